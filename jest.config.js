@@ -1,0 +1,37 @@
+// one jest run, two projects: server code in node, web code in jsdom.
+const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.jest.json' }];
+const libs = { '^@cardcraft/(contracts|storage|analytics)$': '<rootDir>/libs/$1/src' };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
+      testMatch: ['**/src/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper: libs,
+      globalSetup: '<rootDir>/infra/test/global-setup.ts',
+      globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/apps/web/src'],
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      transform: { '^.+\\.tsx?$': tsJest },
+      moduleNameMapper: { ...libs, '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/apps/web/e2e'],
+      testMatch: ['**/*.e2e.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper: libs,
+    },
+  ],
+};

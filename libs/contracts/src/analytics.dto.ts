@@ -1,0 +1,83 @@
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { ExtraMessages, Limits } from './messages';
+import { TrimToNull, URL_OPTIONS } from './transforms';
+
+export const ENGAGEMENT_EVENT_TYPES = [
+  'vcard_saved',
+  'shared',
+  'email_clicked',
+  'call_clicked',
+  'link_clicked',
+] as const;
+export type EngagementEventType = (typeof ENGAGEMENT_EVENT_TYPES)[number];
+export const EVENT_TYPES = ['view', ...ENGAGEMENT_EVENT_TYPES, 'message_sent'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const ANALYTICS_MAX_RANGE_DAYS = 366;
+
+export class AnalyticsRangeQueryDto {
+  @IsISO8601({ strict: true }, { message: 'from must be an ISO 8601 date-time' })
+  from!: string;
+
+  @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
+  to!: string;
+}
+
+export class VisitsQueryDto extends AnalyticsRangeQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
+  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
+  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  pageSize = 10;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'cursor is not valid' })
+  cursor?: string;
+}
+
+export class TrackEventDto {
+  @IsIn(ENGAGEMENT_EVENT_TYPES, { message: ExtraMessages.eventType })
+  type!: EngagementEventType;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.urlMax, { message: ExtraMessages.fieldTooLong })
+  target: string | null = null;
+}
+
+/** what the public page passes along with its read so the view carries the visit's origin */
+export class ViewContextQueryDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl({ ...URL_OPTIONS, require_tld: false }, { message: 'ref must be a URL' })
+  @MaxLength(Limits.urlMax)
+  ref?: string | null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  utm_source?: string | null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  utm_medium?: string | null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  utm_campaign?: string | null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  src?: string | null;
+}

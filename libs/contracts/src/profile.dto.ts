@@ -1,0 +1,217 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { BLOCK_TYPES, type BlockType, normalizeBlockType } from './blocks';
+import { ExtraMessages, Limits, Messages } from './messages';
+import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
+import { EmptyToNull, LowerCaseTrim, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+
+export class ContactDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsEmail({}, { message: Messages.contactEmail })
+  @MaxLength(Limits.shortTextMax, { message: Messages.contactEmail })
+  email: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  phoneNumber: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  company: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  location: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  website: string | null = null;
+}
+
+export class MediaDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  avatarUrl: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  bannerUrl: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  ogImageUrl: string | null = null;
+}
+
+export class PrivacyDto {
+  @IsBoolean()
+  collectGeo = false;
+
+  @IsBoolean()
+  collectIp = false;
+
+  @IsBoolean()
+  showIdentifiedViewers = true;
+
+  @IsBoolean()
+  allowMessages = true;
+}
+
+export class SocialLinkDto {
+  @Trim()
+  @IsString({ message: Messages.provider })
+  @MinLength(Limits.providerMin, { message: Messages.provider })
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  provider!: string;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  label: string | null = null;
+
+  @Trim()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  url!: string;
+
+  @IsBoolean()
+  highlight = true;
+
+  @IsOptional()
+  @IsInt()
+  order?: number;
+}
+
+export class BlockDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64, { message: ExtraMessages.fieldTooLong })
+  id?: string | null;
+
+  /** an unknown or missing block type is treated as cta (spec §3) */
+  @Transform(({ value }) => normalizeBlockType(value))
+  @IsIn(BLOCK_TYPES, { message: ExtraMessages.blockType })
+  type: BlockType = 'cta';
+
+  @Trim()
+  @IsString({ message: Messages.blockTitle })
+  @MinLength(Limits.blockTitleMin, { message: Messages.blockTitle })
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  title!: string;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  subtitle: string | null = null;
+
+  @EmptyToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.payloadMax, { message: ExtraMessages.payloadTooLong })
+  payloadJson: string | null = null;
+
+  @IsBoolean()
+  visible = true;
+
+  @IsOptional()
+  @IsInt()
+  order?: number;
+}
+
+/** the profile form's values: the body of create and update */
+export class ProfileInputDto {
+  @LowerCaseTrim()
+  @IsString({ message: Messages.handleTooShort })
+  @MinLength(Limits.handleMin, { message: Messages.handleTooShort })
+  @MaxLength(Limits.handleMax, { message: Messages.handleTooLong })
+  @Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern })
+  handle!: string;
+
+  @Trim()
+  @IsString({ message: Messages.displayName })
+  @MinLength(Limits.displayNameMin, { message: Messages.displayName })
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  displayName!: string;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.taglineMax, { message: Messages.tagline })
+  tagline: string | null = null;
+
+  @EmptyToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.bioMax, { message: Messages.bio })
+  bio: string | null = null;
+
+  /** unknown values fall back to the default (spec §3) */
+  @Transform(({ value }) => normalizeTheme(value))
+  @IsIn(THEMES.map((t) => t.value), { message: ExtraMessages.theme })
+  theme: Theme = 'aurora';
+
+  @Transform(({ value }) => normalizeLayout(value))
+  @IsIn(LAYOUTS.map((l) => l.value), { message: ExtraMessages.layout })
+  layout: Layout = 'neon';
+
+  @IsBoolean()
+  published = false;
+
+  @ValidateNested()
+  @Type(() => ContactDto)
+  contact: ContactDto = new ContactDto();
+
+  @ValidateNested()
+  @Type(() => MediaDto)
+  media: MediaDto = new MediaDto();
+
+  @ValidateNested()
+  @Type(() => PrivacyDto)
+  privacy: PrivacyDto = new PrivacyDto();
+
+  @IsArray()
+  @ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks })
+  @ValidateNested({ each: true })
+  @Type(() => SocialLinkDto)
+  socialLinks: SocialLinkDto[] = [];
+
+  @IsArray()
+  @ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks })
+  @ValidateNested({ each: true })
+  @Type(() => BlockDto)
+  blocks: BlockDto[] = [];
+}
+
+export class CreateProfileDto extends ProfileInputDto {}
+export class UpdateProfileDto extends ProfileInputDto {}

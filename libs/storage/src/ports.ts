@@ -1,0 +1,164 @@
+import type { BlockType, Layout, Theme } from '@cardcraft/contracts';
+
+// what the services need from storage; adapters (mongo, sqlite) implement it and pass one contract suite.
+
+export interface UserRecord {
+  id: string;
+  /** stored lower-cased; unique */
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewUser {
+  email: string;
+  displayName: string;
+  passwordHash: string;
+}
+
+export interface UserPatch {
+  displayName?: string;
+  passwordHash?: string;
+}
+
+export interface ContactRecord {
+  email: string | null;
+  phoneNumber: string | null;
+  company: string | null;
+  location: string | null;
+  website: string | null;
+}
+
+export interface MediaRecord {
+  avatarUrl: string | null;
+  bannerUrl: string | null;
+  ogImageUrl: string | null;
+}
+
+export interface PrivacyRecord {
+  collectGeo: boolean;
+  collectIp: boolean;
+  showIdentifiedViewers: boolean;
+  allowMessages: boolean;
+}
+
+export interface SocialLinkRecord {
+  provider: string;
+  label: string | null;
+  url: string;
+  highlight: boolean;
+  order: number;
+}
+
+export interface BlockRecord {
+  id: string;
+  type: BlockType;
+  title: string;
+  subtitle: string | null;
+  payloadJson: string | null;
+  visible: boolean;
+  order: number;
+}
+
+/** everything of a profile its owner edits */
+export interface ProfileData {
+  handle: string;
+  displayName: string;
+  tagline: string | null;
+  bio: string | null;
+  published: boolean;
+  publishedAt: Date | null;
+  theme: Theme;
+  layout: Layout;
+  contact: ContactRecord;
+  media: MediaRecord;
+  privacy: PrivacyRecord;
+  socialLinks: SocialLinkRecord[];
+  blocks: BlockRecord[];
+}
+
+export interface ProfileRecord extends ProfileData {
+  id: string;
+  ownerId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewLead {
+  profileId: string;
+  email: string;
+  message: string | null;
+  consent: boolean;
+  consentText: string;
+  visitorUserId: string | null;
+}
+
+export interface LeadRecord extends NewLead {
+  id: string;
+  createdAt: Date;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+}
+
+export interface UsersRepository {
+  /** throws DuplicateKeyError('email') when the e-mail (case-insensitive) is taken */
+  create(user: NewUser): Promise<UserRecord>;
+  findById(id: string): Promise<UserRecord | null>;
+  /** case-insensitive */
+  findByEmail(email: string): Promise<UserRecord | null>;
+  update(id: string, patch: UserPatch): Promise<UserRecord | null>;
+  /** deletes the user only; the account service deletes what the user owns first */
+  delete(id: string): Promise<boolean>;
+}
+
+export interface ProfilesRepository {
+  /** throws DuplicateKeyError('handle') when the handle is taken */
+  create(ownerId: string, data: ProfileData): Promise<ProfileRecord>;
+  findById(id: string): Promise<ProfileRecord | null>;
+  /** null when the profile does not exist or belongs to someone else */
+  findOwned(id: string, ownerId: string): Promise<ProfileRecord | null>;
+  findByHandle(handle: string): Promise<ProfileRecord | null>;
+  /** oldest first */
+  listByOwner(ownerId: string): Promise<ProfileRecord[]>;
+  /** null when not found for that owner; throws DuplicateKeyError('handle') */
+  update(id: string, ownerId: string, data: ProfileData): Promise<ProfileRecord | null>;
+  /** deletes the profile and its leads; false when not found for that owner */
+  delete(id: string, ownerId: string): Promise<boolean>;
+}
+
+export interface LeadsRepository {
+  create(lead: NewLead): Promise<LeadRecord>;
+  /** newest first */
+  listByProfile(profileId: string, page: PageRequest): Promise<PageResult<LeadRecord>>;
+  /** false when the lead does not exist on that profile */
+  delete(profileId: string, leadId: string): Promise<boolean>;
+}
+
+export interface Storage {
+  readonly kind: 'mongo' | 'sqlite';
+  readonly users: UsersRepository;
+  readonly profiles: ProfilesRepository;
+  readonly leads: LeadsRepository;
+  /** throws when the store does not answer */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type StorageOptions = { kind: 'mongo'; mongoUrl: string } | { kind: 'sqlite'; file: string };
+
+export class DuplicateKeyError extends Error {
+  constructor(readonly key: 'email' | 'handle') {
+    super(`duplicate ${key}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
