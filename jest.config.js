@@ -1,6 +1,9 @@
 // one jest run, two projects: server code in node, web code in jsdom.
 const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.jest.json' }];
-const libs = { '^@cardcraft/(contracts|storage|analytics)$': '<rootDir>/libs/$1/src' };
+const libs = {
+  '^@cardcraft/(contracts|storage|analytics)$': '<rootDir>/libs/$1/src',
+  '^@cardcraft/(contracts|storage|analytics)/(.*)$': '<rootDir>/libs/$1/src/$2',
+};
 
 /** @type {import('jest').Config} */
 module.exports = {
