@@ -1,0 +1,104 @@
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { RequireAuth } from '@/components/layout/require-auth';
+import { PageSpinner } from '@/components/ui/spinner';
+
+// every page is its own chunk: the public card never downloads the dashboard's code
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(() => load().then((m) => ({ default: m[name] })));
+}
+
+const SiteLayout = page(() => import('@/components/layout/site-layout'), 'SiteLayout');
+const DashboardLayout = page(() => import('@/components/layout/dashboard-layout'), 'DashboardLayout');
+
+const LandingPage = page(() => import('@/features/landing/routes/landing-page'), 'LandingPage');
+const PublicProfilePage = page(
+  () => import('@/features/public-card/routes/public-profile-page'),
+  'PublicProfilePage',
+);
+const DemoPage = page(() => import('@/features/public-card/routes/demo-page'), 'DemoPage');
+
+const LoginPage = page(() => import('@/features/auth/routes/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('@/features/auth/routes/register-page'), 'RegisterPage');
+const DashboardHomePage = page(
+  () => import('@/features/profiles/routes/dashboard-home-page'),
+  'DashboardHomePage',
+);
+const ProfileEditorPage = page(
+  () => import('@/features/profile-editor/routes/profile-editor-page'),
+  'ProfileEditorPage',
+);
+const AnalyticsPage = page(() => import('@/features/analytics/routes/analytics-page'), 'AnalyticsPage');
+const LeadsPage = page(() => import('@/features/leads/routes/leads-page'), 'LeadsPage');
+const OnboardingPage = page(() => import('@/features/onboarding/routes/onboarding-page'), 'OnboardingPage');
+const SettingsPage = page(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
+const NotFoundPage = page(() => import('./routes/not-found-page'), 'NotFoundPage');
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageSpinner />}>{children}</Suspense>;
+}
+
+const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
+
+/** every route of spec §2 (Reading B) */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    element: (
+      <Lazy>
+        <SiteLayout />
+      </Lazy>
+    ),
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'auth', element: <Navigate to="/auth/login" replace /> },
+      { path: 'auth/login', element: <LoginPage /> },
+      { path: 'auth/register', element: <RegisterPage /> },
+    ],
+  },
+  {
+    path: '/dashboard',
+    element: (
+      <Lazy>
+        <DashboardLayout />
+      </Lazy>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/dashboard/home" replace /> },
+      { path: 'home', element: guarded(<DashboardHomePage />) },
+      { path: 'profile', element: guarded(<ProfileEditorPage />) },
+      { path: 'profile/create', element: guarded(<ProfileEditorPage />) },
+      { path: 'profile/:id', element: guarded(<ProfileEditorPage />) },
+      // analytics shows its own 'Authentication Required' state instead of redirecting (spec §2)
+      { path: 'analytics', element: <AnalyticsPage /> },
+      { path: 'leads', element: guarded(<LeadsPage />) },
+      { path: 'onboarding', element: guarded(<OnboardingPage />) },
+      { path: 'settings', element: guarded(<SettingsPage />) },
+    ],
+  },
+  { path: '/analytics', element: <Navigate to="/dashboard/analytics" replace /> },
+  {
+    path: '/demo',
+    element: (
+      <Lazy>
+        <DemoPage />
+      </Lazy>
+    ),
+  },
+  {
+    path: '/u/:handle',
+    element: (
+      <Lazy>
+        <PublicProfilePage />
+      </Lazy>
+    ),
+  },
+  {
+    path: '*',
+    element: (
+      <Lazy>
+        <NotFoundPage />
+      </Lazy>
+    ),
+  },
+]);

@@ -1,0 +1,50 @@
+import { Suspense } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { BarChart3, LayoutGrid, Mail, Settings, type LucideIcon } from 'lucide-react';
+import { PageSpinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { Header } from './header';
+
+const NAV: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: '/dashboard/home', label: 'Cards', icon: LayoutGrid },
+  { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/dashboard/leads', label: 'Leads', icon: Mail },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
+    isActive ? 'bg-primary-soft text-primary-hover' : 'text-slate-600 hover:bg-muted hover:text-foreground',
+  );
+
+/** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
+export function DashboardLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-8 lg:px-8">
+        <nav
+          aria-label="Dashboard"
+          className="sticky top-16 z-30 border-b border-border bg-background/95 backdrop-blur lg:top-24 lg:h-fit lg:w-52 lg:shrink-0 lg:border-0 lg:bg-transparent lg:pt-8"
+        >
+          <ul className="flex gap-1 overflow-x-auto px-4 py-2 sm:px-6 lg:flex-col lg:p-0">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink to={to} className={linkClass}>
+                  <Icon aria-hidden="true" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-0">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

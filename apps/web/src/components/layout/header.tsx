@@ -1,0 +1,97 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { BarChart3, LayoutGrid, LogOut, Mail, Settings } from 'lucide-react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useSession } from '@/lib/session';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+
+/** the app header: logo, and Login / Sign Up or the avatar menu (spec §2 Header) */
+export function Header({ className }: { className?: string }) {
+  const { session, clearSession } = useSession();
+  const navigate = useNavigate();
+
+  return (
+    <header
+      className={cn(
+        'sticky top-0 z-40 border-b border-border/80 bg-surface/85 backdrop-blur supports-[backdrop-filter]:bg-surface/70',
+        className,
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link
+          to={session ? '/dashboard/home' : '/'}
+          className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+          aria-label="Cardcraft home"
+        >
+          <Logo />
+        </Link>
+        {session ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <button
+                type="button"
+                className="flex items-center gap-2 rounded-full p-0.5 transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                aria-label={`Account menu for ${session.displayName}`}
+              >
+                <Avatar name={session.displayName} />
+              </button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent className="w-60">
+              <DropdownMenuLabel>
+                <span className="block truncate font-medium">{session.displayName}</span>
+                <span className="block truncate text-xs font-normal text-muted-foreground">
+                  {session.email}
+                </span>
+              </DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem onSelect={() => navigate('/dashboard/home')}>
+                <LayoutGrid aria-hidden="true" />
+                Dashboard
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate('/dashboard/analytics')}>
+                <BarChart3 aria-hidden="true" />
+                Analytics
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate('/dashboard/leads')}>
+                <Mail aria-hidden="true" />
+                Leads
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate('/dashboard/settings')}>
+                <Settings aria-hidden="true" />
+                Settings
+              </DropdownMenuItem>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem
+                onSelect={() => {
+                  clearSession();
+                  navigate('/');
+                }}
+              >
+                <LogOut aria-hidden="true" />
+                Logout
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/auth/login">Login</Link>
+            </Button>
+            <Button asChild size="sm">
+              <Link to="/auth/register">Sign Up</Link>
+            </Button>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

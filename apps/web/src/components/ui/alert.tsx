@@ -1,0 +1,24 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { CircleAlert } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/** the red box of failures above a form (spec §2, §8) */
+export function ErrorAlert({
+  children,
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        'flex items-start gap-2.5 rounded-lg border border-red-200 bg-destructive-soft px-3.5 py-3 text-sm text-red-800',
+        className,
+      )}
+      {...props}
+    >
+      <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId, type ReactElement, type ReactNode } from 'react';
+import { Slot } from '@radix-ui/react-slot';
+import { cn } from '@/lib/utils';
+import { Label } from './label';
+
+export interface FormFieldProps {
+  label: ReactNode;
+  /** the single input, textarea or select trigger; it receives id and aria attributes */
+  children: ReactElement;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  id?: string;
+}
+
+/** a labelled control with its hint and its error message under it */
+export function FormField({ label, children, error, hint, required, className, id }: FormFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  const hintId = hint ? `${fieldId}-hint` : undefined;
+  const errorId = error ? `${fieldId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('space-y-1.5', className)}>
+      <Label htmlFor={fieldId}>
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-destructive" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </Label>
+      <Slot id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        {children}
+      </Slot>
+      {hint ? (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-xs font-medium text-destructive" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export function LeadsPage() {
+  return <h1>LeadsPage</h1>;
+}

@@ -1,0 +1,3 @@
+export function ProfileEditorPage() {
+  return <h1>ProfileEditorPage</h1>;
+}

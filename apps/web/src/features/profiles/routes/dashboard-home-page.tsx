@@ -1,0 +1,3 @@
+export function DashboardHomePage() {
+  return <h1>DashboardHomePage</h1>;
+}

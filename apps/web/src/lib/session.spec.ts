@@ -1,0 +1,137 @@
+import { SESSION_STORAGE_KEY, SessionStore, type Session } from './session';
+
+function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => Array.from(data.keys())[i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+const NOW = Date.parse('2026-11-22T10:00:00.000Z');
+
+function session(expiresAtUtc: string): Session {
+  return {
+    accessToken: 'token-1',
+    expiresAtUtc,
+    userId: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada Lovelace',
+    activeProfileHandle: 'ada',
+  };
+}
+
+describe('session store', () => {
+  let warn: jest.SpyInstance;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    jest.setSystemTime(NOW);
+    warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    warn.mockRestore();
+  });
+
+  it('is not hydrated until the stored session has been read', () => {
+    const store = new SessionStore({ storage: () => memoryStorage() });
+    expect(store.getState()).toEqual({ session: null, hydrated: false });
+    store.hydrate();
+    expect(store.getState()).toEqual({ session: null, hydrated: true });
+  });
+
+  it('restores a stored session at start and keeps it until it expires', () => {
+    const stored = session('2026-11-22T11:00:00.000Z');
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(stored) });
+    const store = new SessionStore({ storage: () => storage });
+    store.hydrate();
+    expect(store.getState().session).toEqual(stored);
+    expect(store.getState().hydrated).toBe(true);
+  });
+
+  it('clears the session when the timer reaches expiresAtUtc', () => {
+    const storage = memoryStorage();
+    const store = new SessionStore({ storage: () => storage });
+    const onClear = jest.fn();
+    store.onClear(onClear);
+    store.hydrate();
+    store.set(session('2026-11-22T10:00:05.000Z'));
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({
+      accessToken: 'token-1',
+    });
+
+    jest.advanceTimersByTime(4_999);
+    expect(store.getState().session).not.toBeNull();
+    expect(onClear).not.toHaveBeenCalled();
+
+    jest.advanceTimersByTime(1);
+    expect(store.getState().session).toBeNull();
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears an already-past session at once, when set and when restored', () => {
+    const past = session('2026-11-22T09:59:59.000Z');
+    const storage = memoryStorage();
+    const store = new SessionStore({ storage: () => storage });
+    store.hydrate();
+    store.set(past);
+    expect(store.getState().session).toBeNull();
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+
+    const stored = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(past) });
+    const restored = new SessionStore({ storage: () => stored });
+    restored.hydrate();
+    expect(restored.getState()).toEqual({ session: null, hydrated: true });
+    expect(stored.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('drops an unparseable stored session and only logs it', () => {
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: '{not json' });
+    const store = new SessionStore({ storage: () => storage });
+    expect(() => store.hydrate()).not.toThrow();
+    expect(store.getState()).toEqual({ session: null, hydrated: true });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('drops a stored value that is JSON but not a session', () => {
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify({ accessToken: 42 }) });
+    const store = new SessionStore({ storage: () => storage });
+    store.hydrate();
+    expect(store.getState().session).toBeNull();
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('re-arms the timer for sessions longer than the longest timeout', () => {
+    const store = new SessionStore({ storage: () => memoryStorage() });
+    store.hydrate();
+    const expires = new Date(NOW + 40 * 24 * 3600_000).toISOString();
+    store.set(session(expires));
+    jest.advanceTimersByTime(30 * 24 * 3600_000);
+    expect(store.getState().session).not.toBeNull();
+    jest.advanceTimersByTime(10 * 24 * 3600_000);
+    expect(store.getState().session).toBeNull();
+  });
+
+  it('logout clears the session and notifies the cache', () => {
+    const store = new SessionStore({ storage: () => memoryStorage() });
+    const onClear = jest.fn();
+    store.onClear(onClear);
+    store.hydrate();
+    store.set(session('2026-11-22T11:00:00.000Z'));
+    store.clear();
+    expect(store.getState().session).toBeNull();
+    expect(onClear).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(3_600_000);
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,14 @@
+// class-transformer reads decorator metadata through the Reflect API
+import 'reflect-metadata';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import './index.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

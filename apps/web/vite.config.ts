@@ -1,0 +1,29 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const contracts = fileURLToPath(new URL('../../libs/contracts/src', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // the contracts are class-validator DTOs: legacy (experimental) decorators must be transformed
+  oxc: {
+    decorator: { legacy: true, emitDecoratorMetadata: true },
+    typescript: { removeClassFieldsWithoutInitializer: true },
+  },
+  resolve: {
+    alias: [
+      { find: /^@cardcraft\/contracts$/, replacement: `${contracts}/index.ts` },
+      { find: /^@cardcraft\/contracts\/(.*)$/, replacement: `${contracts}/$1.ts` },
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+    ],
+  },
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+});
