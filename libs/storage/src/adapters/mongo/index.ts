@@ -1,0 +1,1 @@
+export { createMongoStorage, MongoStorage } from './mongo-storage';
