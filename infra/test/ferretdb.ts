@@ -209,7 +209,10 @@ export async function startFerretDb(): Promise<FerretDbService> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   // never let the server outlive the test run, even when teardown does not run
-  const killOnExit = () => child.kill('SIGKILL');
+  const killOnExit = () => {
+    child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
   process.once('exit', killOnExit);
   // the server must not keep the test runner alive by itself
   child.unref();
