@@ -1,3 +1,139 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { IdCard, Plus } from 'lucide-react';
+import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
+import { PageHeader } from '@/components/layout/page-header';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast';
+import { normalizeError } from '@/lib/api-client';
+import { useProfiles } from '@/lib/profiles';
+import { useProfileQr } from '../api/get-profile-qr';
+import { DeleteProfileDialog } from '../components/delete-profile-dialog';
+import { ProfileCard } from '../components/profile-card';
+import { QrDialog } from '../components/qr-dialog';
+
+/** a success message passed by the editor in the navigation state becomes a toast, once */
+function useNavigationMessage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const shown = useRef<string | null>(null);
+  const message = (location.state as { message?: unknown } | null)?.message;
+  useEffect(() => {
+    if (typeof message !== 'string' || !message || shown.current === location.key) return;
+    shown.current = location.key;
+    toast({ title: message, variant: 'success' });
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  }, [message, location.key, location.pathname, location.search, navigate]);
+}
+
+function ProfileGridSkeleton() {
+  return (
+    <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-(--radius-card) border border-border bg-surface">
+          <Skeleton className="h-20 rounded-none" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="-mt-12 size-16 rounded-full border-4 border-surface" />
+            <Skeleton className="h-4 w-2/3" />
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-3 w-full" />
+          </div>
+        </div>
+      ))}
+      <span className="sr-only">Loading profiles</span>
+    </div>
+  );
+}
+
 export function DashboardHomePage() {
-  return <h1>DashboardHomePage</h1>;
+  useNavigationMessage();
+  const navigate = useNavigate();
+  const profiles = useProfiles();
+  const qr = useProfileQr();
+  const [qrFor, setQrFor] = useState<{ profile: ProfileResponse; qr: QrResponse } | null>(null);
+  const [generatingId, setGeneratingId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<ProfileResponse | null>(null);
+
+  const onQrCode = async (profile: ProfileResponse) => {
+    setGeneratingId(profile.id);
+    try {
+      const result = await qr.mutateAsync(profile.id);
+      setQrFor({ profile, qr: result });
+    } catch (error) {
+      toast({
+        title: 'Failed to generate QR code',
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
+    } finally {
+      setGeneratingId(null);
+    }
+  };
+
+  const list = profiles.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description="Manage your virtual cards"
+        actions={
+          <Button asChild>
+            <Link to="/dashboard/profile/create">
+              <Plus aria-hidden="true" />
+              Create Profile
+            </Link>
+          </Button>
+        }
+      />
+      {profiles.isPending ? (
+        <ProfileGridSkeleton />
+      ) : profiles.isError ? (
+        <ErrorAlert>Failed to load profiles. Please try again later.</ErrorAlert>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={IdCard}
+          title="No profiles yet"
+          description="Create your first virtual card to get started"
+          action={
+            <Button asChild size="lg">
+              <Link to="/dashboard/profile/create">
+                <Plus aria-hidden="true" />
+                Create Your First Profile
+              </Link>
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">
+          {list.map((profile) => (
+            <ProfileCard
+              key={profile.id}
+              profile={profile}
+              generating={generatingId === profile.id}
+              onEdit={() => navigate(`/dashboard/profile/${profile.id}`)}
+              onQrCode={() => onQrCode(profile)}
+              onDelete={() => setToDelete(profile)}
+            />
+          ))}
+        </div>
+      )}
+      <QrDialog
+        profile={qrFor?.profile ?? null}
+        qr={qrFor?.qr ?? null}
+        onOpenChange={(open) => {
+          if (!open) setQrFor(null);
+        }}
+      />
+      <DeleteProfileDialog
+        profile={toDelete}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+      />
+    </>
+  );
 }

@@ -1,0 +1,175 @@
+import { ProfileInputDto, validateInput, type ProfileResponse } from '@cardcraft/contracts';
+import {
+  applyBlockTypeChange,
+  applySuggestedSettings,
+  createBlock,
+  createSocialLink,
+  emptyProfileValues,
+  profileToFormValues,
+  toProfileInput,
+  type BlockForm,
+} from './profile-form';
+
+const untouched = { title: false, subtitle: false, payloadJson: false };
+
+describe('applyBlockTypeChange (spec §4)', () => {
+  it('fills title, subtitle and payload of the new type when the user edited nothing', () => {
+    const block = createBlock('cta');
+    const next = applyBlockTypeChange(block, 'embed', untouched);
+    expect(next.type).toBe('embed');
+    expect(next.title).toBe('Product walkthrough');
+    expect(next.subtitle).toBe('Two-minute tour of the platform');
+    expect(JSON.parse(next.payloadJson)).toEqual({ embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ' });
+    expect(next.id).toBe(block.id);
+  });
+
+  it('keeps an edited title but fills the subtitle and payload the user did not touch', () => {
+    const block: BlockForm = { ...createBlock('cta'), title: 'Work with me' };
+    const next = applyBlockTypeChange(block, 'quote', { title: true, subtitle: false, payloadJson: false });
+    expect(next.title).toBe('Work with me');
+    expect(next.subtitle).toBe('');
+    expect(JSON.parse(next.payloadJson)).toMatchObject({ author: 'A happy client' });
+  });
+
+  it('keeps an edited payload and subtitle, and fills only the title', () => {
+    const block: BlockForm = { ...createBlock('cta'), subtitle: 'Mine', payloadJson: '{"ctaLabel":"Hi"}' };
+    const next = applyBlockTypeChange(block, 'links', { title: false, subtitle: true, payloadJson: true });
+    expect(next.title).toBe('Explore more');
+    expect(next.subtitle).toBe('Mine');
+    expect(next.payloadJson).toBe('{"ctaLabel":"Hi"}');
+    expect(next.touched).toEqual({ title: false, subtitle: true, payloadJson: true });
+  });
+
+  it('keeps every field when the user edited them all', () => {
+    const block: BlockForm = { ...createBlock('quote'), title: 'T', subtitle: 'S', payloadJson: '{}' };
+    const all = { title: true, subtitle: true, payloadJson: true };
+    const next = applyBlockTypeChange(block, 'cta', all);
+    expect([next.type, next.title, next.subtitle, next.payloadJson]).toEqual(['cta', 'T', 'S', '{}']);
+  });
+});
+
+describe('applySuggestedSettings', () => {
+  it("overwrites title, subtitle and payload with the type's defaults, even edited ones", () => {
+    const block: BlockForm = {
+      ...createBlock('links'),
+      title: 'Edited',
+      subtitle: 'Edited too',
+      payloadJson: '{"links":[]}',
+      touched: { title: true, subtitle: true, payloadJson: true },
+    };
+    const next = applySuggestedSettings(block);
+    expect(next.title).toBe('Explore more');
+    expect(next.subtitle).toBe('');
+    expect(JSON.parse(next.payloadJson).links).toHaveLength(2);
+    expect(next.touched).toEqual(untouched);
+  });
+});
+
+describe('profile form values', () => {
+  it('starts with the spec defaults for a new profile', () => {
+    const values = emptyProfileValues();
+    expect(values.published).toBe(false);
+    expect(values.privacy).toEqual({
+      collectGeo: false,
+      collectIp: false,
+      showIdentifiedViewers: true,
+      allowMessages: true,
+    });
+    expect(values.theme).toBe('aurora');
+    expect(values.layout).toBe('neon');
+  });
+
+  it('adds a social link as LinkedIn, highlighted, without label', () => {
+    expect(createSocialLink()).toMatchObject({ provider: 'LinkedIn', label: '', highlight: true });
+  });
+
+  it('sends empty optional strings as null, a trimmed lower-case handle, and links and blocks with order', () => {
+    const values = emptyProfileValues();
+    values.handle = '  Ada-L ';
+    values.displayName = ' Ada ';
+    values.socialLinks = [
+      { ...createSocialLink(), url: 'https://linkedin.com/in/ada' },
+      { ...createSocialLink(), provider: 'GitHub', label: 'Code', url: 'https://github.com/ada' },
+    ];
+    values.blocks = [{ ...createBlock('quote'), id: '' }, createBlock('cta')];
+    const input = toProfileInput(values);
+    expect(input.handle).toBe('ada-l');
+    expect(input.displayName).toBe('Ada');
+    expect(input.tagline).toBeNull();
+    expect(input.bio).toBeNull();
+    expect(input.contact).toEqual({
+      email: null,
+      phoneNumber: null,
+      company: null,
+      location: null,
+      website: null,
+    });
+    expect(input.media).toEqual({ avatarUrl: null, bannerUrl: null, ogImageUrl: null });
+    expect(input.socialLinks.map((l) => [l.order, l.label])).toEqual([
+      [0, null],
+      [1, 'Code'],
+    ]);
+    expect(input.socialLinks[0]).not.toHaveProperty('id');
+    expect(input.blocks.map((b) => b.order)).toEqual([0, 1]);
+    expect(input.blocks[0].id).toMatch(/.+/);
+    expect(input.blocks[1].subtitle).toBe('Schedule a quick intro meeting');
+    expect(validateInput(ProfileInputDto, input).errors).toEqual([]);
+  });
+
+  it('reports the spec messages for an invalid form', () => {
+    const values = emptyProfileValues();
+    values.handle = 'AB';
+    values.socialLinks = [{ ...createSocialLink(), provider: 'x', url: 'nope' }];
+    values.blocks = [{ ...createBlock('cta'), title: 'x' }];
+    const fields = Object.fromEntries(
+      validateInput(ProfileInputDto, toProfileInput(values)).errors.map((e) => [e.field, e.message]),
+    );
+    expect(fields.handle).toBe('Handle too short');
+    expect(fields.displayName).toBe('Display name required');
+    expect(fields['socialLinks.0.provider']).toBe('Enter a provider name');
+    expect(fields['socialLinks.0.url']).toBe('Enter a valid URL');
+    expect(fields['blocks.0.title']).toBe('Block title required');
+  });
+
+  it('loads a profile: missing privacy flags default to true, stored defaults count as untouched', () => {
+    const profile = {
+      id: 'p1',
+      handle: 'ada',
+      displayName: 'Ada',
+      tagline: null,
+      bio: null,
+      published: true,
+      theme: 'noir',
+      layout: 'unknown',
+      contact: { email: null, phoneNumber: null, company: 'ACME', location: null, website: null },
+      media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
+      privacy: { collectGeo: false },
+      socialLinks: [
+        { provider: 'GitHub', label: null, url: 'https://github.com/ada', highlight: false, order: 1 },
+        { provider: 'LinkedIn', label: null, url: 'https://linkedin.com/in/ada', highlight: true, order: 0 },
+      ],
+      blocks: [
+        {
+          id: 'b1',
+          type: 'cta',
+          title: "Let's collaborate",
+          subtitle: 'Mine',
+          payloadJson: null,
+          visible: true,
+          order: 0,
+        },
+      ],
+    } as unknown as ProfileResponse;
+    const values = profileToFormValues(profile);
+    expect(values.privacy).toEqual({
+      collectGeo: false,
+      collectIp: true,
+      showIdentifiedViewers: true,
+      allowMessages: true,
+    });
+    expect(values.layout).toBe('neon');
+    expect(values.contact.company).toBe('ACME');
+    expect(values.socialLinks.map((l) => l.provider)).toEqual(['LinkedIn', 'GitHub']);
+    expect(values.blocks[0].touched).toEqual({ title: false, subtitle: true, payloadJson: true });
+  });
+});

@@ -1,0 +1,291 @@
+import {
+  BLOCK_TYPE_DEFINITIONS,
+  DEFAULT_LAYOUT,
+  DEFAULT_THEME,
+  defaultPayloadJson,
+  normalizeBlockType,
+  normalizeHandle,
+  normalizeLayout,
+  normalizeTheme,
+  type BlockType,
+  type Layout,
+  type ProfileResponse,
+  type Theme,
+} from '@cardcraft/contracts';
+
+export interface SocialLinkForm {
+  /** client side only (spec §3), never sent */
+  id: string;
+  provider: string;
+  label: string;
+  url: string;
+  highlight: boolean;
+}
+
+/** which of a block's type-dependent fields the user has edited */
+export interface BlockTouched {
+  title: boolean;
+  subtitle: boolean;
+  payloadJson: boolean;
+}
+
+export interface BlockForm {
+  id: string;
+  type: BlockType;
+  title: string;
+  subtitle: string;
+  payloadJson: string;
+  visible: boolean;
+  touched: BlockTouched;
+}
+
+export interface ProfileFormValues {
+  handle: string;
+  displayName: string;
+  tagline: string;
+  bio: string;
+  theme: Theme;
+  layout: Layout;
+  published: boolean;
+  contact: { email: string; phoneNumber: string; company: string; location: string; website: string };
+  media: { avatarUrl: string; bannerUrl: string; ogImageUrl: string };
+  privacy: {
+    collectGeo: boolean;
+    collectIp: boolean;
+    showIdentifiedViewers: boolean;
+    allowMessages: boolean;
+  };
+  socialLinks: SocialLinkForm[];
+  blocks: BlockForm[];
+}
+
+/** the body of create and update (ProfileInputDto as plain JSON) */
+export interface ProfileInput {
+  handle: string;
+  displayName: string;
+  tagline: string | null;
+  bio: string | null;
+  theme: Theme;
+  layout: Layout;
+  published: boolean;
+  contact: {
+    email: string | null;
+    phoneNumber: string | null;
+    company: string | null;
+    location: string | null;
+    website: string | null;
+  };
+  media: { avatarUrl: string | null; bannerUrl: string | null; ogImageUrl: string | null };
+  privacy: ProfileFormValues['privacy'];
+  socialLinks: { provider: string; label: string | null; url: string; highlight: boolean; order: number }[];
+  blocks: {
+    id: string;
+    type: BlockType;
+    title: string;
+    subtitle: string | null;
+    payloadJson: string | null;
+    visible: boolean;
+    order: number;
+  }[];
+}
+
+export function newId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `id-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** spec §3: all text empty, draft, no links or blocks, geo and ip off, identified viewers and messages on */
+export function emptyProfileValues(): ProfileFormValues {
+  return {
+    handle: '',
+    displayName: '',
+    tagline: '',
+    bio: '',
+    theme: DEFAULT_THEME,
+    layout: DEFAULT_LAYOUT,
+    published: false,
+    contact: { email: '', phoneNumber: '', company: '', location: '', website: '' },
+    media: { avatarUrl: '', bannerUrl: '', ogImageUrl: '' },
+    privacy: { collectGeo: false, collectIp: false, showIdentifiedViewers: true, allowMessages: true },
+    socialLinks: [],
+    blocks: [],
+  };
+}
+
+/** a new social link row: LinkedIn, no label, a URL to complete, highlighted (spec §2, §9) */
+export function createSocialLink(): SocialLinkForm {
+  return { id: newId(), provider: 'LinkedIn', label: '', url: 'https://', highlight: true };
+}
+
+/** a new block with the defaults of its type; nothing edited yet */
+export function createBlock(type: BlockType = 'cta'): BlockForm {
+  const def = BLOCK_TYPE_DEFINITIONS[type];
+  return {
+    id: newId(),
+    type,
+    title: def.defaultTitle,
+    subtitle: def.defaultSubtitle ?? '',
+    payloadJson: defaultPayloadJson(type),
+    visible: true,
+    touched: { title: false, subtitle: false, payloadJson: false },
+  };
+}
+
+/**
+ * spec §4: changing a block's type fills the new type's default title, subtitle and payload, but only
+ * for the fields the user has not edited; edited fields keep their text.
+ */
+export function applyBlockTypeChange(block: BlockForm, newType: BlockType, touched: BlockTouched): BlockForm {
+  const def = BLOCK_TYPE_DEFINITIONS[newType];
+  return {
+    ...block,
+    type: newType,
+    title: touched.title ? block.title : def.defaultTitle,
+    subtitle: touched.subtitle ? block.subtitle : (def.defaultSubtitle ?? ''),
+    payloadJson: touched.payloadJson ? block.payloadJson : defaultPayloadJson(newType),
+    touched: { ...touched },
+  };
+}
+
+/** 'Use suggested settings': every type-dependent field back to the type's defaults */
+export function applySuggestedSettings(block: BlockForm): BlockForm {
+  const def = BLOCK_TYPE_DEFINITIONS[block.type];
+  return {
+    ...block,
+    title: def.defaultTitle,
+    subtitle: def.defaultSubtitle ?? '',
+    payloadJson: defaultPayloadJson(block.type),
+    touched: { title: false, subtitle: false, payloadJson: false },
+  };
+}
+
+function samePayload(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return a.trim() === b.trim();
+  }
+}
+
+/** form values of a loaded profile; a missing privacy flag defaults to true (spec §3) */
+export function profileToFormValues(profile: ProfileResponse): ProfileFormValues {
+  const privacy: Partial<ProfileResponse['privacy']> = profile.privacy ?? {};
+  const flag = (value: boolean | undefined) => (typeof value === 'boolean' ? value : true);
+  return {
+    handle: profile.handle ?? '',
+    displayName: profile.displayName ?? '',
+    tagline: profile.tagline ?? '',
+    bio: profile.bio ?? '',
+    theme: normalizeTheme(profile.theme),
+    layout: normalizeLayout(profile.layout),
+    published: Boolean(profile.published),
+    contact: {
+      email: profile.contact?.email ?? '',
+      phoneNumber: profile.contact?.phoneNumber ?? '',
+      company: profile.contact?.company ?? '',
+      location: profile.contact?.location ?? '',
+      website: profile.contact?.website ?? '',
+    },
+    media: {
+      avatarUrl: profile.media?.avatarUrl ?? '',
+      bannerUrl: profile.media?.bannerUrl ?? '',
+      ogImageUrl: profile.media?.ogImageUrl ?? '',
+    },
+    privacy: {
+      collectGeo: flag(privacy.collectGeo),
+      collectIp: flag(privacy.collectIp),
+      showIdentifiedViewers: flag(privacy.showIdentifiedViewers),
+      allowMessages: flag(privacy.allowMessages),
+    },
+    socialLinks: [...(profile.socialLinks ?? [])]
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      .map((link) => ({
+        id: newId(),
+        provider: link.provider ?? '',
+        label: link.label ?? '',
+        url: link.url ?? '',
+        highlight: link.highlight ?? true,
+      })),
+    blocks: [...(profile.blocks ?? [])]
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      .map((block) => {
+        const type = normalizeBlockType(block.type);
+        const def = BLOCK_TYPE_DEFINITIONS[type];
+        const title = block.title ?? '';
+        const subtitle = block.subtitle ?? '';
+        const payloadJson = block.payloadJson ?? '';
+        return {
+          id: block.id || newId(),
+          type,
+          title,
+          subtitle,
+          payloadJson,
+          visible: block.visible ?? true,
+          // a stored value that equals the type's default counts as not edited
+          touched: {
+            title: title !== def.defaultTitle,
+            subtitle: subtitle !== (def.defaultSubtitle ?? ''),
+            payloadJson: !samePayload(payloadJson, defaultPayloadJson(type)),
+          },
+        };
+      }),
+  };
+}
+
+/** '' → null for optional text (spec §5) */
+function optional(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+/** the payload of create and update: trimmed, empty optionals as null, links and blocks with their order */
+export function toProfileInput(values: ProfileFormValues): ProfileInput {
+  return {
+    handle: normalizeHandle(values.handle),
+    displayName: values.displayName.trim(),
+    tagline: optional(values.tagline),
+    bio: values.bio.trim() === '' ? null : values.bio,
+    theme: values.theme,
+    layout: values.layout,
+    published: values.published,
+    contact: {
+      email: optional(values.contact.email),
+      phoneNumber: optional(values.contact.phoneNumber),
+      company: optional(values.contact.company),
+      location: optional(values.contact.location),
+      website: optional(values.contact.website),
+    },
+    media: {
+      avatarUrl: optional(values.media.avatarUrl),
+      bannerUrl: optional(values.media.bannerUrl),
+      ogImageUrl: optional(values.media.ogImageUrl),
+    },
+    privacy: { ...values.privacy },
+    socialLinks: values.socialLinks.map((link, order) => ({
+      provider: link.provider.trim(),
+      label: optional(link.label),
+      url: link.url.trim(),
+      highlight: link.highlight,
+      order,
+    })),
+    blocks: values.blocks.map((block, order) => ({
+      id: block.id || newId(),
+      type: block.type,
+      title: block.title.trim(),
+      subtitle: optional(block.subtitle),
+      payloadJson: block.payloadJson.trim() === '' ? null : block.payloadJson,
+      visible: block.visible,
+      order,
+    })),
+  };
+}
+
+export function isValidJson(text: string): boolean {
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ExternalLink, MoreHorizontal, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { normalizeTheme, type ProfileResponse } from '@cardcraft/contracts';
+import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn, publicProfilePath } from '@/lib/utils';
+import { THEME_COVER } from './theme-swatch';
+
+export interface ProfileCardProps {
+  profile: ProfileResponse;
+  generating: boolean;
+  onEdit: () => void;
+  onQrCode: () => Promise<void>;
+  onDelete: () => void;
+}
+
+export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }: ProfileCardProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const theme = normalizeTheme(profile.theme);
+
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-(--radius-card) border border-border bg-surface shadow-xs transition-shadow hover:shadow-md">
+      <div className={cn('relative h-20', THEME_COVER[theme])}>
+        {profile.media.bannerUrl ? (
+          <img src={profile.media.bannerUrl} alt="" className="size-full object-cover" loading="lazy" />
+        ) : null}
+        <div className="absolute right-3 top-3">
+          {profile.published ? (
+            <Badge variant="success" className="bg-white/95 shadow-xs">
+              <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
+              Published
+            </Badge>
+          ) : (
+            <Badge variant="secondary" className="bg-white/95 shadow-xs">
+              <span className="size-1.5 rounded-full bg-slate-400" aria-hidden="true" />
+              Draft
+            </Badge>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col px-5 pb-4">
+        <Avatar
+          name={profile.displayName}
+          src={profile.media.avatarUrl}
+          className="-mt-8 size-16 border-4 border-surface text-lg shadow-sm"
+        />
+        <div className="mt-3 flex min-w-0 items-start justify-between gap-2">
+          <div className="min-w-0">
+            <h2 className="truncate text-base font-semibold">{profile.displayName}</h2>
+            <p className="truncate text-sm text-muted-foreground">@{profile.handle}</p>
+          </div>
+          {profile.published ? (
+            <Button asChild variant="ghost" size="icon-sm" className="text-muted-foreground">
+              <a
+                href={publicProfilePath(profile.handle)}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Open the public page of ${profile.displayName} in a new tab`}
+                title="View public page"
+              >
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          ) : null}
+        </div>
+        <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
+          {profile.tagline || <span className="text-muted-foreground italic">No tagline yet</span>}
+        </p>
+      </div>
+      <div className="flex items-center justify-between gap-2 border-t border-border px-3 py-2">
+        <Button asChild variant="ghost" size="sm">
+          <Link to={`/dashboard/profile/${profile.id}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Link>
+        </Button>
+        <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${profile.displayName}`}>
+              <MoreHorizontal aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={onEdit}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </DropdownMenuItem>
+            {profile.published ? (
+              <DropdownMenuItem
+                disabled={generating}
+                onSelect={(event) => {
+                  // keep the menu open while the code is generated
+                  event.preventDefault();
+                  void onQrCode().finally(() => setMenuOpen(false));
+                }}
+              >
+                <QrCode aria-hidden="true" />
+                {generating ? 'Generating...' : 'QR Code'}
+              </DropdownMenuItem>
+            ) : null}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem destructive onSelect={onDelete}>
+              <Trash2 aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </article>
+  );
+}
