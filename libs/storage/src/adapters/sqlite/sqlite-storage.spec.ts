@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStorage } from '../../index';
+import { createStorage, openSqliteFile } from '../../index';
 import { describeStorageContract } from '../../storage.contract';
 import { openSqliteDatabase } from './sqlite-database';
 
@@ -28,7 +28,7 @@ describe('openSqliteDatabase', () => {
   it('lets another adapter keep its own table in the storage file', async () => {
     const shared = join(dir, 'shared', 'cardcraft.db');
     const storage = await createStorage({ kind: 'sqlite', file: shared });
-    const db = openSqliteDatabase(shared);
+    const db = await openSqliteFile(shared);
     try {
       db.exec('CREATE TABLE IF NOT EXISTS queue_jobs (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
       db.prepare('INSERT INTO queue_jobs (body) VALUES (?)').run('{}');
