@@ -1,5 +1,14 @@
 // one jest run, two projects: server code in node, web code in jsdom.
 const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.jest.json' }];
+// a few dependencies ship only as ES modules, which jest's CommonJS runtime cannot load as they are
+const esmOnly = ['content-disposition'];
+const esmTransform = {
+  [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [
+    'ts-jest',
+    { isolatedModules: true, tsconfig: { allowJs: true } },
+  ],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const libs = {
   '^@cardcraft/(contracts|storage|analytics)$': '<rootDir>/libs/$1/src',
   '^@cardcraft/(contracts|storage|analytics)/(.*)$': '<rootDir>/libs/$1/src/$2',
@@ -13,7 +22,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
       testMatch: ['**/src/**/*.spec.ts'],
-      transform: { '^.+\\.ts$': tsJest },
+      transform: { '^.+\\.ts$': tsJest, ...esmTransform },
+      transformIgnorePatterns,
       moduleNameMapper: libs,
       globalSetup: '<rootDir>/infra/test/global-setup.ts',
       globalTeardown: '<rootDir>/infra/test/global-teardown.ts',

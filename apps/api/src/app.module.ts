@@ -1,0 +1,64 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { AccountController } from './account/account.controller';
+import { AccountService } from './account/account.service';
+import { AuthController } from './auth/auth.controller';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthService } from './auth/auth.service';
+import { TokenService } from './auth/token.service';
+import { WriteRateLimit } from './common/write-rate-limit';
+import { APP_CONFIG, type AppConfig } from './config/app-config';
+import { DomainEvents } from './events/domain-events';
+import { HealthModule } from './health/health.module';
+import { LeadsController } from './leads/leads.controller';
+import { LeadsService } from './leads/leads.service';
+import { ProfilesController } from './profiles/profiles.controller';
+import { ProfilesService } from './profiles/profiles.service';
+import { PublicProfileCache } from './public/public-profile-cache';
+import { PublicProfilesController } from './public/public-profiles.controller';
+import { PublicProfilesService } from './public/public-profiles.service';
+import { QrController } from './qr/qr.controller';
+import { QrService } from './qr/qr.service';
+import { StorageModule } from './storage/storage.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [HealthModule, StorageModule, JwtModule.register({})],
+      controllers: [
+        AuthController,
+        AccountController,
+        ProfilesController,
+        QrController,
+        LeadsController,
+        PublicProfilesController,
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        DomainEvents,
+        TokenService,
+        AuthService,
+        AccountService,
+        ProfilesService,
+        QrService,
+        LeadsService,
+        PublicProfileCache,
+        PublicProfilesService,
+        WriteRateLimit,
+      ],
+      exports: [
+        APP_CONFIG,
+        DomainEvents,
+        PublicProfileCache,
+        PublicProfilesService,
+        ProfilesService,
+        TokenService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import fastifyStatic from '@fastify/static';
+import { Logger, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { AppModule } from './app.module';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { createValidationPipe } from './common/validation.pipe';
+import type { AppConfig } from './config/app-config';
+import { spaFallback } from './web/spa-fallback';
+
+const NEST_LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
+  debug: ['error', 'warn', 'log', 'debug'],
+  info: ['error', 'warn', 'log'],
+  warn: ['error', 'warn'],
+  error: ['error'],
+  silent: false,
+};
+
+/** builds the HTTP application (not yet listening): used by main.ts and by the integration tests */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: (request: IncomingMessage) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: NEST_LOG_LEVELS[config.logLevel],
+    bufferLogs: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  });
+
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(
+    new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined),
+  );
+  app.enableCors(
+    config.corsOrigins.length > 0
+      ? { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: false }
+      : { origin: false },
+  );
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Cardcraft API')
+      .setDescription(
+        'Digital business cards: accounts, profiles, public pages, QR codes, messages and analytics.',
+      )
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  if (config.webDistDir) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders: (response, path) => {
+        if (path.includes('/assets/'))
+          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    new Logger('Web').warn(
+      'apps/web/dist not found: serving the API only (run npm run build to include the web app)',
+    );
+  }
+  return app;
+}

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, describeConfig, loadConfig } from './app-config';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'cardcraft-config-'));
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with nothing set, generating and keeping a JWT secret', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: dir,
+      mongoUrl: null,
+      sessionTtlSeconds: 7 * 86400,
+      publicBaseUrl: 'http://localhost:3000',
+      corsOrigins: [],
+    });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: dataDir(),
+      MONGO_URL: 'mongodb://db:27017/cardcraft',
+      JWT_SECRET: 's'.repeat(40),
+      SESSION_TTL: '12h',
+      PUBLIC_BASE_URL: 'https://cards.example.com/',
+      CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      mongoUrl: 'mongodb://db:27017/cardcraft',
+      sessionTtlSeconds: 43200,
+      publicBaseUrl: 'https://cards.example.com',
+      corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+      logLevel: 'warn',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ MONGO_URL: 'mongodb://db/x' }, /JWT_SECRET is required when MONGO_URL is set/],
+    [{ MONGO_URL: 'postgres://db/x', JWT_SECRET: 's'.repeat(40) }, /MONGO_URL must start with mongodb:/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ SESSION_TTL: 'forever' }, /SESSION_TTL must be a duration/],
+    [{ PUBLIC_BASE_URL: 'cards.example.com' }, /PUBLIC_BASE_URL must be a URL/],
+    [{ CORS_ORIGINS: 'https://a.example.com/path' }, /CORS_ORIGINS must be a comma-separated list/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ WEB_DIST_DIR: '/nonexistent/web' }, /WEB_DIST_DIR .* has no index.html/],
+  ])('stops on %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('never shows secrets when described for the log', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      MONGO_URL: 'mongodb://admin:hunter2@db:27017/cardcraft',
+      JWT_SECRET: 'x'.repeat(40),
+    });
+    const text = JSON.stringify(describeConfig(config));
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('x'.repeat(40));
+  });
+});

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+/** the one configuration object; parsed once at start-up (STYLE.md point 4) */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** absent: the embedded SQLite store under dataDir */
+  mongoUrl: string | null;
+  /** secret: never logged */
+  jwtSecret: string;
+  sessionTtlSeconds: number;
+  publicBaseUrl: string;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  /** requests a minute from one address to the sign-in, sign-up and message endpoints */
+  writeRateLimitPerMinute: number;
+  publicCacheTtlMs: number;
+  /** the built SPA; null when it has not been built */
+  webDistDir: string | null;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function url(env: Env, name: string, fallback: string, protocols: string[]): string {
+  const raw = env[name]?.trim() || fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got "${raw}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got "${raw}")`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+/** SESSION_TTL accepts seconds or a number with s, m, h or d */
+function duration(env: Env, name: string, fallbackSeconds: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallbackSeconds;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw);
+  const seconds = match ? Number(match[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2]]! : NaN;
+  if (!Number.isFinite(seconds) || seconds < 60 || seconds > 90 * 86400) {
+    throw new ConfigError(
+      `${name} must be a duration from 60s to 90d, like 3600, 30m, 12h or 7d (got "${raw}")`,
+    );
+  }
+  return seconds;
+}
+
+/** a generated secret kept in the data directory, so sessions survive a restart of the embedded product */
+function embeddedJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '127.0.0.1';
+
+  const rawDataDir = env.DATA_DIR?.trim() || 'data';
+  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
+  }
+
+  const mongoUrl = env.MONGO_URL?.trim() ? url(env, 'MONGO_URL', '', ['mongodb:', 'mongodb+srv:']) : null;
+
+  let jwtSecret = env.JWT_SECRET ?? '';
+  if (jwtSecret) {
+    if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  } else if (mongoUrl) {
+    throw new ConfigError('JWT_SECRET is required when MONGO_URL is set (every API replica must share it)');
+  } else {
+    jwtSecret = embeddedJwtSecret(dataDir);
+  }
+
+  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port || 3000}`, ['http:', 'https:']);
+
+  const corsOrigins = (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new ConfigError(
+        `CORS_ORIGINS must be a comma-separated list of origins like https://app.example.com (got "${origin}")`,
+      );
+    }
+  }
+
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
+  }
+
+  const rawWebDist = env.WEB_DIST_DIR?.trim();
+  const webDist = rawWebDist ? resolve(cwd, rawWebDist) : resolve(__dirname, '../../../web/dist');
+  const webDistDir = existsSync(join(webDist, 'index.html')) ? webDist : null;
+  if (rawWebDist && !webDistDir) throw new ConfigError(`WEB_DIST_DIR "${webDist}" has no index.html`);
+
+  return {
+    port,
+    host,
+    dataDir,
+    mongoUrl,
+    jwtSecret,
+    sessionTtlSeconds: duration(env, 'SESSION_TTL', 7 * 86400),
+    publicBaseUrl,
+    corsOrigins,
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
+    writeRateLimitPerMinute: integer(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
+    webDistDir,
+    logLevel,
+  };
+}
+
+/** the configuration as it is safe to log: secrets and credentials hidden */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  const hideCredentials = (value: string | null) => value?.replace(/\/\/[^@/]*@/, '//***@') ?? null;
+  return { ...config, jwtSecret: '***', mongoUrl: hideCredentials(config.mongoUrl) };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { ViewContextQueryDto } from '@cardcraft/contracts';
+import type { LeadRecord, ProfileRecord } from '@cardcraft/storage';
+import type { RequestMeta } from '../common/request-meta';
+
+/** what happened in the core that other modules (cache, analytics) react to */
+export interface DomainEventMap {
+  'profile.saved': { profile: ProfileRecord; previousHandle: string | null };
+  'profile.deleted': { profileId: string; handle: string };
+  'lead.created': {
+    lead: LeadRecord;
+    profile: ProfileRecord;
+    viewerUserId: string | null;
+    request: RequestMeta;
+  };
+  'public-profile.read': {
+    profile: ProfileRecord;
+    viewerUserId: string | null;
+    request: RequestMeta;
+    context: ViewContextQueryDto;
+  };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+type Listener<K extends DomainEventName> = (payload: DomainEventMap[K]) => void | Promise<void>;
+
+/**
+ * a small typed in-process event bus. listeners are awaited, so a failing listener (say, deleting a
+ * profile's analytics) fails the request instead of being lost.
+ */
+@Injectable()
+export class DomainEvents {
+  private readonly listeners: { [K in DomainEventName]?: Listener<K>[] } = {};
+
+  on<K extends DomainEventName>(name: K, listener: Listener<K>): void {
+    const list = (this.listeners[name] ??= []) as Listener<K>[];
+    list.push(listener);
+  }
+
+  async publish<K extends DomainEventName>(name: K, payload: DomainEventMap[K]): Promise<void> {
+    for (const listener of (this.listeners[name] ?? []) as Listener<K>[]) await listener(payload);
+  }
+}

@@ -1,0 +1,15 @@
+import type { LeadResponse } from '@cardcraft/contracts';
+import type { LeadRecord } from '@cardcraft/storage';
+
+export function toLeadResponse(lead: LeadRecord): LeadResponse {
+  return {
+    id: lead.id,
+    profileId: lead.profileId,
+    email: lead.email,
+    message: lead.message,
+    consent: lead.consent,
+    consentText: lead.consentText,
+    visitorUserId: lead.visitorUserId,
+    createdAtUtc: lead.createdAt.toISOString(),
+  };
+}

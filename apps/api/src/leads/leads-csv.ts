@@ -1,0 +1,30 @@
+import type { LeadRecord } from '@cardcraft/storage';
+
+const HEADER = ['Received (UTC)', 'Email', 'Message', 'Consent', 'Consent text'];
+
+/**
+ * RFC 4180 quoting, plus a leading apostrophe on cells that start like a formula, so a spreadsheet
+ * does not run what a visitor typed.
+ */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function leadsCsvHeader(): string {
+  return HEADER.map(cell).join(',') + '\r\n';
+}
+
+export function leadCsvRow(lead: LeadRecord): string {
+  return (
+    [
+      lead.createdAt.toISOString(),
+      lead.email,
+      lead.message ?? '',
+      lead.consent ? 'yes' : 'no',
+      lead.consentText,
+    ]
+      .map(cell)
+      .join(',') + '\r\n'
+  );
+}

@@ -1,0 +1,68 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CreateLeadDto, PageQueryDto, type LeadResponse, type Page } from '@cardcraft/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
+import { requestMeta } from '../common/request-meta';
+import { WriteRateLimit } from '../common/write-rate-limit';
+import { toLeadResponse } from './lead.mapper';
+import { leadCsvRow, leadsCsvHeader } from './leads-csv';
+import { LeadsService } from './leads.service';
+
+@ApiTags('leads')
+@Controller('profiles/:id/leads')
+export class LeadsController {
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly rateLimit: WriteRateLimit,
+  ) {}
+
+  @Post()
+  @OptionalAuth()
+  async create(
+    @Param('id') profileId: string,
+    @Body() body: CreateLeadDto,
+    @CurrentUserId() viewerUserId: string | null,
+    @Req() request: FastifyRequest,
+  ): Promise<LeadResponse> {
+    this.rateLimit.consume('lead', request.ip);
+    return toLeadResponse(await this.leads.create(profileId, body, viewerUserId, requestMeta(request)));
+  }
+
+  @Get()
+  @ApiBearerAuth()
+  async list(
+    @Param('id') profileId: string,
+    @Query() query: PageQueryDto,
+    @CurrentUserId() userId: string,
+  ): Promise<Page<LeadResponse>> {
+    const { items, total } = await this.leads.list(profileId, userId, query.page, query.pageSize);
+    return { items: items.map(toLeadResponse), page: query.page, pageSize: query.pageSize, total };
+  }
+
+  @Get('export')
+  @ApiBearerAuth()
+  async export(
+    @Param('id') profileId: string,
+    @CurrentUserId() userId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const rows = [leadsCsvHeader()];
+    for await (const lead of this.leads.all(profileId, userId)) rows.push(leadCsvRow(lead));
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="leads-${profileId}.csv"`);
+    return rows.join('');
+  }
+
+  @Delete(':leadId')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  async delete(
+    @Param('id') profileId: string,
+    @Param('leadId') leadId: string,
+    @CurrentUserId() userId: string,
+  ): Promise<void> {
+    await this.leads.delete(profileId, leadId, userId);
+  }
+}

@@ -1,0 +1,116 @@
+import type {
+  ProfileInputDto,
+  ProfileResponse,
+  PublicProfileResponse,
+  ViewerType,
+} from '@cardcraft/contracts';
+import type { ProfileData, ProfileRecord } from '@cardcraft/storage';
+import { randomUUID } from 'node:crypto';
+
+export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
+  return {
+    id: profile.id,
+    ownerId: profile.ownerId,
+    handle: profile.handle,
+    displayName: profile.displayName,
+    tagline: profile.tagline,
+    bio: profile.bio,
+    published: profile.published,
+    publishedAtUtc: profile.publishedAt?.toISOString() ?? null,
+    theme: profile.theme,
+    layout: profile.layout,
+    contact: { ...profile.contact },
+    media: { ...profile.media },
+    privacy: { ...profile.privacy },
+    socialLinks: profile.socialLinks.map((link) => ({ ...link })),
+    blocks: profile.blocks.map((block) => ({ ...block })),
+    createdAtUtc: profile.createdAt.toISOString(),
+    updatedAtUtc: profile.updatedAt.toISOString(),
+  };
+}
+
+/** the public page's view: no privacy settings beyond whether messages are open, no hidden blocks */
+export function toPublicProfileResponse(
+  profile: ProfileRecord,
+  viewerId: string | null,
+): PublicProfileResponse {
+  const isOwner = viewerId !== null && viewerId === profile.ownerId;
+  const viewerType: ViewerType = isOwner ? 'owner' : viewerId ? 'user' : 'guest';
+  return {
+    id: profile.id,
+    ownerId: profile.ownerId,
+    handle: profile.handle,
+    displayName: profile.displayName,
+    tagline: profile.tagline,
+    bio: profile.bio,
+    published: profile.published,
+    publishedAtUtc: profile.publishedAt?.toISOString() ?? null,
+    theme: profile.theme,
+    layout: profile.layout,
+    contact: { ...profile.contact },
+    media: { ...profile.media },
+    allowMessages: profile.privacy.allowMessages,
+    socialLinks: [...profile.socialLinks].sort((a, b) => a.order - b.order).map((link) => ({ ...link })),
+    blocks: profile.blocks
+      .filter((block) => block.visible)
+      .sort((a, b) => a.order - b.order)
+      .map((block) => ({ ...block })),
+    viewerType,
+    isOwner,
+  };
+}
+
+/**
+ * the stored form of the editor's values. publishedAt is set when a profile becomes published and
+ * kept while it stays published; cleared when it is unpublished.
+ */
+export function toProfileData(
+  input: ProfileInputDto,
+  previous: ProfileRecord | null,
+  now: Date,
+): ProfileData {
+  const publishedAt = input.published
+    ? previous?.published && previous.publishedAt
+      ? previous.publishedAt
+      : now
+    : null;
+  return {
+    handle: input.handle,
+    displayName: input.displayName,
+    tagline: input.tagline ?? null,
+    bio: input.bio ?? null,
+    published: input.published,
+    publishedAt,
+    theme: input.theme,
+    layout: input.layout,
+    contact: {
+      email: input.contact.email ?? null,
+      phoneNumber: input.contact.phoneNumber ?? null,
+      company: input.contact.company ?? null,
+      location: input.contact.location ?? null,
+      website: input.contact.website ?? null,
+    },
+    media: {
+      avatarUrl: input.media.avatarUrl ?? null,
+      bannerUrl: input.media.bannerUrl ?? null,
+      ogImageUrl: input.media.ogImageUrl ?? null,
+    },
+    privacy: { ...input.privacy },
+    socialLinks: input.socialLinks.map((link, index) => ({
+      provider: link.provider,
+      label: link.label ?? null,
+      url: link.url,
+      highlight: link.highlight,
+      order: link.order ?? index,
+    })),
+    blocks: input.blocks.map((block, index) => ({
+      id: block.id || randomUUID(),
+      type: block.type,
+      title: block.title,
+      subtitle: block.subtitle ?? null,
+      payloadJson: block.payloadJson ?? null,
+      visible: block.visible,
+      order: block.order ?? index,
+    })),
+  };
+}

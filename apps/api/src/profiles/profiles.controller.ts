@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CreateProfileDto, UpdateProfileDto, type ProfileResponse } from '@cardcraft/contracts';
+import { CurrentUserId } from '../auth/auth.guard';
+import { toProfileResponse } from './profile.mapper';
+import { ProfilesService } from './profiles.service';
+
+@ApiTags('profiles')
+@ApiBearerAuth()
+@Controller('profiles')
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  @Get()
+  async list(@CurrentUserId() userId: string): Promise<ProfileResponse[]> {
+    return (await this.profiles.list(userId)).map(toProfileResponse);
+  }
+
+  @Post()
+  async create(@CurrentUserId() userId: string, @Body() body: CreateProfileDto): Promise<ProfileResponse> {
+    return toProfileResponse(await this.profiles.create(userId, body));
+  }
+
+  @Get(':id')
+  async get(@CurrentUserId() userId: string, @Param('id') id: string): Promise<ProfileResponse> {
+    return toProfileResponse(await this.profiles.getOwned(id, userId));
+  }
+
+  @Put(':id')
+  async update(
+    @CurrentUserId() userId: string,
+    @Param('id') id: string,
+    @Body() body: UpdateProfileDto,
+  ): Promise<ProfileResponse> {
+    return toProfileResponse(await this.profiles.update(id, userId, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@CurrentUserId() userId: string, @Param('id') id: string): Promise<void> {
+    await this.profiles.delete(id, userId);
+  }
+}

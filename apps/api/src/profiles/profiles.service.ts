@@ -1,0 +1,79 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  isReservedHandle,
+  reservedHandleMessage,
+  takenHandleMessage,
+  type ProfileInputDto,
+} from '@cardcraft/contracts';
+import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
+import { BadInputError, ConflictError, NotFoundError } from '../common/errors';
+import { DomainEvents } from '../events/domain-events';
+import { STORAGE } from '../storage/storage.module';
+import { toProfileData } from './profile.mapper';
+
+export const PROFILE_NOT_FOUND = 'Profile not found';
+
+@Injectable()
+export class ProfilesService {
+  constructor(
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly events: DomainEvents,
+  ) {}
+
+  list(ownerId: string): Promise<ProfileRecord[]> {
+    return this.storage.profiles.listByOwner(ownerId);
+  }
+
+  /** another user's profile answers exactly like a missing one */
+  async getOwned(id: string, ownerId: string): Promise<ProfileRecord> {
+    const profile = await this.storage.profiles.findOwned(id, ownerId);
+    if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
+    return profile;
+  }
+
+  async create(ownerId: string, input: ProfileInputDto): Promise<ProfileRecord> {
+    this.assertHandleAllowed(input.handle);
+    const profile = await this.withHandleConflict(input.handle, () =>
+      this.storage.profiles.create(ownerId, toProfileData(input, null, new Date())),
+    );
+    await this.events.publish('profile.saved', { profile, previousHandle: null });
+    return profile;
+  }
+
+  async update(id: string, ownerId: string, input: ProfileInputDto): Promise<ProfileRecord> {
+    const previous = await this.getOwned(id, ownerId);
+    if (input.handle !== previous.handle) this.assertHandleAllowed(input.handle);
+    const profile = await this.withHandleConflict(input.handle, () =>
+      this.storage.profiles.update(id, ownerId, toProfileData(input, previous, new Date())),
+    );
+    if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
+    await this.events.publish('profile.saved', { profile, previousHandle: previous.handle });
+    return profile;
+  }
+
+  /** deletes the profile, its leads (storage) and whatever other modules keep for it (events) */
+  async delete(id: string, ownerId: string): Promise<void> {
+    const profile = await this.getOwned(id, ownerId);
+    if (!(await this.storage.profiles.delete(id, ownerId))) throw new NotFoundError(PROFILE_NOT_FOUND);
+    await this.events.publish('profile.deleted', { profileId: profile.id, handle: profile.handle });
+  }
+
+  private assertHandleAllowed(handle: string): void {
+    if (isReservedHandle(handle)) {
+      const message = reservedHandleMessage(handle);
+      throw new BadInputError(message, [{ field: 'handle', message }]);
+    }
+  }
+
+  private async withHandleConflict<T>(handle: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof DuplicateKeyError && error.key === 'handle') {
+        const message = takenHandleMessage(handle);
+        throw new ConflictError(message, [{ field: 'handle', message }]);
+      }
+      throw error;
+    }
+  }
+}

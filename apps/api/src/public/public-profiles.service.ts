@@ -1,0 +1,49 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { normalizeHandle, type ViewContextQueryDto } from '@cardcraft/contracts';
+import type { ProfileRecord, Storage } from '@cardcraft/storage';
+import { NotFoundError } from '../common/errors';
+import type { RequestMeta } from '../common/request-meta';
+import { DomainEvents } from '../events/domain-events';
+import { STORAGE } from '../storage/storage.module';
+import { PublicProfileCache } from './public-profile-cache';
+
+export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';
+
+@Injectable()
+export class PublicProfilesService implements OnModuleInit {
+  constructor(
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly cache: PublicProfileCache,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('profile.saved', ({ profile, previousHandle }) => {
+      this.cache.invalidate(profile.handle);
+      if (previousHandle && previousHandle !== profile.handle) this.cache.invalidate(previousHandle);
+    });
+    this.events.on('profile.deleted', ({ handle }) => this.cache.invalidate(handle));
+  }
+
+  /** a published profile for anyone, a draft for its owner only; everyone else gets a plain 404 */
+  async read(
+    rawHandle: string,
+    viewerUserId: string | null,
+    request: RequestMeta,
+    context: ViewContextQueryDto,
+  ): Promise<ProfileRecord> {
+    const handle = normalizeHandle(rawHandle);
+    const profile = await this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
+    const isOwner = profile !== null && viewerUserId === profile.ownerId;
+    if (!profile || (!profile.published && !isOwner)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
+    await this.events.publish('public-profile.read', { profile, viewerUserId, request, context });
+    return profile;
+  }
+
+  /** the profile a public engagement event is about: published ones only */
+  async findPublishedById(id: string): Promise<ProfileRecord> {
+    const profile = await this.storage.profiles.findById(id);
+    if (!profile || !profile.published) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
+    return profile;
+  }
+}

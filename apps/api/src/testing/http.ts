@@ -1,0 +1,136 @@
+import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+
+export interface HttpResult<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** sent as-is, for malformed bodies */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** a tiny client over real HTTP, for the integration tests */
+export function httpClient(baseUrl: string) {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<HttpResult<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(baseUrl + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, headers: response.headers, text };
+  }
+  return {
+    request,
+    get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+    post: <T = unknown>(path: string, options?: RequestOptions) => request<T>('POST', path, options),
+    put: <T = unknown>(path: string, options?: RequestOptions) => request<T>('PUT', path, options),
+    patch: <T = unknown>(path: string, options?: RequestOptions) => request<T>('PATCH', path, options),
+    delete: <T = unknown>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  };
+}
+
+export type HttpClient = ReturnType<typeof httpClient>;
+
+let userCounter = 0;
+
+export async function registerUser(
+  http: HttpClient,
+  overrides: Partial<{ email: string; password: string; displayName: string }> = {},
+): Promise<SessionResponse & { password: string }> {
+  const n = ++userCounter;
+  const password = overrides.password ?? 'correct horse battery';
+  const response = await http.post<SessionResponse>('/api/auth/register', {
+    body: {
+      email: overrides.email ?? `user${n}.${process.pid}.${Date.now()}@example.com`,
+      password,
+      displayName: overrides.displayName ?? `User ${n}`,
+    },
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${response.text}`);
+  return { ...response.body, password };
+}
+
+let handleCounter = 0;
+
+/** a valid profile body with every field set */
+export function fullProfileInput(overrides: Record<string, unknown> = {}) {
+  const n = ++handleCounter;
+  return {
+    handle: `card-${process.pid}-${n}`,
+    displayName: 'Ada Lovelace',
+    tagline: 'Analytical engine whisperer',
+    bio: 'First programmer.\nLikes poetry; and numbers, too.',
+    theme: 'noir',
+    layout: 'split',
+    published: false,
+    contact: {
+      email: 'ada@example.com',
+      phoneNumber: '+44 20 7946 0958',
+      company: 'Analytical Engines Ltd',
+      location: 'London, UK',
+      website: 'https://ada.example.com',
+    },
+    media: {
+      avatarUrl: 'https://img.example.com/ada.png',
+      bannerUrl: 'https://img.example.com/banner.png',
+      ogImageUrl: 'https://img.example.com/og.png',
+    },
+    privacy: { collectGeo: true, collectIp: false, showIdentifiedViewers: true, allowMessages: true },
+    socialLinks: [
+      { provider: 'LinkedIn', label: 'Work', url: 'https://linkedin.com/in/ada', highlight: true, order: 0 },
+      { provider: 'GitHub', label: '', url: 'https://github.com/ada', highlight: false, order: 1 },
+    ],
+    blocks: [
+      {
+        id: 'block-cta',
+        type: 'cta',
+        title: "Let's collaborate",
+        subtitle: 'Schedule a quick intro meeting',
+        payloadJson: '{"ctaLabel":"Book","ctaHref":"https://cal.com/ada"}',
+        visible: true,
+        order: 1,
+      },
+      {
+        type: 'quote',
+        title: 'What partners say',
+        subtitle: '',
+        payloadJson: '{"quote":"Brilliant"}',
+        visible: false,
+        order: 0,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export async function createProfile(
+  http: HttpClient,
+  token: string,
+  overrides: Record<string, unknown> = {},
+): Promise<ProfileResponse> {
+  const response = await http.post<ProfileResponse>('/api/profiles', {
+    token,
+    body: fullProfileInput(overrides),
+  });
+  if (response.status !== 201) throw new Error(`create profile failed: ${response.status} ${response.text}`);
+  return response.body;
+}

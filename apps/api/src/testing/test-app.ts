@@ -1,0 +1,57 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../app';
+import { loadConfig, type AppConfig } from '../config/app-config';
+
+export type StorageKind = 'sqlite' | 'mongo';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  close(): Promise<void>;
+}
+
+let databaseCounter = 0;
+
+/**
+ * boots the real API on a free loopback port with a fresh data directory; for 'mongo' a fresh database
+ * on the FerretDB the global setup started (TEST_MONGO_URL).
+ */
+export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-api-'));
+  const baseEnv: Record<string, string> = {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_BASE_URL: 'https://cards.example.test',
+    WEB_DIST_DIR: '',
+  };
+  if (kind === 'mongo') {
+    const base = process.env.TEST_MONGO_URL;
+    if (!base) throw new Error('TEST_MONGO_URL is not set: the jest global setup starts FerretDB');
+    const database = `api_${process.pid}_${Date.now()}_${databaseCounter++}`;
+    const url = new URL(base);
+    url.pathname = `/${database}`;
+    baseEnv.MONGO_URL = url.toString();
+    baseEnv.JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+  }
+  const config = loadConfig({ ...baseEnv, ...env });
+  const app = await createApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    config,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
