@@ -41,7 +41,7 @@ describe('mongo adapter', () => {
         ]),
       );
       await expect(indexes('leads')).resolves.toContainEqual({
-        key: { profileId: 1, createdAt: -1 },
+        key: { profileId: 1, createdAt: -1, _id: -1 },
         unique: false,
       });
     } finally {

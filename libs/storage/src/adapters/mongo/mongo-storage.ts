@@ -155,7 +155,8 @@ const leadSchema = new Schema<LeadDoc>(
   },
   { collection: 'leads', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-leadSchema.index({ profileId: 1, createdAt: -1 });
+// _id completes the newest-first order, so a page is read straight off the index
+leadSchema.index({ profileId: 1, createdAt: -1, _id: -1 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
