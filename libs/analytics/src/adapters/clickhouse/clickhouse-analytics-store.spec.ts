@@ -1,0 +1,261 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../../../infra/test/clickhouse-http-fixture';
+import { SqliteQueueDatabase, SqliteSaltStore } from '../sqlite-queue/sqlite-event-queue';
+import { EventEnricher } from '../../enrichment/enricher';
+import { GeoLookup } from '../../enrichment/geo';
+import { ownHostsOf } from '../../enrichment/referrer';
+import { UserAgentParser } from '../../enrichment/user-agent';
+import { VisitorHasher } from '../../enrichment/visitor-id';
+import type { AnalyticsEvent } from '../../events';
+import { BatchProcessor } from '../../ingest/batch-processor';
+import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
+import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
+import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
+import { readMigrations } from './migrations';
+
+const P = 'profile-p';
+const Q = 'profile-q';
+const at = (iso: string) => new Date(iso).toISOString();
+
+/** known events: every figure below is counted by hand from this list */
+function seed(): AnalyticsEvent[] {
+  const e = (o: Partial<AnalyticsEvent>) => sampleEvent({ profileId: P, ...o });
+  return [
+    e({
+      ts: at('2026-03-01T10:15:00Z'),
+      visitorId: 'visitor-aaaa-0001',
+      userId: 'user-1',
+      userAgent: USER_AGENTS.iphone,
+      ip: IPS.us,
+      referrer: 'https://www.linkedin.com/feed/',
+    }),
+    e({
+      ts: at('2026-03-01T10:45:00Z'),
+      visitorId: 'visitor-aaaa-0001',
+      userAgent: USER_AGENTS.iphone,
+      ip: IPS.us,
+    }),
+    e({
+      ts: at('2026-03-01T12:00:00Z'),
+      userAgent: USER_AGENTS.ipad,
+      ip: IPS.gbBracknell,
+      referrer: 'https://cardcraft.test/u/someone',
+    }),
+    e({
+      ts: at('2026-03-02T08:30:00Z'),
+      visitorId: 'visitor-bbbb-0002',
+      userId: 'user-2',
+      userAgent: USER_AGENTS.windowsChrome,
+      ip: IPS.deNuremberg,
+      referrer: 'https://t.co/abc',
+      utmSource: 'twitter',
+      utmMedium: 'social',
+      utmCampaign: 'spring',
+    }),
+    e({
+      ts: at('2026-03-02T09:00:00Z'),
+      visitorId: 'visitor-cccc-0003',
+      userAgent: USER_AGENTS.macFirefox,
+      ip: IPS.brPortoAlegre,
+      collectGeo: false,
+      collectIp: false,
+    }),
+    e({ ts: at('2026-03-01T10:20:00Z'), type: 'vcard_saved', visitorId: 'visitor-aaaa-0001' }),
+    e({ ts: at('2026-03-01T10:21:00Z'), type: 'link_clicked', target: 'https://github.com/someone' }),
+    e({ ts: at('2026-03-02T08:31:00Z'), type: 'link_clicked', target: 'https://example.com' }),
+    e({ ts: at('2026-03-02T08:40:00Z'), type: 'message_sent' }),
+    // outside the range, and another profile: must not be counted
+    e({ ts: at('2026-02-28T23:59:59.999Z'), visitorId: 'visitor-dddd-0004' }),
+    e({ ts: at('2026-03-03T00:00:00.001Z'), visitorId: 'visitor-dddd-0004' }),
+    sampleEvent({ profileId: Q, ts: at('2026-03-01T11:00:00Z') }),
+  ];
+}
+
+const RANGE = parseRange('2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z');
+
+type Transport = 'chdb' | 'http';
+
+describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s', (transport) => {
+  let dir: string;
+  let fixture: ClickHouseHttpFixture | null = null;
+  let store: ClickHouseAnalyticsStore;
+  let sqlite: SqliteQueueDatabase;
+  let processor: BatchProcessor;
+  let reader: AnalyticsReadService;
+  let seeded: AnalyticsEvent[];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `cardcraft-ch-${transport}-`));
+    if (transport === 'http') {
+      fixture = await startClickHouseHttpFixture({ dir: join(dir, 'server') });
+      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    } else {
+      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } });
+    }
+    await store.migrate();
+    sqlite = new SqliteQueueDatabase(':memory:');
+    const enricher = new EventEnricher(
+      await GeoLookup.open(),
+      new UserAgentParser(),
+      new VisitorHasher(new SqliteSaltStore(sqlite), () => new Date('2026-03-02T12:00:00Z')),
+      ownHostsOf(['https://cardcraft.test']),
+    );
+    processor = new BatchProcessor(enricher, store);
+    reader = new AnalyticsReadService(store);
+    seeded = seed();
+    await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
+    await processor.process({ id: 'seed-batch-2', events: seeded.slice(6) });
+  }, 60_000);
+
+  afterAll(async () => {
+    await store?.close();
+    sqlite?.close();
+    await fixture?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('applies every migration once and records it', async () => {
+    const result = await store.client.query({
+      query: 'SELECT version, name FROM schema_migrations FINAL ORDER BY version',
+      format: 'JSONEachRow',
+    });
+    const rows = await result.json<{ version: number; name: string }>();
+    expect(rows.map((r) => Number(r.version))).toEqual(readMigrations().map((m) => m.version));
+    await store.migrate();
+    const again = await store.client.query({
+      query: 'SELECT count() AS n FROM schema_migrations',
+      format: 'JSONEachRow',
+    });
+    expect(Number((await again.json<{ n: string }>())[0].n)).toBe(rows.length);
+  });
+
+  it('stores a retried batch once (same deduplication token)', async () => {
+    const before = await reader.summary(P, RANGE);
+    await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
+    await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
+    const after = await reader.summary(P, RANGE);
+    expect(after.totalVisits).toBe(before.totalVisits);
+    expect(after.engagement).toEqual(before.engagement);
+  });
+
+  it('answers every figure of the summary from the seeded events', async () => {
+    const summary = await reader.summary(P, RANGE);
+    expect(summary).toMatchObject({
+      totalVisits: 5,
+      uniqueVisitors: 4,
+      authenticatedVisits: 2,
+      guestVisits: 3,
+      visitsByCountry: { US: 2, GB: 1, DE: 1 },
+      visitsByDevice: { mobile: 2, tablet: 1, desktop: 2 },
+      visitsByReferrer: { 'linkedin.com': 1, Direct: 3, 't.co': 1 },
+      engagement: { vcard_saved: 1, link_clicked: 2, message_sent: 1 },
+    });
+    expect(Object.keys(summary.visitsByCountry)).toHaveLength(3);
+    expect(summary.timeSeries.granularity).toBe('hour');
+    expect(summary.timeSeries.points).toHaveLength(49);
+    const nonZero = summary.timeSeries.points.filter((p) => p.visits > 0);
+    expect(nonZero).toEqual([
+      { bucketUtc: '2026-03-01T10:00:00.000Z', visits: 2, uniqueVisitors: 1 },
+      { bucketUtc: '2026-03-01T12:00:00.000Z', visits: 1, uniqueVisitors: 1 },
+      { bucketUtc: '2026-03-02T08:00:00.000Z', visits: 1, uniqueVisitors: 1 },
+      { bucketUtc: '2026-03-02T09:00:00.000Z', visits: 1, uniqueVisitors: 1 },
+    ]);
+  });
+
+  it('uses daily buckets beyond two days', async () => {
+    const summary = await reader.summary(P, parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z'));
+    expect(summary.timeSeries.granularity).toBe('day');
+    expect(summary.totalVisits).toBe(7);
+    const days = Object.fromEntries(
+      summary.timeSeries.points.map((p) => [p.bucketUtc.slice(0, 10), p.visits]),
+    );
+    expect(days).toMatchObject({
+      '2026-02-28': 1,
+      '2026-03-01': 3,
+      '2026-03-02': 2,
+      '2026-03-03': 1,
+      '2026-03-04': 0,
+    });
+  });
+
+  it('lists visits newest first with every field, page by page', async () => {
+    const views = seeded.filter((e) => e.profileId === P && e.type === 'view').slice(0, 5);
+    const first = await reader.visits(P, RANGE, 2, null);
+    expect(first.rows.map((r) => r.id)).toEqual([views[4].id, views[3].id]);
+    expect(first.rows[0]).toEqual({
+      id: views[4].id,
+      ts: new Date('2026-03-02T09:00:00Z'),
+      userId: null,
+      city: null,
+      country: null,
+      device: 'desktop',
+      referrerHost: null,
+    });
+    expect(first.rows[1]).toEqual({
+      id: views[3].id,
+      ts: new Date('2026-03-02T08:30:00Z'),
+      userId: 'user-2',
+      city: 'Nuremberg',
+      country: 'DE',
+      device: 'desktop',
+      referrerHost: 't.co',
+    });
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await reader.visits(P, RANGE, 2, first.nextCursor);
+    expect(second.rows.map((r) => r.id)).toEqual([views[2].id, views[1].id]);
+    expect(second.rows[0]).toMatchObject({
+      city: 'Bracknell',
+      country: 'GB',
+      device: 'tablet',
+      referrerHost: null,
+    });
+    const third = await reader.visits(P, RANGE, 2, second.nextCursor);
+    expect(third.rows.map((r) => r.id)).toEqual([views[0].id]);
+    expect(third.rows[0]).toMatchObject({
+      userId: 'user-1',
+      country: 'US',
+      device: 'mobile',
+      referrerHost: 'linkedin.com',
+    });
+    expect(third.nextCursor).toBeNull();
+  });
+
+  it('never stores a raw ip, and stores no geo or hash where the profile turned them off', async () => {
+    const result = await store.client.query({
+      query: 'SELECT * FROM events WHERE profile_id = {p:String} ORDER BY ts',
+      query_params: { p: P },
+      format: 'JSONEachRow',
+    });
+    const text = JSON.stringify(await result.json());
+    for (const ip of Object.values(IPS)) expect(text).not.toContain(ip);
+    const rows = JSON.parse(text) as Array<Record<string, string>>;
+    const off = rows.find((r) => r.visitor_id === 'visitor-cccc-0003');
+    expect(off).toMatchObject({ country: '', city: '', visitor_hash: '' });
+    const on = rows.find((r) => r.user_id === 'user-2');
+    expect(on?.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(on).toMatchObject({
+      utm_source: 'twitter',
+      utm_medium: 'social',
+      utm_campaign: 'spring',
+      channel: 'campaign',
+      browser: 'Chrome',
+      os: 'Windows',
+    });
+  });
+
+  it('throws when an insert fails, so the queue retries', async () => {
+    const bad = { ...sampleEvent({ profileId: P }), id: 'not-a-uuid' };
+    await expect(processor.process({ id: 'bad-batch', events: [bad] })).rejects.toThrow();
+  });
+
+  it('deletes every event of a profile and nothing else', async () => {
+    await store.deleteProfileEvents(P);
+    expect((await reader.summary(P, RANGE)).totalVisits).toBe(0);
+    expect((await reader.summary(Q, RANGE)).totalVisits).toBe(1);
+  });
+});

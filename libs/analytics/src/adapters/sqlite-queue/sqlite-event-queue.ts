@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { parseEventBatch, type EventBatch } from '../../events';
+import type { AnalyticsJobName } from '../../jobs';
+import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, SaltStore } from '../../ports';
+import { utcDay } from '../../enrichment/visitor-id';
+
+export interface SqliteQueueOptions {
+  /** the embedded data file the rest of the app uses (WAL) */
+  file: string;
+  attempts: number;
+  backoffMs: number;
+  /** how often an idle consumer looks for due retries */
+  pollMs: number;
+}
+
+export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
+  attempts: 8,
+  backoffMs: 1000,
+  pollMs: 500,
+};
+
+const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
+
+interface QueueRow {
+  batch_id: string;
+  job: string;
+  payload: string;
+  attempts: number;
+}
+
+/**
+ * the embedded event queue: batches are rows of a table in the sqlite data file until their insert
+ * succeeded, so a restart picks up whatever was waiting. one connection, shared by producer, consumer,
+ * dead letters and the salts of one process.
+ */
+export class SqliteQueueDatabase {
+  readonly db: Database.Database;
+
+  constructor(file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS analytics_queue (
+        batch_id TEXT PRIMARY KEY,
+        job TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        available_at INTEGER NOT NULL,
+        dead INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS analytics_queue_due ON analytics_queue (dead, available_at, created_at);
+      CREATE TABLE IF NOT EXISTS analytics_salts (day TEXT PRIMARY KEY, salt BLOB NOT NULL);
+    `);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export class SqliteEventQueue implements EventQueue {
+  private readonly insert: Database.Statement;
+  private listener: (() => void) | null = null;
+
+  constructor(private readonly database: SqliteQueueDatabase) {
+    this.insert = database.db.prepare(
+      `INSERT OR IGNORE INTO analytics_queue (batch_id, job, payload, attempts, available_at, created_at)
+       VALUES (?, ?, ?, 0, ?, ?)`,
+    );
+  }
+
+  /** the consumer of the same process is woken at once */
+  onEnqueued(listener: () => void): void {
+    this.listener = listener;
+  }
+
+  async enqueue(batches: EventBatch[]): Promise<void> {
+    const now = Date.now();
+    const addAll = this.database.db.transaction((items: EventBatch[]) => {
+      for (const batch of items) this.insert.run(batch.id, INGEST, JSON.stringify(batch), now, now);
+    });
+    addAll(batches);
+    this.listener?.();
+  }
+
+  async close(): Promise<void> {
+    this.listener = null;
+  }
+}
+
+export class SqliteEventConsumer implements EventConsumer {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly database: SqliteQueueDatabase,
+    private readonly queue: SqliteEventQueue,
+    private readonly options: SqliteQueueOptions,
+    private readonly logger: { error(message: string): void },
+  ) {}
+
+  async start(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void> {
+    this.running = true;
+    this.queue.onEnqueued(() => this.wake?.());
+    this.loop = this.run(handler);
+  }
+
+  private nextDue(): QueueRow | undefined {
+    return this.database.db
+      .prepare(
+        `SELECT batch_id, job, payload, attempts FROM analytics_queue
+         WHERE dead = 0 AND available_at <= ? ORDER BY created_at, batch_id LIMIT 1`,
+      )
+      .get(Date.now()) as QueueRow | undefined;
+  }
+
+  private async run(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void> {
+    const db = this.database.db;
+    while (this.running) {
+      const row = this.nextDue();
+      if (!row) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.options.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = null;
+        continue;
+      }
+      try {
+        await handler(row.job as AnalyticsJobName, parseEventBatch(JSON.parse(row.payload)));
+        db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?').run(row.batch_id);
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const dead = attempts >= this.options.attempts ? 1 : 0;
+        const delay = this.options.backoffMs * 2 ** (attempts - 1);
+        db.prepare(
+          'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
+        ).run(attempts, Date.now() + delay, dead, String((err as Error).message).slice(0, 500), row.batch_id);
+        this.logger.error(
+          `analytics batch ${row.batch_id} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
+        );
+      }
+    }
+  }
+
+  /** finishes the batch in hand, then stops */
+  async close(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+}
+
+export class SqliteDeadLetters implements DeadLetters {
+  constructor(private readonly database: SqliteQueueDatabase) {}
+
+  async count(): Promise<number> {
+    const row = this.database.db
+      .prepare('SELECT count(*) AS n FROM analytics_queue WHERE dead = 1')
+      .get() as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async replay(): Promise<DeadLetterReport> {
+    const result = this.database.db
+      .prepare('UPDATE analytics_queue SET dead = 0, attempts = 0, available_at = ? WHERE dead = 1')
+      .run(Date.now());
+    return { replayed: result.changes };
+  }
+}
+
+/** the salts in the same data file: today's and yesterday's kept, older ones deleted */
+export class SqliteSaltStore implements SaltStore {
+  private readonly cache = new Map<string, Buffer>();
+
+  constructor(private readonly database: SqliteQueueDatabase) {}
+
+  async saltFor(day: string): Promise<Buffer> {
+    const cached = this.cache.get(day);
+    if (cached) return cached;
+    const db = this.database.db;
+    const yesterday = utcDay(new Date(Date.parse(`${utcDay(new Date())}T00:00:00Z`) - 86_400_000));
+    const salt = db.transaction(() => {
+      db.prepare('DELETE FROM analytics_salts WHERE day < ?').run(yesterday);
+      db.prepare('INSERT OR IGNORE INTO analytics_salts (day, salt) VALUES (?, ?)').run(day, randomBytes(32));
+      return (db.prepare('SELECT salt FROM analytics_salts WHERE day = ?').get(day) as { salt: Buffer }).salt;
+    })();
+    this.cache.set(day, salt);
+    if (this.cache.size > 2) this.cache.delete(this.cache.keys().next().value as string);
+    return salt;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,136 @@
+import { EVENT_TYPES, type EventType } from '@cardcraft/contracts';
+
+/**
+ * one event as the api produces it and the queue carries it. the ip travels only so the worker can look
+ * up a country and hash it; it is never written to the analytics store.
+ */
+export interface AnalyticsEvent {
+  /** uuid v7: time-ordered */
+  id: string;
+  profileId: string;
+  /** iso 8601, utc */
+  ts: string;
+  type: EventType;
+  /** the browser's x-visitor-id when well formed; null: the worker derives one from ip and user agent */
+  visitorId: string | null;
+  /** the signed-in viewer, when a valid bearer came */
+  userId: string | null;
+  userAgent: string;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  /** how the visitor arrived, as the page said (`src=qr`); null lets the worker infer it */
+  channel: string | null;
+  /** the link of a link_clicked event */
+  target: string | null;
+  /** transient: looked up and hashed by the worker, never stored */
+  ip: string | null;
+  /** the profile's privacy flags at the time of the event */
+  collectGeo: boolean;
+  collectIp: boolean;
+}
+
+/** what one queue job carries; its id is the insert's deduplication token */
+export interface EventBatch {
+  id: string;
+  events: AnalyticsEvent[];
+}
+
+export type DeviceType = 'mobile' | 'tablet' | 'desktop';
+
+/** one row of the events table, as inserted */
+export interface StoredEvent {
+  event_id: string;
+  profile_id: string;
+  /** 'YYYY-MM-DD hh:mm:ss.sss' in utc */
+  ts: string;
+  type: EventType;
+  visitor_id: string;
+  /** hmac of salt, profile, ip and user agent; '' unless the profile collects it */
+  visitor_hash: string;
+  user_id: string;
+  user_agent: string;
+  device: DeviceType;
+  browser: string;
+  os: string;
+  referrer: string;
+  /** '' for direct */
+  referrer_host: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  channel: string;
+  target: string;
+  /** iso 3166 alpha-2; '' when unknown or not collected */
+  country: string;
+  city: string;
+  batch_id: string;
+}
+
+const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
+const MAX_TEXT = 2048;
+
+function text(value: unknown, field: string, nullable: true): string | null;
+function text(value: unknown, field: string, nullable: false): string;
+function text(value: unknown, field: string, nullable: boolean): string | null {
+  if (value === null || value === undefined) {
+    if (nullable) return null;
+    throw new InvalidEventError(`${field} is required`);
+  }
+  if (typeof value !== 'string') throw new InvalidEventError(`${field} must be a string`);
+  return value.slice(0, MAX_TEXT);
+}
+
+export class InvalidEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/** checks a payload read back from a queue; the queue is a process boundary, so nothing is trusted */
+export function parseEventBatch(payload: unknown): EventBatch {
+  if (typeof payload !== 'object' || payload === null) throw new InvalidEventError('batch must be an object');
+  const { id, events } = payload as { id?: unknown; events?: unknown };
+  if (typeof id !== 'string' || id.length === 0) throw new InvalidEventError('batch id is required');
+  if (!Array.isArray(events)) throw new InvalidEventError('batch events must be an array');
+  return { id, events: events.map(parseEvent) };
+}
+
+function parseEvent(raw: unknown): AnalyticsEvent {
+  if (typeof raw !== 'object' || raw === null) throw new InvalidEventError('event must be an object');
+  const e = raw as Record<string, unknown>;
+  const type = text(e.type, 'type', false);
+  if (!EVENT_TYPE_SET.has(type)) throw new InvalidEventError(`unknown event type ${type}`);
+  const ts = text(e.ts, 'ts', false);
+  if (Number.isNaN(Date.parse(ts))) throw new InvalidEventError('ts must be an iso date');
+  return {
+    id: text(e.id, 'id', false),
+    profileId: text(e.profileId, 'profileId', false),
+    ts,
+    type: type as EventType,
+    visitorId: text(e.visitorId, 'visitorId', true),
+    userId: text(e.userId, 'userId', true),
+    userAgent: text(e.userAgent, 'userAgent', true) ?? '',
+    referrer: text(e.referrer, 'referrer', true),
+    utmSource: text(e.utmSource, 'utmSource', true),
+    utmMedium: text(e.utmMedium, 'utmMedium', true),
+    utmCampaign: text(e.utmCampaign, 'utmCampaign', true),
+    channel: text(e.channel, 'channel', true),
+    target: text(e.target, 'target', true),
+    ip: text(e.ip, 'ip', true),
+    collectGeo: e.collectGeo === true,
+    collectIp: e.collectIp === true,
+  };
+}
+
+/** 'YYYY-MM-DD hh:mm:ss.sss', the DateTime64(3) text both transports parse the same way */
+export function toClickHouseTime(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** the inverse of toClickHouseTime */
+export function fromClickHouseTime(value: string): Date {
+  return new Date(`${value.replace(' ', 'T')}Z`);
+}

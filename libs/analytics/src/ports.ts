@@ -1,0 +1,96 @@
+import type { EventBatch, StoredEvent } from './events';
+import type { AnalyticsJobName } from './jobs';
+
+/** the producer side of the event queue */
+export interface EventQueue {
+  /** one round trip for all the batches; throws when the queue does not take them */
+  enqueue(batches: EventBatch[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** the consumer side: runs the handler for each job; a thrown error means retry later */
+export interface EventConsumer {
+  start(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DeadLetterReport {
+  replayed: number;
+}
+
+/** where batches that failed their last try wait for an operator */
+export interface DeadLetters {
+  count(): Promise<number>;
+  /** moves every dead batch back onto the queue */
+  replay(): Promise<DeadLetterReport>;
+}
+
+/** daily random salts, shared by every process of a deployment */
+export interface SaltStore {
+  /** the salt of a utc day (YYYY-MM-DD), created on first use; deletes salts older than yesterday */
+  saltFor(day: string): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+export type Granularity = 'hour' | 'day';
+
+export interface CountRow {
+  key: string;
+  count: number;
+}
+
+export interface SeriesRow {
+  /** bucket start */
+  bucket: Date;
+  visits: number;
+  uniqueVisitors: number;
+}
+
+export interface SummaryTotals {
+  totalVisits: number;
+  uniqueVisitors: number;
+  authenticatedVisits: number;
+}
+
+export interface VisitRow {
+  id: string;
+  ts: Date;
+  userId: string | null;
+  city: string | null;
+  country: string | null;
+  device: string | null;
+  referrerHost: string | null;
+}
+
+export interface VisitCursor {
+  ts: Date;
+  id: string;
+}
+
+/** the analytics store: inserts and the queries behind the dashboard */
+export interface AnalyticsStore {
+  /** applies pending migrations; safe to call on every start */
+  migrate(): Promise<void>;
+  /** one insert; a repeated batch id stores the rows once. throws so the queue retries */
+  insertEvents(batchId: string, rows: StoredEvent[]): Promise<void>;
+  totals(profileId: string, range: TimeRange): Promise<SummaryTotals>;
+  /** views by column, most first; an empty value ('' : unknown or direct) is a row of its own */
+  visitsBy(
+    profileId: string,
+    range: TimeRange,
+    column: 'country' | 'device' | 'referrer_host',
+  ): Promise<CountRow[]>;
+  /** counts of every event type but views */
+  engagement(profileId: string, range: TimeRange): Promise<CountRow[]>;
+  series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
+  /** views, newest first, strictly after the cursor */
+  visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
+  deleteProfileEvents(profileId: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
