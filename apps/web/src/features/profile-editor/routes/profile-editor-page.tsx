@@ -1,3 +1,408 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
+import {
+  LAYOUTS,
+  ProfileInputDto,
+  THEMES,
+  fieldErrorMap,
+  normalizeHandle,
+  validateInput,
+  type ProfileResponse,
+} from '@cardcraft/contracts';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { env } from '@/config/env';
+import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useProfile } from '../api/get-profile';
+import { useSaveProfile } from '../api/save-profile';
+import { BlocksEditor } from '../components/blocks-editor';
+import { EditorSection, SwitchRow } from '../components/editor-section';
+import { OptionSelect } from '../components/option-select';
+import { SocialLinksEditor } from '../components/social-links-editor';
+import {
+  emptyProfileValues,
+  profileToFormValues,
+  toProfileInput,
+  type ProfileFormValues,
+} from '../utils/profile-form';
+
+type Mode = 'create' | 'edit';
+
+const PRIVACY: { key: keyof ProfileFormValues['privacy']; label: string; description: string }[] = [
+  { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
+  { key: 'collectIp', label: 'Hash IP Addresses', description: 'Anonymize visitor data' },
+  {
+    key: 'showIdentifiedViewers',
+    label: 'Show Identified Visitors',
+    description: 'Display known users in analytics',
+  },
+  { key: 'allowMessages', label: 'Allow Messages', description: 'Let visitors contact you' },
+];
+
+function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
+  return (
+    <Link
+      to="/dashboard/home"
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      {children}
+    </Link>
+  );
+}
+
+/** create mode on /create or without an id; edit mode for an id (spec §2) */
 export function ProfileEditorPage() {
-  return <h1>ProfileEditorPage</h1>;
+  const { id } = useParams<{ id: string }>();
+  const mode: Mode = id ? 'edit' : 'create';
+  const profile = useProfile(id);
+
+  if (mode === 'create') return <ProfileForm key="create" mode="create" />;
+  if (profile.isPending) return <PageSpinner label="Loading profile" />;
+  if (profile.isError || !profile.data) {
+    return (
+      <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
+        <span className="mb-4 flex size-12 items-center justify-center rounded-full bg-destructive-soft text-destructive">
+          <CircleAlert className="size-6" aria-hidden="true" />
+        </span>
+        <h1 className="text-xl font-semibold">Profile unavailable</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {profile.error
+            ? normalizeError(profile.error).message
+            : 'The selected profile could not be loaded.'}
+        </p>
+        <div className="mt-6">
+          <Button asChild variant="outline">
+            <Link to="/dashboard/home">
+              <ArrowLeft aria-hidden="true" />
+              Back to dashboard
+            </Link>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return <ProfileForm key={profile.data.id} mode="edit" profile={profile.data} />;
+}
+
+function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse }) {
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    profile ? profileToFormValues(profile) : emptyProfileValues(),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+
+  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const setContact = (key: keyof ProfileFormValues['contact'], value: string) =>
+    setValues((v) => ({ ...v, contact: { ...v.contact, [key]: value } }));
+  const setMedia = (key: keyof ProfileFormValues['media'], value: string) =>
+    setValues((v) => ({ ...v, media: { ...v.media, [key]: value } }));
+  const setPrivacy = (key: keyof ProfileFormValues['privacy'], value: boolean) =>
+    setValues((v) => ({ ...v, privacy: { ...v.privacy, [key]: value } }));
+
+  const handle = normalizeHandle(values.handle);
+  const publicPath = `/u/${handle || 'your-handle'}`;
+  const saving = save.isPending;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = toProfileInput(values);
+    const result = validateInput(ProfileInputDto, body);
+    const fieldErrors = fieldErrorMap(result.errors);
+    setErrors(fieldErrors);
+    if (result.errors.length > 0) {
+      // bring the first invalid field into view once the messages are rendered
+      setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+      return;
+    }
+    setSubmitError(null);
+    try {
+      const saved = await save.mutateAsync(mode === 'create' ? { mode, body } : { mode, profile, body });
+      setSavedAt(new Date());
+      const message =
+        mode === 'create'
+          ? `Profile "${saved.displayName}" created successfully!`
+          : `Profile "${saved.displayName}" updated successfully!`;
+      navigate('/dashboard/home', { state: { message } });
+    } catch (error) {
+      const apiError = normalizeError(error);
+      const serverFieldErrors = fieldErrorsOf(apiError);
+      if (serverFieldErrors.length > 0) setErrors(fieldErrorMap(serverFieldErrors));
+      setSubmitError(apiError.message);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={saving}>
+      <div className="mb-6 sm:mb-8">
+        <BackLink />
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
+              {mode === 'create' ? 'Create Profile' : 'Edit Profile'}
+            </h1>
+            <p className="mt-1 text-sm text-muted-foreground sm:text-base">
+              {mode === 'create'
+                ? 'Set up your new virtual business card'
+                : 'Update your profile information and settings'}
+            </p>
+          </div>
+          {savedAt ? (
+            <p className="inline-flex items-center gap-1.5 text-sm text-success" role="status">
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+              Saved {savedAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+            </p>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-6">
+          <EditorSection title="Basic Information" description="How you appear at the top of your card">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                label="Handle"
+                required
+                error={errors.handle}
+                hint={
+                  <>
+                    Your card lives at{' '}
+                    <span className="font-medium text-foreground">
+                      {env.appOrigin.replace(/^https?:\/\//, '')}
+                      {publicPath}
+                    </span>
+                  </>
+                }
+              >
+                <Input
+                  autoCapitalize="none"
+                  autoCorrect="off"
+                  spellCheck={false}
+                  placeholder="ada-lovelace"
+                  value={values.handle}
+                  onChange={(e) => set('handle', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Display Name" required error={errors.displayName}>
+                <Input
+                  placeholder="Ada Lovelace"
+                  value={values.displayName}
+                  onChange={(e) => set('displayName', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Tagline" error={errors.tagline}>
+                <Input
+                  placeholder="Engineer, writer, speaker"
+                  value={values.tagline}
+                  onChange={(e) => set('tagline', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Company" error={errors['contact.company']}>
+                <Input
+                  autoComplete="organization"
+                  value={values.contact.company}
+                  onChange={(e) => setContact('company', e.target.value)}
+                />
+              </FormField>
+              <FormField
+                label="Bio"
+                error={errors.bio}
+                className="sm:col-span-2"
+                hint={errors.bio ? undefined : `${values.bio.length}/800`}
+              >
+                <Textarea rows={4} value={values.bio} onChange={(e) => set('bio', e.target.value)} />
+              </FormField>
+            </div>
+          </EditorSection>
+
+          <EditorSection title="Contact Information" description="Shown as tappable rows on your card">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Email" error={errors['contact.email']}>
+                <Input
+                  type="email"
+                  autoComplete="email"
+                  value={values.contact.email}
+                  onChange={(e) => setContact('email', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Phone Number" error={errors['contact.phoneNumber']}>
+                <Input
+                  type="tel"
+                  autoComplete="tel"
+                  value={values.contact.phoneNumber}
+                  onChange={(e) => setContact('phoneNumber', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Website" error={errors['contact.website']}>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={values.contact.website}
+                  onChange={(e) => setContact('website', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Location" error={errors['contact.location']}>
+                <Input
+                  placeholder="Lisbon, Portugal"
+                  value={values.contact.location}
+                  onChange={(e) => setContact('location', e.target.value)}
+                />
+              </FormField>
+            </div>
+          </EditorSection>
+
+          <SocialLinksEditor
+            links={values.socialLinks}
+            errors={errors}
+            onChange={(links) => set('socialLinks', links)}
+          />
+          <BlocksEditor blocks={values.blocks} errors={errors} onChange={(blocks) => set('blocks', blocks)} />
+        </div>
+
+        <aside className="min-w-0 space-y-6 xl:sticky xl:top-24 xl:self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>Publication Status</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <SwitchRow
+                id="published"
+                label={values.published ? 'Published' : 'Draft'}
+                description={
+                  values.published
+                    ? 'Your profile is live and visible to visitors'
+                    : 'Your profile is private and only you can see it'
+                }
+              >
+                <Switch
+                  id="published"
+                  aria-describedby="published-description"
+                  checked={values.published}
+                  onCheckedChange={(checked) => set('published', checked)}
+                />
+              </SwitchRow>
+              {values.published && handle ? (
+                <Button asChild variant="outline" className="w-full">
+                  <a href={`/u/${handle}`} target="_blank" rel="noopener noreferrer">
+                    <ExternalLink aria-hidden="true" />
+                    View Live Profile
+                  </a>
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile Media</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <FormField label="Avatar Image" error={errors['media.avatarUrl']}>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={values.media.avatarUrl}
+                  onChange={(e) => setMedia('avatarUrl', e.target.value)}
+                />
+              </FormField>
+              <FormField label="Banner Image" error={errors['media.bannerUrl']}>
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={values.media.bannerUrl}
+                  onChange={(e) => setMedia('bannerUrl', e.target.value)}
+                />
+              </FormField>
+              <FormField
+                label="Social Preview Image"
+                error={errors['media.ogImageUrl']}
+                hint="Used when sharing your profile on social media"
+              >
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://"
+                  value={values.media.ogImageUrl}
+                  onChange={(e) => setMedia('ogImageUrl', e.target.value)}
+                />
+              </FormField>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Appearance</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              <FormField label="Theme" error={errors.theme}>
+                <OptionSelect
+                  value={values.theme}
+                  options={THEMES}
+                  onValueChange={(theme) => set('theme', theme)}
+                />
+              </FormField>
+              <FormField label="Layout" error={errors.layout}>
+                <OptionSelect
+                  value={values.layout}
+                  options={LAYOUTS}
+                  onValueChange={(layout) => set('layout', layout)}
+                />
+              </FormField>
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Privacy Settings</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-5">
+              {PRIVACY.map(({ key, label, description }) => (
+                <SwitchRow key={key} id={`privacy-${key}`} label={label} description={description}>
+                  <Switch
+                    id={`privacy-${key}`}
+                    aria-describedby={`privacy-${key}-description`}
+                    checked={values.privacy[key]}
+                    onCheckedChange={(checked) => setPrivacy(key, checked)}
+                  />
+                </SwitchRow>
+              ))}
+            </CardContent>
+          </Card>
+
+          <div className={cn('space-y-3', 'xl:pb-2')}>
+            {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
+            {Object.keys(errors).length > 0 && !submitError ? (
+              <p className="text-sm text-destructive" role="status">
+                Please fix the highlighted fields.
+              </p>
+            ) : null}
+            <Button type="submit" size="lg" className="w-full" disabled={saving}>
+              {saving
+                ? mode === 'create'
+                  ? 'Creating...'
+                  : 'Saving...'
+                : mode === 'create'
+                  ? 'Create Profile'
+                  : 'Save Changes'}
+            </Button>
+          </div>
+        </aside>
+      </div>
+    </form>
+  );
 }

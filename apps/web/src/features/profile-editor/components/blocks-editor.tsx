@@ -1,0 +1,146 @@
+import { LayoutTemplate, Plus, Trash2, Wand2 } from 'lucide-react';
+import { BLOCK_TYPES, BLOCK_TYPE_DEFINITIONS } from '@cardcraft/contracts';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import {
+  applyBlockTypeChange,
+  applySuggestedSettings,
+  createBlock,
+  isValidJson,
+  type BlockForm,
+} from '../utils/profile-form';
+import { EditorSection } from './editor-section';
+import { OptionSelect } from './option-select';
+
+const BLOCK_OPTIONS = BLOCK_TYPES.map((type) => ({ value: type, label: BLOCK_TYPE_DEFINITIONS[type].label }));
+
+export interface BlocksEditorProps {
+  blocks: BlockForm[];
+  errors: Record<string, string>;
+  onChange: (blocks: BlockForm[]) => void;
+}
+
+export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
+  const replace = (index: number, next: BlockForm) =>
+    onChange(blocks.map((b, i) => (i === index ? next : b)));
+  const edit = (index: number, field: 'title' | 'subtitle' | 'payloadJson', value: string) => {
+    const block = blocks[index];
+    replace(index, { ...block, [field]: value, touched: { ...block.touched, [field]: true } });
+  };
+
+  return (
+    <EditorSection
+      title="Content Blocks"
+      description="Sections shown under 'More About Me' on your card"
+      action={
+        <Button variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
+          <Plus aria-hidden="true" />
+          Add Block
+        </Button>
+      }
+    >
+      {blocks.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+          <LayoutTemplate className="size-5 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">
+            No content blocks yet. Add sections for calls-to-action, quotes, or links.
+          </p>
+        </div>
+      ) : (
+        <ol className="space-y-4">
+          {blocks.map((block, index) => {
+            const jsonOk = isValidJson(block.payloadJson);
+            const typeId = `block-type-${block.id}`;
+            return (
+              <li key={block.id} className="rounded-lg border border-border bg-background/60 p-4">
+                <fieldset>
+                  <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    Block {index + 1} · {BLOCK_TYPE_DEFINITIONS[block.type].label}
+                  </legend>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <FormField label="Type" id={typeId} error={errors[`blocks.${index}.type`]}>
+                      <OptionSelect
+                        value={block.type}
+                        options={BLOCK_OPTIONS}
+                        onValueChange={(type) =>
+                          replace(index, applyBlockTypeChange(block, type, block.touched))
+                        }
+                      />
+                    </FormField>
+                    <FormField label="Title" error={errors[`blocks.${index}.title`]}>
+                      <Input value={block.title} onChange={(e) => edit(index, 'title', e.target.value)} />
+                    </FormField>
+                    <FormField
+                      label="Subtitle"
+                      error={errors[`blocks.${index}.subtitle`]}
+                      className="sm:col-span-2"
+                    >
+                      <Input
+                        placeholder="Optional"
+                        value={block.subtitle}
+                        onChange={(e) => edit(index, 'subtitle', e.target.value)}
+                      />
+                    </FormField>
+                    <FormField
+                      label="Configuration JSON"
+                      className="sm:col-span-2"
+                      error={
+                        errors[`blocks.${index}.payloadJson`] ??
+                        (jsonOk
+                          ? undefined
+                          : 'This is not valid JSON; the card will show the block as empty.')
+                      }
+                    >
+                      <Textarea
+                        rows={6}
+                        spellCheck={false}
+                        className="font-mono text-xs"
+                        value={block.payloadJson}
+                        onChange={(e) => edit(index, 'payloadJson', e.target.value)}
+                      />
+                    </FormField>
+                  </div>
+                  <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                    <div className="flex items-center gap-3">
+                      <Switch
+                        id={`block-visible-${block.id}`}
+                        checked={block.visible}
+                        onCheckedChange={(visible) => replace(index, { ...block, visible })}
+                      />
+                      <label htmlFor={`block-visible-${block.id}`} className="cursor-pointer text-sm">
+                        Show on profile
+                      </label>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => replace(index, applySuggestedSettings(block))}
+                      >
+                        <Wand2 aria-hidden="true" />
+                        Use suggested settings
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-destructive hover:bg-destructive-soft"
+                        onClick={() => onChange(blocks.filter((_, i) => i !== index))}
+                        aria-label={`Remove block ${index + 1}`}
+                      >
+                        <Trash2 aria-hidden="true" />
+                        Remove
+                      </Button>
+                    </div>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </EditorSection>
+  );
+}

@@ -1,0 +1,112 @@
+import { Link2, Plus, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { createSocialLink, type SocialLinkForm } from '../utils/profile-form';
+import { EditorSection } from './editor-section';
+
+const PLATFORMS = [
+  'LinkedIn',
+  'Twitter',
+  'X',
+  'GitHub',
+  'Instagram',
+  'Facebook',
+  'YouTube',
+  'TikTok',
+  'Website',
+];
+
+export interface SocialLinksEditorProps {
+  links: SocialLinkForm[];
+  errors: Record<string, string>;
+  onChange: (links: SocialLinkForm[]) => void;
+}
+
+export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditorProps) {
+  const update = (index: number, patch: Partial<SocialLinkForm>) =>
+    onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
+
+  return (
+    <EditorSection
+      title="Social Links"
+      description="Where people can follow or reach you"
+      action={
+        <Button variant="outline" size="sm" onClick={() => onChange([...links, createSocialLink()])}>
+          <Plus aria-hidden="true" />
+          Add Link
+        </Button>
+      }
+    >
+      <datalist id="social-platforms">
+        {PLATFORMS.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+      {links.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+          <Link2 className="size-5 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">No social links yet. Add your first platform.</p>
+        </div>
+      ) : (
+        <ol className="space-y-4">
+          {links.map((link, index) => (
+            <li key={link.id} className="rounded-lg border border-border bg-background/60 p-4">
+              <fieldset>
+                <legend className="sr-only">Social link {index + 1}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <FormField label="Platform" error={errors[`socialLinks.${index}.provider`]}>
+                    <Input
+                      list="social-platforms"
+                      value={link.provider}
+                      onChange={(e) => update(index, { provider: e.target.value })}
+                    />
+                  </FormField>
+                  <FormField label="Label" error={errors[`socialLinks.${index}.label`]}>
+                    <Input
+                      placeholder="Optional"
+                      value={link.label}
+                      onChange={(e) => update(index, { label: e.target.value })}
+                    />
+                  </FormField>
+                  <FormField label="URL" error={errors[`socialLinks.${index}.url`]} className="sm:col-span-2">
+                    <Input
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://"
+                      value={link.url}
+                      onChange={(e) => update(index, { url: e.target.value })}
+                    />
+                  </FormField>
+                </div>
+                <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+                  <div className="flex items-center gap-3">
+                    <Switch
+                      id={`link-highlight-${link.id}`}
+                      checked={link.highlight}
+                      onCheckedChange={(checked) => update(index, { highlight: checked })}
+                    />
+                    <label htmlFor={`link-highlight-${link.id}`} className="cursor-pointer text-sm">
+                      Highlight this link
+                    </label>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-destructive hover:bg-destructive-soft"
+                    onClick={() => onChange(links.filter((_, i) => i !== index))}
+                    aria-label={`Remove social link ${index + 1}`}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Remove
+                  </Button>
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      )}
+    </EditorSection>
+  );
+}
