@@ -20,6 +20,8 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
+      // integration tests hash passwords and start real services on a shared two-core machine
+      testTimeout: 30_000,
       roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
       testMatch: ['**/src/**/*.spec.ts'],
       transform: { '^.+\\.ts$': tsJest, ...esmTransform },
