@@ -73,9 +73,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       prefix: '/',
       wildcard: true,
       index: false,
-      setHeaders: (response, path) => {
+      // vite's hashed assets never change; everything else is revalidated
+      setHeaders: (reply, path) => {
         if (path.includes('/assets/'))
-          response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   } else {

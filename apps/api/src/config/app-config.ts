@@ -118,7 +118,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     }
   }
 
-  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as AppConfig['logLevel'];
+  const logLevel = (env.LOG_LEVEL?.trim() || 'warn') as AppConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
   }
