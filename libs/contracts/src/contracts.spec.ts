@@ -21,8 +21,12 @@ describe('contracts shared by the API and the web forms', () => {
     });
     expect(errors).toEqual([{ field: 'confirmPassword', message: "Passwords don't match" }]);
     expect(
-      validateInput(RegisterFormDto, { displayName: 'Al', email: 'al@example.com', password: 'secret1', confirmPassword: 'secret1' })
-        .errors,
+      validateInput(RegisterFormDto, {
+        displayName: 'Al',
+        email: 'al@example.com',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }).errors,
     ).toEqual([]);
   });
 
@@ -41,14 +45,22 @@ describe('contracts shared by the API and the web forms', () => {
     expect(value.contact.email).toBeNull();
     expect(value.contact.website).toBeNull();
     expect(value.media.avatarUrl).toBeNull();
-    expect(value.privacy).toEqual({ collectGeo: false, collectIp: false, showIdentifiedViewers: true, allowMessages: true });
+    expect(value.privacy).toEqual({
+      collectGeo: false,
+      collectIp: false,
+      showIdentifiedViewers: true,
+      allowMessages: true,
+    });
   });
 
   it('keys nested messages by their path', () => {
     const { errors } = validateInput(ProfileInputDto, {
       handle: 'ok-handle',
       displayName: 'Ada',
-      socialLinks: [{ provider: 'LinkedIn', url: 'https://x.example.com', highlight: true }, { provider: 'L', url: 'no', highlight: true }],
+      socialLinks: [
+        { provider: 'LinkedIn', url: 'https://x.example.com', highlight: true },
+        { provider: 'L', url: 'no', highlight: true },
+      ],
     });
     expect(fieldErrorMap(errors)).toEqual({
       'socialLinks.1.provider': 'Enter a provider name',
