@@ -121,6 +121,11 @@ describe('buildVCard', () => {
     expect(line(vcard, 'NOTE:')).toBe(`NOTE:${bio}`);
   });
 
+  it('writes the photo only for a web address', () => {
+    const vcard = buildVCard(source({ media: { avatarUrl: 'data:image/svg+xml,<svg/>' } }));
+    expect(line(vcard, 'PHOTO')).toBeUndefined();
+  });
+
   it('falls back to the handle when there is no display name', () => {
     const vcard = buildVCard(source({ displayName: ' ' }));
     expect(line(vcard, 'FN:')).toBe('FN:ada');

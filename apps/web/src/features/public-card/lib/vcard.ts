@@ -122,7 +122,8 @@ export function buildVCard(source: VCardSource, options: VCardOptions = {}): str
   const bio = clean(source.bio);
   if (bio) lines.push(`NOTE:${escapeVCardText(bio)}`);
   const avatar = clean(source.media.avatarUrl);
-  if (avatar) lines.push(`PHOTO;VALUE=URI:${uriValue(avatar)}`);
+  // only a web address: an inline data: image would bloat every line of the file
+  if (avatar && /^https?:\/\//i.test(avatar)) lines.push(`PHOTO;VALUE=URI:${uriValue(avatar)}`);
 
   for (const link of source.socialLinks) {
     const url = clean(link.url);

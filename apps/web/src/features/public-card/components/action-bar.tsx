@@ -1,0 +1,87 @@
+import { Download, Mail, Phone, Share2 } from 'lucide-react';
+import type { ContactResponse } from '@cardcraft/contracts/responses';
+import { cn } from '@/lib/utils';
+import type { CardActions } from '../hooks/use-card-actions';
+import { mailHref, telHref } from '../lib/contact-links';
+import type { CardTheme } from './card-theme';
+
+export type ActionBarVariant = 'stacked' | 'row';
+
+const control =
+  'inline-flex h-12 items-center justify-center gap-2 px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 [&_svg]:size-[18px] [&_svg]:shrink-0';
+
+/**
+ * Save Contact, Share, Email and Call (the last two only where a value exists). on a phone the bar is
+ * docked at the bottom of the screen, within thumb reach; from the small breakpoint up it sits in the card.
+ */
+export function ActionBar({
+  contact,
+  actions,
+  theme,
+  variant,
+}: {
+  contact: ContactResponse;
+  actions: CardActions;
+  theme: CardTheme;
+  variant: ActionBarVariant;
+}) {
+  const email = contact.email?.trim();
+  const phone = contact.phoneNumber?.trim();
+  const secondary = cn(control, theme.secondaryButton, 'w-12 px-0 sm:w-auto sm:flex-1 sm:px-4');
+  return (
+    <div
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-40 px-4 pt-3 pb-[calc(env(safe-area-inset-bottom)+0.75rem)] sm:static sm:z-auto sm:border-0 sm:bg-transparent sm:p-0 sm:backdrop-blur-none',
+        theme.dock,
+      )}
+      data-testid="card-actions"
+    >
+      <div
+        className={cn(
+          'mx-auto flex max-w-xl items-center gap-2',
+          variant === 'stacked' ? 'sm:flex-wrap' : 'sm:max-w-none',
+        )}
+      >
+        <button
+          type="button"
+          onClick={actions.saveContact}
+          className={cn(
+            control,
+            theme.primaryButton,
+            'min-w-0 flex-1',
+            variant === 'stacked' && 'sm:basis-full',
+          )}
+        >
+          <Download aria-hidden="true" />
+          Save Contact
+        </button>
+        {email ? (
+          <a
+            href={mailHref(email)}
+            onClick={() => actions.contactInitiated('email')}
+            className={secondary}
+            aria-label="Email"
+          >
+            <Mail aria-hidden="true" />
+            <span className="hidden sm:inline">Email</span>
+          </a>
+        ) : null}
+        {phone ? (
+          <a
+            href={telHref(phone)}
+            onClick={() => actions.contactInitiated('call')}
+            className={secondary}
+            aria-label="Call"
+          >
+            <Phone aria-hidden="true" />
+            <span className="hidden sm:inline">Call</span>
+          </a>
+        ) : null}
+        <button type="button" onClick={() => void actions.share()} className={secondary} aria-label="Share">
+          <Share2 aria-hidden="true" />
+          <span className="hidden sm:inline">Share</span>
+        </button>
+      </div>
+    </div>
+  );
+}

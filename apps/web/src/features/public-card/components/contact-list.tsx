@@ -1,0 +1,130 @@
+import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
+import type { ContactResponse } from '@cardcraft/contracts/responses';
+import { cn } from '@/lib/utils';
+import type { CardActions } from '../hooks/use-card-actions';
+import { displayUrl, mailHref, telHref, websiteHref } from '../lib/contact-links';
+import type { CardTheme } from './card-theme';
+
+interface Row {
+  key: string;
+  label: string;
+  icon: typeof Mail;
+  text: string;
+  href?: string;
+  external?: boolean;
+  onClick?: () => void;
+}
+
+function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: boolean): Row[] {
+  const rows: Row[] = [];
+  const email = contact.email?.trim();
+  if (email) {
+    rows.push({
+      key: 'email',
+      label: 'Email',
+      icon: Mail,
+      text: email,
+      href: mailHref(email),
+      onClick: () => actions.contactRowClicked('email'),
+    });
+  }
+  const phone = contact.phoneNumber?.trim();
+  if (phone) {
+    rows.push({
+      key: 'phone',
+      label: 'Phone',
+      icon: Phone,
+      text: phone,
+      href: telHref(phone),
+      onClick: () => actions.contactRowClicked('call'),
+    });
+  }
+  const location = contact.location?.trim();
+  if (location) rows.push({ key: 'location', label: 'Location', icon: MapPin, text: location });
+  const website = contact.website?.trim();
+  const href = website ? websiteHref(website) : null;
+  if (website) {
+    rows.push({
+      key: 'website',
+      label: 'Website',
+      icon: Globe,
+      text: href ? displayUrl(href) : website,
+      href: href ?? undefined,
+      external: true,
+      onClick: href ? () => actions.linkClicked(href) : undefined,
+    });
+  }
+  const company = contact.company?.trim();
+  if (includeCompany && company)
+    rows.push({ key: 'company', label: 'Company', icon: Building2, text: company });
+  return rows;
+}
+
+/** email (mail link), phone (call link), location (plain) and website (new tab) */
+export function ContactList({
+  contact,
+  actions,
+  theme,
+  compact = false,
+  columns = false,
+  includeCompany = false,
+}: {
+  contact: ContactResponse;
+  actions: CardActions;
+  theme: CardTheme;
+  compact?: boolean;
+  columns?: boolean;
+  includeCompany?: boolean;
+}) {
+  const rows = rowsOf(contact, actions, includeCompany);
+  if (rows.length === 0) return null;
+  return (
+    <ul className={cn('grid', compact ? 'gap-1.5' : 'gap-1', columns && 'sm:grid-cols-2 sm:gap-x-3')}>
+      {rows.map(({ key, label, icon: Icon, text, href, external, onClick }) => {
+        const body = (
+          <>
+            <span
+              className={cn(
+                'inline-flex shrink-0 items-center justify-center',
+                compact ? 'size-4' : cn('size-10', theme.iconButton, 'pointer-events-none'),
+              )}
+              aria-hidden="true"
+            >
+              <Icon className={compact ? 'size-4' : 'size-[18px]'} />
+            </span>
+            <span className="min-w-0">
+              <span
+                className={cn(
+                  'block text-[11px] font-medium uppercase tracking-wider',
+                  theme.subtle,
+                  compact && 'sr-only',
+                )}
+              >
+                {label}
+              </span>
+              <span className={cn('block truncate', compact ? 'text-sm' : 'text-[15px]')}>{text}</span>
+            </span>
+          </>
+        );
+        const rowClass = cn('flex min-h-11 items-center gap-3 py-1', compact ? 'min-h-8 py-0.5' : 'px-1');
+        return (
+          <li key={key} data-testid={`contact-${key}`}>
+            {href ? (
+              <a
+                href={href}
+                onClick={onClick}
+                className={cn(rowClass, 'rounded-lg transition-opacity hover:opacity-80')}
+                {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {body}
+                {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+              </a>
+            ) : (
+              <div className={rowClass}>{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

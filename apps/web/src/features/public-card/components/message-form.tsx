@@ -1,0 +1,237 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CheckCircle2, CircleAlert, Info, Send } from 'lucide-react';
+import { toast } from '@/components/ui/use-toast';
+import { fieldErrorsOf } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import {
+  CONSENT_LABEL,
+  MESSAGE_MAX,
+  validateLeadForm,
+  type LeadFormErrors,
+  type LeadFormValues,
+} from '../lib/lead-form';
+import type { CardTheme } from './card-theme';
+
+export const MESSAGE_SENT = 'Thanks! The owner has received your message.';
+export const MESSAGE_FAILED = "We couldn't send your message. Please try again in a moment.";
+export const DEMO_MESSAGE_NOTE =
+  'This is a demo card, so messages are not sent anywhere. Create your own card to start receiving them.';
+
+type Status = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed' } | { kind: 'demo' };
+
+export interface MessageFormProps {
+  theme: CardTheme;
+  /** the signed-in visitor's e-mail: the form starts with it */
+  defaultEmail?: string | null;
+  /** sends the message; absent on the demo card, where the form does nothing */
+  onSend?: (values: LeadFormValues) => Promise<unknown>;
+  className?: string;
+}
+
+/** 'Leave a Message': e-mail, optional message, consent (spec §2, §4, §5, §8) */
+export function MessageForm({ theme, defaultEmail, onSend, className }: MessageFormProps) {
+  const id = useId();
+  // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const [rest, setRest] = useState({ message: '', consent: true });
+  const values: LeadFormValues = { email: typedEmail ?? defaultEmail ?? '', ...rest };
+  const [errors, setErrors] = useState<LeadFormErrors>({});
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [pending, setPending] = useState(false);
+
+  const clearError = (key: keyof LeadFormValues) => {
+    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = validateLeadForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setStatus({ kind: 'idle' });
+      return;
+    }
+    if (!onSend) {
+      setStatus({ kind: 'demo' });
+      return;
+    }
+    setPending(true);
+    setStatus({ kind: 'idle' });
+    try {
+      await onSend(values);
+      setRest((r) => ({ ...r, message: '' }));
+      setStatus({ kind: 'sent' });
+      toast({
+        title: 'Message sent!',
+        description: 'Your message has been delivered to the owner.',
+        variant: 'success',
+      });
+    } catch (error) {
+      const fieldErrors: LeadFormErrors = {};
+      for (const { field, message } of fieldErrorsOf(error)) {
+        if (field === 'email' || field === 'message' || field === 'consent') fieldErrors[field] = message;
+      }
+      setErrors(fieldErrors);
+      setStatus({ kind: 'failed' });
+      toast({
+        title: 'Failed to send message',
+        description: 'Please try again in a moment.',
+        variant: 'destructive',
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const over = values.message.length > MESSAGE_MAX;
+  const field = (name: string) => `${id}-${name}`;
+  const labelClass = cn('mb-1.5 block text-sm font-medium');
+  const inputClass = cn(
+    'w-full border px-3.5 text-[15px] transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 aria-invalid:border-current',
+    theme.input,
+  );
+
+  return (
+    <section aria-labelledby={field('title')} className={className}>
+      <h2 id={field('title')} className={cn('mb-1', theme.sectionLabel)}>
+        Leave a Message
+      </h2>
+      <p className={cn('mb-5 text-sm', theme.subtle)}>
+        {onSend ? 'Share your e-mail and a note: the owner will get back to you.' : DEMO_MESSAGE_NOTE}
+      </p>
+      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+        <div>
+          <label htmlFor={field('email')} className={labelClass}>
+            Your email
+          </label>
+          <input
+            id={field('email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={values.email}
+            onChange={(e) => {
+              setTypedEmail(e.target.value);
+              clearError('email');
+            }}
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? field('email-error') : undefined}
+            className={cn(inputClass, 'h-12')}
+            placeholder="you@example.com"
+          />
+          {errors.email ? (
+            <p
+              id={field('email-error')}
+              role="alert"
+              className={cn('mt-1.5 text-sm font-medium', theme.error)}
+            >
+              {errors.email}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <div className="flex items-baseline justify-between gap-3">
+            <label htmlFor={field('message')} className={labelClass}>
+              Message <span className={cn('font-normal', theme.subtle)}>(optional)</span>
+            </label>
+            <span
+              id={field('counter')}
+              className={cn('text-xs tabular-nums', over ? theme.error : theme.subtle)}
+              aria-live="polite"
+            >
+              {values.message.length}/{MESSAGE_MAX}
+            </span>
+          </div>
+          <textarea
+            id={field('message')}
+            name="message"
+            rows={4}
+            value={values.message}
+            onChange={(e) => {
+              const message = e.target.value;
+              setRest((r) => ({ ...r, message }));
+              clearError('message');
+            }}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={[field('counter'), errors.message ? field('message-error') : '']
+              .join(' ')
+              .trim()}
+            className={cn(inputClass, 'min-h-28 resize-y py-3 leading-relaxed')}
+            placeholder="Hi! I'd love to talk about..."
+          />
+          {errors.message ? (
+            <p
+              id={field('message-error')}
+              role="alert"
+              className={cn('mt-1.5 text-sm font-medium', theme.error)}
+            >
+              {errors.message}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={field('consent')} className="flex cursor-pointer items-start gap-3 text-sm">
+            <input
+              id={field('consent')}
+              type="checkbox"
+              name="consent"
+              checked={values.consent}
+              onChange={(e) => {
+                const consent = e.target.checked;
+                setRest((r) => ({ ...r, consent }));
+                clearError('consent');
+              }}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? field('consent-error') : undefined}
+              className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
+            />
+            <span>{CONSENT_LABEL}</span>
+          </label>
+          {errors.consent ? (
+            <p
+              id={field('consent-error')}
+              role="alert"
+              className={cn('mt-1.5 text-sm font-medium', theme.error)}
+            >
+              {errors.consent}
+            </p>
+          ) : null}
+        </div>
+        <button
+          type="submit"
+          disabled={pending}
+          className={cn(
+            'inline-flex h-12 items-center justify-center gap-2 px-6 text-sm font-medium transition disabled:opacity-60 sm:justify-self-start',
+            theme.primaryButton,
+          )}
+        >
+          <Send className="size-4" aria-hidden="true" />
+          {pending ? 'Sending...' : 'Send Message'}
+        </button>
+        <div aria-live="polite">
+          {status.kind === 'sent' ? (
+            <p role="status" className={cn('flex items-start gap-2 text-sm font-medium', theme.success)}>
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {MESSAGE_SENT}
+            </p>
+          ) : null}
+          {status.kind === 'failed' ? (
+            <p role="alert" className={cn('flex items-start gap-2 text-sm font-medium', theme.error)}>
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {MESSAGE_FAILED}
+            </p>
+          ) : null}
+          {status.kind === 'demo' ? (
+            <p role="status" className={cn('flex items-start gap-2 text-sm', theme.muted)}>
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              Nothing was sent: this is only a demo. Thanks for trying it!
+            </p>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}

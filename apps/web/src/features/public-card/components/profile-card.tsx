@@ -1,0 +1,300 @@
+import type { CSSProperties, ReactNode } from 'react';
+import { Building2 } from 'lucide-react';
+import { normalizeLayout, normalizeTheme } from '@cardcraft/contracts/themes';
+import type { PublicProfileResponse, ViewerType } from '@cardcraft/contracts/responses';
+import { cn } from '@/lib/utils';
+import { useCardActions, type CardActions, type TrackFn } from '../hooks/use-card-actions';
+import { ActionBar } from './action-bar';
+import { CardFooter } from './card-footer';
+import { CardAvatar, CardBanner } from './card-media';
+import { CARD_THEMES, type CardTheme } from './card-theme';
+import { ContactList } from './contact-list';
+import { ContentBlocks } from './content-blocks';
+import { SocialLinks } from './social-links';
+import { ViewerBadge } from './viewer-badge';
+
+export interface ProfileCardProps {
+  profile: PublicProfileResponse;
+  viewer: ViewerType;
+  /** the card's public address: shared and written into the contact file */
+  profileUrl: string;
+  track: TrackFn;
+  /** the message form, when this viewer may leave one */
+  message?: (theme: CardTheme, className: string) => ReactNode;
+  /** a line above the card: the owner's notice, the demo's theme picker */
+  notice?: (theme: CardTheme) => ReactNode;
+}
+
+interface PartsProps {
+  profile: PublicProfileResponse;
+  theme: CardTheme;
+  actions: CardActions;
+}
+
+function Identity({ profile, theme, align }: PartsProps & { align: 'center' | 'start' }) {
+  const company = profile.contact.company?.trim();
+  return (
+    <>
+      {profile.tagline ? (
+        <p
+          className={cn(
+            'mt-2 text-base leading-snug sm:text-lg',
+            theme.muted,
+            align === 'center' && 'text-balance',
+          )}
+        >
+          {profile.tagline}
+        </p>
+      ) : null}
+      {company ? (
+        <p
+          className={cn(
+            'mt-2 inline-flex items-center gap-1.5 text-sm font-medium',
+            theme.subtle,
+            align === 'center' && 'justify-center',
+          )}
+        >
+          <Building2 className="size-4" aria-hidden="true" />
+          {company}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function Bio({ bio, theme, className }: { bio: string | null; theme: CardTheme; className?: string }) {
+  if (!bio?.trim()) return null;
+  return (
+    <p className={cn('text-[15px] leading-relaxed whitespace-pre-line', theme.muted, className)}>{bio}</p>
+  );
+}
+
+function TopBar({
+  profile,
+  theme,
+  viewer,
+  wide,
+}: {
+  profile: PublicProfileResponse;
+  theme: CardTheme;
+  viewer: ViewerType;
+  wide?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'mx-auto flex w-full items-center justify-between gap-3 px-4 pt-4 pb-3',
+        wide ? 'max-w-6xl' : 'max-w-xl',
+      )}
+    >
+      <span className={cn('truncate text-sm font-medium', theme.subtle)}>@{profile.handle}</span>
+      <ViewerBadge viewer={viewer} theme={theme} />
+    </div>
+  );
+}
+
+/** neon: the hero first, a big banner and a centred name */
+function NeonLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  const hasContact = Boolean(
+    profile.bio?.trim() ||
+    profile.contact.email ||
+    profile.contact.phoneNumber ||
+    profile.contact.location ||
+    profile.contact.website,
+  );
+  return (
+    <main className="mx-auto grid w-full max-w-xl gap-4 px-4">
+      <section className={cn('overflow-hidden', theme.surface)} aria-label="Profile">
+        <CardBanner src={profile.media.bannerUrl} theme={theme} className="h-40 sm:h-52" />
+        <div className="flex flex-col items-center px-5 pb-6 text-center sm:px-8">
+          <CardAvatar
+            src={profile.media.avatarUrl}
+            name={profile.displayName}
+            theme={theme}
+            className="-mt-16 size-32 text-4xl sm:-mt-[4.5rem] sm:size-36"
+          />
+          <h1 className={cn('mt-5 text-[2rem] leading-tight sm:text-4xl', theme.displayName)}>
+            {profile.displayName}
+          </h1>
+          <Identity profile={profile} theme={theme} actions={actions} align="center" />
+          <SocialLinks
+            links={profile.socialLinks}
+            actions={actions}
+            theme={theme}
+            className="mt-5 justify-center"
+          />
+          <div className="mt-6 w-full">
+            <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
+          </div>
+        </div>
+      </section>
+      {hasContact ? (
+        <section className={cn('p-5 sm:p-7', theme.surface)} aria-labelledby="about-title">
+          <h2 id="about-title" className={cn('mb-3', theme.sectionLabel)}>
+            About
+          </h2>
+          <Bio bio={profile.bio} theme={theme} className="mb-4" />
+          <ContactList contact={profile.contact} actions={actions} theme={theme} />
+        </section>
+      ) : null}
+      <ContentBlocks
+        blocks={profile.blocks}
+        theme={theme}
+        actions={actions}
+        className={cn('p-5 sm:p-7', theme.surface)}
+        itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
+      />
+      {message}
+    </main>
+  );
+}
+
+/** minimal: a compact bio, left aligned, text first */
+function MinimalLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  return (
+    <main className="mx-auto grid w-full max-w-xl gap-8 px-5 pt-2 sm:pt-6">
+      <section aria-label="Profile">
+        {profile.media.bannerUrl ? (
+          <CardBanner
+            src={profile.media.bannerUrl}
+            theme={theme}
+            className={cn('mb-6 h-24', theme.name === 'noir' ? 'rounded-none' : 'rounded-2xl')}
+          />
+        ) : null}
+        <div className="flex items-center gap-4">
+          <CardAvatar
+            src={profile.media.avatarUrl}
+            name={profile.displayName}
+            theme={theme}
+            className="size-[4.5rem] text-xl"
+          />
+          <div className="min-w-0">
+            <h1 className={cn('text-2xl leading-tight sm:text-[1.75rem]', theme.displayName)}>
+              {profile.displayName}
+            </h1>
+            {profile.tagline ? (
+              <p className={cn('mt-1 text-[15px] leading-snug', theme.muted)}>{profile.tagline}</p>
+            ) : null}
+          </div>
+        </div>
+        <Bio bio={profile.bio} theme={theme} className="mt-5" />
+        <div className={cn('mt-5 grid gap-4 border-t pt-5', theme.divider)}>
+          <ContactList contact={profile.contact} actions={actions} theme={theme} compact includeCompany />
+          <SocialLinks links={profile.socialLinks} actions={actions} theme={theme} size="sm" />
+        </div>
+        <div className="mt-6">
+          <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="row" />
+        </div>
+      </section>
+      <ContentBlocks
+        blocks={profile.blocks}
+        theme={theme}
+        actions={actions}
+        className={cn('pt-6', theme.plain)}
+        itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
+      />
+      {message}
+    </main>
+  );
+}
+
+/** split: the media beside the details on wide screens; stacked on a phone */
+function SplitLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  const overlay: CSSProperties = {
+    backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.82) 0%, rgba(0,0,0,0.45) 40%, rgba(0,0,0,0) 70%)',
+  };
+  return (
+    <main className="mx-auto grid w-full max-w-6xl gap-5 px-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+      <aside className="grid content-start gap-4 lg:sticky lg:top-6 lg:self-start" aria-label="Profile">
+        <div className={cn('relative overflow-hidden', theme.surface)}>
+          <CardBanner src={profile.media.bannerUrl} theme={theme} className="aspect-[4/3] lg:aspect-[4/5]" />
+          <div className="absolute inset-0" style={overlay} aria-hidden="true" />
+          <div className="absolute inset-x-0 bottom-0 p-5 text-white sm:p-7">
+            <CardAvatar
+              src={profile.media.avatarUrl}
+              name={profile.displayName}
+              theme={theme}
+              className="size-20 text-2xl sm:size-24"
+            />
+            <h1
+              className={cn(
+                'mt-4 text-3xl leading-tight text-white sm:text-4xl',
+                theme.name === 'noir'
+                  ? 'font-black uppercase tracking-[-0.03em]'
+                  : 'font-bold tracking-tight',
+                theme.name === 'solar' && 'font-serif font-semibold',
+              )}
+            >
+              {profile.displayName}
+            </h1>
+            {profile.tagline ? (
+              <p className="mt-1.5 text-base leading-snug text-white/90">{profile.tagline}</p>
+            ) : null}
+          </div>
+        </div>
+        <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
+      </aside>
+      <div className="grid content-start gap-5">
+        <section className={cn('p-5 sm:p-7', theme.surface)} aria-labelledby="details-title">
+          <h2 id="details-title" className={cn('mb-3', theme.sectionLabel)}>
+            Details
+          </h2>
+          {profile.contact.company?.trim() ? (
+            <p className={cn('mb-3 inline-flex items-center gap-1.5 text-sm font-medium', theme.subtle)}>
+              <Building2 className="size-4" aria-hidden="true" />
+              {profile.contact.company}
+            </p>
+          ) : null}
+          <Bio bio={profile.bio} theme={theme} className="mb-5" />
+          <ContactList contact={profile.contact} actions={actions} theme={theme} columns />
+          <SocialLinks
+            links={profile.socialLinks}
+            actions={actions}
+            theme={theme}
+            className={cn('mt-5 border-t pt-5', theme.divider)}
+          />
+        </section>
+        <ContentBlocks
+          blocks={profile.blocks}
+          theme={theme}
+          actions={actions}
+          className={cn('p-5 sm:p-7', theme.surface)}
+          itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
+        />
+        {message}
+      </div>
+    </main>
+  );
+}
+
+/** the public card: one component for /u/:handle and /demo, in each theme and layout */
+export function ProfileCard({ profile, viewer, profileUrl, track, message, notice }: ProfileCardProps) {
+  const theme = CARD_THEMES[normalizeTheme(profile.theme)];
+  const layout = normalizeLayout(profile.layout);
+  const actions = useCardActions(profile, profileUrl, track);
+  const messageNode = message?.(
+    theme,
+    cn('p-5 sm:p-7', layout === 'minimal' ? cn('px-0 pt-6 sm:px-0', theme.plain) : theme.surface),
+  );
+  const Layout = layout === 'minimal' ? MinimalLayout : layout === 'split' ? SplitLayout : NeonLayout;
+  return (
+    <div
+      className={cn('relative isolate min-h-dvh pb-28 sm:pb-0', theme.page)}
+      style={{ '--color-ring': theme.ring } as CSSProperties}
+      data-theme={theme.name}
+      data-layout={layout}
+    >
+      {theme.backdrop ? (
+        <div
+          className="pointer-events-none absolute inset-0 -z-10 overflow-hidden"
+          style={theme.backdrop}
+          aria-hidden="true"
+        />
+      ) : null}
+      {notice?.(theme)}
+      <TopBar profile={profile} theme={theme} viewer={viewer} wide={layout === 'split'} />
+      <Layout profile={profile} theme={theme} actions={actions} message={messageNode} />
+      <CardFooter theme={theme} />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
+import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
+import { toast } from '@/components/ui/use-toast';
+import { downloadVCard, shareProfile } from '../lib/card-actions';
+
+export type TrackFn = (type: EngagementEventType, target?: string | null) => void;
+
+export interface CardActions {
+  saveContact: () => void;
+  share: () => Promise<void>;
+  /** the Email and Call buttons: the device opens its mail or phone app */
+  contactInitiated: (kind: 'email' | 'call') => void;
+  /** a contact row: counted, no toast */
+  contactRowClicked: (kind: 'email' | 'call') => void;
+  linkClicked: (href: string) => void;
+}
+
+/** what the card's buttons do: local actions with their toasts, and the engagement events */
+export function useCardActions(
+  profile: PublicProfileResponse,
+  profileUrl: string,
+  track: TrackFn,
+): CardActions {
+  return useMemo<CardActions>(
+    () => ({
+      saveContact: () => {
+        downloadVCard(profile, profileUrl);
+        toast({
+          title: 'vCard downloaded',
+          description: 'Contact information saved to your device.',
+          variant: 'success',
+        });
+        track('vcard_saved');
+      },
+      share: async () => {
+        const outcome = await shareProfile(profile.displayName, profileUrl);
+        if (outcome === 'copied') {
+          toast({
+            title: 'Link copied!',
+            description: 'Profile link copied to clipboard.',
+            variant: 'success',
+          });
+        } else if (outcome === 'failed') {
+          toast({ title: 'Could not copy the link', description: profileUrl, variant: 'destructive' });
+        }
+        if (outcome === 'shared' || outcome === 'copied') track('shared');
+      },
+      contactInitiated: (kind) => {
+        toast({ title: 'Contact initiated', description: 'Opening email or phone client...' });
+        track(kind === 'email' ? 'email_clicked' : 'call_clicked');
+      },
+      contactRowClicked: (kind) => track(kind === 'email' ? 'email_clicked' : 'call_clicked'),
+      linkClicked: (href) => track('link_clicked', href),
+    }),
+    [profile, profileUrl, track],
+  );
+}

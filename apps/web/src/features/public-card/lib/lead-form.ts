@@ -1,0 +1,26 @@
+import { Limits, Messages } from '@cardcraft/contracts/messages';
+
+// the same words as CONSENT_TEXT of the contracts' lead dto, which this bundle must not import
+// (it pulls class-validator in); the api stores the text it knows with every lead.
+export const CONSENT_LABEL = 'I agree to receive a follow-up';
+
+export const MESSAGE_MAX = Limits.messageMax;
+
+export interface LeadFormValues {
+  email: string;
+  message: string;
+  consent: boolean;
+}
+
+export type LeadFormErrors = Partial<Record<keyof LeadFormValues, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** the client-side rules of the message form, with the specification's messages (§5) */
+export function validateLeadForm(values: LeadFormValues): LeadFormErrors {
+  const errors: LeadFormErrors = {};
+  if (!EMAIL.test(values.email.trim())) errors.email = Messages.messageEmail;
+  if (values.message.length > MESSAGE_MAX) errors.message = Messages.messageText;
+  if (!values.consent) errors.consent = Messages.consent;
+  return errors;
+}
