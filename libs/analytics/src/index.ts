@@ -11,3 +11,4 @@ export * from './enrichment/enricher';
 export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
 export * from './runtime';
+export * from './config';

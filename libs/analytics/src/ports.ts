@@ -23,6 +23,7 @@ export interface DeadLetters {
   count(): Promise<number>;
   /** moves every dead batch back onto the queue */
   replay(): Promise<DeadLetterReport>;
+  close(): Promise<void>;
 }
 
 /** daily random salts, shared by every process of a deployment */

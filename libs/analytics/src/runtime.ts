@@ -112,6 +112,18 @@ export interface AnalyticsRuntimeOptions {
   reader: boolean;
 }
 
+/** the dead letters of the configured queue, for an operator's replay; close it when done */
+export function openDeadLetters(config: AnalyticsConfig): DeadLetters {
+  if (config.redisUrl) return new BullmqDeadLetters(bullmqOptions({ ...config, redisUrl: config.redisUrl }));
+  const database = new SqliteQueueDatabase(config.sqliteFile);
+  const letters = new SqliteDeadLetters(database);
+  return {
+    count: () => letters.count(),
+    replay: () => letters.replay(),
+    close: async () => database.close(),
+  };
+}
+
 /**
  * picks the adapters from configuration and owns them: one place that opens and one that closes.
  * both entry points use it; only the one asked to runs the consumer (STYLE.md 2).
@@ -252,12 +264,6 @@ export class AnalyticsRuntime {
   get analyticsStore(): AnalyticsStore {
     if (!this.store) throw new Error('this analytics runtime has no store');
     return this.store;
-  }
-
-  deadLetters(): DeadLetters {
-    return this.config.redisUrl
-      ? new BullmqDeadLetters(bullmqOptions({ ...this.config, redisUrl: this.config.redisUrl }))
-      : new SqliteDeadLetters(this.sqliteDatabase());
   }
 
   stats(): { buffer: ReturnType<EventBuffer['getStats']> | null; processedEvents: number } {

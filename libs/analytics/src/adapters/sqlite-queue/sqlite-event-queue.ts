@@ -180,19 +180,24 @@ export class SqliteDeadLetters implements DeadLetters {
       .run(Date.now());
     return { replayed: result.changes };
   }
+
+  async close(): Promise<void> {}
 }
 
 /** the salts in the same data file: today's and yesterday's kept, older ones deleted */
 export class SqliteSaltStore implements SaltStore {
   private readonly cache = new Map<string, Buffer>();
 
-  constructor(private readonly database: SqliteQueueDatabase) {}
+  constructor(
+    private readonly database: SqliteQueueDatabase,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async saltFor(day: string): Promise<Buffer> {
     const cached = this.cache.get(day);
     if (cached) return cached;
     const db = this.database.db;
-    const yesterday = utcDay(new Date(Date.parse(`${utcDay(new Date())}T00:00:00Z`) - 86_400_000));
+    const yesterday = utcDay(new Date(Date.parse(`${utcDay(this.now())}T00:00:00Z`) - 86_400_000));
     const salt = db.transaction(() => {
       db.prepare('DELETE FROM analytics_salts WHERE day < ?').run(yesterday);
       db.prepare('INSERT OR IGNORE INTO analytics_salts (day, salt) VALUES (?, ?)').run(day, randomBytes(32));

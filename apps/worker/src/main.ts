@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { AnalyticsRuntime, describeAnalyticsConfig } from '@cardcraft/analytics';
+import { createLogger } from './logger';
+import { loadWorkerConfig, WorkerConfigError, type WorkerConfig } from './worker-config';
+
+/**
+ * the cluster's analytics worker: takes event batches off the BullMQ queue, enriches them and writes
+ * one ClickHouse insert per batch. scale it by starting more of these. in the embedded mode the api
+ * runs the same loop itself (AnalyticsRuntime with worker: true).
+ */
+async function main(): Promise<void> {
+  let config: WorkerConfig;
+  try {
+    config = loadWorkerConfig(process.env, { requireCluster: true });
+  } catch (err) {
+    if (err instanceof WorkerConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  if (config.logLevel === 'debug') logger.log(JSON.stringify(describeAnalyticsConfig(config.analytics)));
+  const runtime = await AnalyticsRuntime.start(config.analytics, logger, {
+    producer: false,
+    worker: true,
+    reader: false,
+  });
+  logger.log(`analytics worker started: queue ${config.analytics.queueName}, ClickHouse over http`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal}: finishing the batches in hand`);
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await runtime.close();
+      logger.log(`stopped after ${runtime.stats().processedEvents} event(s)`);
+      process.exit(0);
+    } catch (err) {
+      logger.error(`shutdown failed: ${(err as Error).message}`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import type { TestService } from './services';
+
+export interface TestRedis extends TestService {
+  readonly url: string;
+}
+
+function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host });
+    socket.setTimeout(500);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * a redis for the tests: TEST_REDIS_URL when set, else the one on 127.0.0.1:6379 when it answers, else a
+ * redis-server started here without persistence. tests share it and keep apart by a key prefix each.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  const given = process.env.TEST_REDIS_URL;
+  if (given) return { name: 'redis (given)', url: given, stop: async () => undefined };
+  if (await answers(6379))
+    return { name: 'redis (local)', url: 'redis://127.0.0.1:6379', stop: async () => undefined };
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 100 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 100));
+  if (!(await answers(port))) {
+    child.kill('SIGKILL');
+    throw new Error('redis-server did not start; install it or set TEST_REDIS_URL');
+  }
+  return {
+    name: 'redis-server',
+    url: `redis://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** a key prefix no other test run uses */
+export function uniquePrefix(name: string): string {
+  return `test-${name}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,164 @@
+import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
+import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
+import { EventEnricher } from './enricher';
+import { GeoLookup } from './geo';
+import { ownHostsOf, referrerHost } from './referrer';
+import { UserAgentParser, isBotUserAgent } from './user-agent';
+import { normalizeVisitorId, VisitorHasher } from './visitor-id';
+
+describe('user agents (ua-parser-js 1, real strings)', () => {
+  const parser = new UserAgentParser();
+
+  it.each([
+    ['iphone', { device: 'mobile', browser: 'Mobile Safari', os: 'iOS' }],
+    ['android', { device: 'mobile', browser: 'Chrome', os: 'Android' }],
+    ['ipad', { device: 'tablet', browser: 'Mobile Safari', os: 'iOS' }],
+    ['windowsChrome', { device: 'desktop', browser: 'Chrome', os: 'Windows' }],
+    ['macFirefox', { device: 'desktop', browser: 'Firefox', os: 'Mac OS' }],
+  ] as const)('reads a %s as %j', (name, expected) => {
+    expect(parser.parse(USER_AGENTS[name])).toEqual(expected);
+    expect(isBotUserAgent(USER_AGENTS[name])).toBe(false);
+  });
+
+  it('knows crawlers, headless browsers and a missing user agent as bots', () => {
+    expect(isBotUserAgent(USER_AGENTS.googlebot)).toBe(true);
+    expect(isBotUserAgent(USER_AGENTS.headlessChrome)).toBe(true);
+    expect(isBotUserAgent('curl/8.5.0')).toBe(true);
+    expect(isBotUserAgent('')).toBe(true);
+  });
+});
+
+describe('geo (the GeoLite2 database shipped in the npm package)', () => {
+  let geo: GeoLookup;
+  beforeAll(async () => {
+    geo = await GeoLookup.open();
+  });
+
+  it('finds the country, and the city where the database has one', () => {
+    expect(geo.lookup(IPS.us)).toEqual({ country: 'US', city: '' });
+    expect(geo.lookup(IPS.gbBracknell)).toEqual({ country: 'GB', city: 'Bracknell' });
+    expect(geo.lookup(IPS.deNuremberg)).toEqual({ country: 'DE', city: 'Nuremberg' });
+    expect(geo.lookup(IPS.usV6)).toEqual({ country: 'US', city: '' });
+    expect(geo.lookup(`::ffff:${IPS.gbBracknell}`)).toEqual({ country: 'GB', city: 'Bracknell' });
+  });
+
+  it('answers unknown for private, malformed and missing addresses', () => {
+    expect(geo.lookup(IPS.unknown)).toEqual({ country: '', city: '' });
+    expect(geo.lookup('not-an-ip')).toEqual({ country: '', city: '' });
+    expect(geo.lookup(null)).toEqual({ country: '', city: '' });
+  });
+});
+
+describe('referrer host', () => {
+  const own = ownHostsOf(['https://cards.example.test', 'http://localhost:3000']);
+  it.each([
+    [null, ''],
+    ['', ''],
+    ['not a url', ''],
+    ['android-app://com.slack', ''],
+    ['https://www.LinkedIn.com/feed/?x=1', 'linkedin.com'],
+    ['https://t.co/abc', 't.co'],
+    ['https://cards.example.test/u/ada', ''],
+    ['http://localhost:3000/dashboard', ''],
+  ])('%j is %j', (referrer, host) => {
+    expect(referrerHost(referrer, own)).toBe(host);
+  });
+});
+
+describe('visitor ids and hashes', () => {
+  it('keeps a well-formed X-Visitor-Id and refuses the rest', () => {
+    expect(normalizeVisitorId('0b7e1f5a-3c2d-4e8f-9a1b-2c3d4e5f6a7b')).toBe(
+      '0b7e1f5a-3c2d-4e8f-9a1b-2c3d4e5f6a7b',
+    );
+    expect(normalizeVisitorId('short')).toBeNull();
+    expect(normalizeVisitorId('x'.repeat(65))).toBeNull();
+    expect(normalizeVisitorId('<script>alert(1)</script>')).toBeNull();
+    expect(normalizeVisitorId(undefined)).toBeNull();
+  });
+
+  it('rotates the salt daily, keeps yesterday, deletes older ones', async () => {
+    const db = new SqliteQueueDatabase(':memory:');
+    let now = new Date('2026-03-02T12:00:00Z');
+    const salts = new SqliteSaltStore(db, () => now);
+    const hasher = new VisitorHasher(salts, () => now);
+    const day1 = await hasher.visitorHash(new Date('2026-03-02T01:00:00Z'), 'p', IPS.us, 'ua');
+    expect(await hasher.visitorHash(new Date('2026-03-02T23:00:00Z'), 'p', IPS.us, 'ua')).toBe(day1);
+    expect(await hasher.visitorHash(new Date('2026-03-02T23:00:00Z'), 'other', IPS.us, 'ua')).not.toBe(day1);
+    now = new Date('2026-03-03T00:30:00Z');
+    // an event of yesterday retried after midnight hashes as it did
+    expect(await hasher.visitorHash(new Date('2026-03-02T23:59:00Z'), 'p', IPS.us, 'ua')).toBe(day1);
+    expect(await hasher.visitorHash(new Date('2026-03-03T00:10:00Z'), 'p', IPS.us, 'ua')).not.toBe(day1);
+    const days = () =>
+      (db.db.prepare('SELECT day FROM analytics_salts ORDER BY day').all() as { day: string }[]).map(
+        (r) => r.day,
+      );
+    expect(days()).toEqual(['2026-03-02', '2026-03-03']);
+    now = new Date('2026-03-05T08:00:00Z');
+    await salts.saltFor('2026-03-05');
+    expect(days()).toEqual(['2026-03-05']);
+    db.close();
+  });
+});
+
+describe('event enricher and privacy', () => {
+  let enricher: EventEnricher;
+  let db: SqliteQueueDatabase;
+  beforeAll(async () => {
+    db = new SqliteQueueDatabase(':memory:');
+    enricher = new EventEnricher(
+      await GeoLookup.open(),
+      new UserAgentParser(),
+      new VisitorHasher(new SqliteSaltStore(db)),
+      ownHostsOf(['https://cards.example.test']),
+    );
+  });
+  afterAll(() => db.close());
+
+  it('stores geo and a hash where the profile collects them, never the ip', async () => {
+    const [row] = await enricher.enrich('b', [
+      sampleEvent({ profileId: 'p', ip: IPS.gbBracknell, userAgent: USER_AGENTS.android, channel: 'QR' }),
+    ]);
+    expect(row).toMatchObject({
+      country: 'GB',
+      city: 'Bracknell',
+      device: 'mobile',
+      channel: 'qr',
+      batch_id: 'b',
+    });
+    expect(row.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(row.visitor_id).toMatch(/^d-[0-9a-f]{30}$/);
+    expect(JSON.stringify(row)).not.toContain(IPS.gbBracknell);
+  });
+
+  it('stores no geo and no hash when both privacy flags are off', async () => {
+    const [row] = await enricher.enrich('b', [
+      sampleEvent({
+        profileId: 'p',
+        ip: IPS.gbBracknell,
+        collectGeo: false,
+        collectIp: false,
+        visitorId: 'visitor-0001',
+      }),
+    ]);
+    expect(row).toMatchObject({ country: '', city: '', visitor_hash: '', visitor_id: 'visitor-0001' });
+  });
+
+  it('derives the same visitor id for the same browser on the same day', async () => {
+    const e = () => sampleEvent({ profileId: 'p', ip: IPS.us, userAgent: USER_AGENTS.ipad });
+    const [a, b] = await enricher.enrich('b', [e(), e()]);
+    expect(a.visitor_id).toBe(b.visitor_id);
+  });
+
+  it('calls a campaign a campaign and an outside site a referral', async () => {
+    const rows = await enricher.enrich('b', [
+      sampleEvent({ profileId: 'p', utmSource: 'newsletter' }),
+      sampleEvent({ profileId: 'p', referrer: 'https://news.ycombinator.com/item?id=1' }),
+      sampleEvent({ profileId: 'p', referrer: 'https://cards.example.test/u/ada' }),
+    ]);
+    expect(rows.map((r) => [r.channel, r.referrer_host, r.referrer])).toEqual([
+      ['campaign', '', ''],
+      ['referral', 'news.ycombinator.com', 'https://news.ycombinator.com/item?id=1'],
+      ['direct', '', ''],
+    ]);
+  });
+});

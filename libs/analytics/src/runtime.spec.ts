@@ -1,0 +1,176 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
+import {
+  BullmqEventConsumer,
+  BullmqEventQueue,
+  DEFAULT_BULLMQ_OPTIONS,
+} from './adapters/bullmq/bullmq-event-queue';
+import { ClickHouseAnalyticsStore } from './adapters/clickhouse/clickhouse-analytics-store';
+import { SqliteQueueDatabase, SqliteSaltStore } from './adapters/sqlite-queue/sqlite-event-queue';
+import { EventEnricher } from './enrichment/enricher';
+import { GeoLookup } from './enrichment/geo';
+import { UserAgentParser } from './enrichment/user-agent';
+import { VisitorHasher } from './enrichment/visitor-id';
+import type { StoredEvent } from './events';
+import { BatchProcessor } from './ingest/batch-processor';
+import { parseRange } from './read/analytics-read.service';
+import { AnalyticsRuntime, analyticsConfigDefaults, type AnalyticsConfig } from './runtime';
+import { IPS, USER_AGENTS, sampleEvent } from './testing/sample-events';
+
+const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`not reached in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const lastHour = () =>
+  parseRange(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 60_000).toISOString());
+
+describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
+  let dir: string;
+  let runtime: AnalyticsRuntime;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-embedded-'));
+    runtime = await AnalyticsRuntime.start({ ...analyticsConfigDefaults(dir), backoffMs: 50 }, quiet, {
+      producer: true,
+      worker: true,
+      reader: true,
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await runtime?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a tracked view in the summary within a few seconds', async () => {
+    expect(runtime.mode).toEqual({ queue: 'sqlite', store: 'chdb' });
+    const started = Date.now();
+    runtime.track(
+      sampleEvent({ profileId: 'embedded-p', userAgent: USER_AGENTS.iphone, ip: IPS.gbBracknell }),
+    );
+    const summary = await until(
+      () => runtime.reader.summary('embedded-p', lastHour()),
+      (s) => s.totalVisits === 1,
+    );
+    expect(summary.visitsByCountry).toEqual({ GB: 1 });
+    expect(summary.visitsByDevice).toEqual({ mobile: 1 });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP)', () => {
+  let dir: string;
+  let redis: TestRedis;
+  let fixture: ClickHouseHttpFixture;
+  let config: AnalyticsConfig;
+  let api: AnalyticsRuntime;
+  let worker: AnalyticsRuntime;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-cluster-'));
+    [redis, fixture] = await Promise.all([
+      startTestRedis(),
+      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+    ]);
+    config = {
+      ...analyticsConfigDefaults(dir),
+      redisUrl: redis.url,
+      clickhouseUrl: fixture.url,
+      redisPrefix: uniquePrefix('cluster'),
+      backoffMs: 50,
+    };
+    // two processes' worth: the api produces and reads, the worker consumes
+    api = await AnalyticsRuntime.start(config, quiet, { producer: true, worker: false, reader: true });
+    worker = await AnalyticsRuntime.start(config, quiet, { producer: false, worker: true, reader: false });
+  }, 30_000);
+  afterAll(async () => {
+    await api?.close();
+    await worker?.close();
+    await fixture?.stop();
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a tracked view in the summary within a few seconds', async () => {
+    expect(api.mode).toEqual({ queue: 'bullmq', store: 'http' });
+    const started = Date.now();
+    api.track(
+      sampleEvent({ profileId: 'cluster-p', userAgent: USER_AGENTS.ipad, ip: IPS.deNuremberg, userId: 'u1' }),
+    );
+    api.track(sampleEvent({ profileId: 'cluster-p', type: 'vcard_saved' }));
+    const summary = await until(
+      () => api.reader.summary('cluster-p', lastHour()),
+      (s) => s.totalVisits === 1 && s.engagement.vcard_saved === 1,
+    );
+    expect(summary).toMatchObject({
+      authenticatedVisits: 1,
+      visitsByCountry: { DE: 1 },
+      visitsByDevice: { tablet: 1 },
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('counts a batch once when its insert landed but the job failed and was retried', async () => {
+    const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    const sqlite = new SqliteQueueDatabase(':memory:');
+    let inserts = 0;
+    // the insert succeeds, then the worker "crashes" before acknowledging: the queue retries the batch
+    const flaky = Object.assign(Object.create(store) as ClickHouseAnalyticsStore, {
+      insertEvents: async (batchId: string, rows: StoredEvent[]) => {
+        await store.insertEvents(batchId, rows);
+        inserts += 1;
+        if (inserts === 1) throw new Error('lost the acknowledgement');
+      },
+    });
+    const processor = new BatchProcessor(
+      new EventEnricher(
+        await GeoLookup.open(),
+        new UserAgentParser(),
+        new VisitorHasher(new SqliteSaltStore(sqlite)),
+        new Set(),
+      ),
+      flaky,
+    );
+    const options = {
+      ...DEFAULT_BULLMQ_OPTIONS,
+      redisUrl: redis.url,
+      prefix: uniquePrefix('retry'),
+      attempts: 3,
+      backoffMs: 20,
+    };
+    const queue = new BullmqEventQueue(options);
+    const consumer = new BullmqEventConsumer(options, quiet);
+    try {
+      await consumer.start(async (_name, batch) => void (await processor.process(batch)));
+      await queue.enqueue([
+        {
+          id: 'retried-batch',
+          events: Array.from({ length: 50 }, () => sampleEvent({ profileId: 'retry-p' })),
+        },
+      ]);
+      await until(
+        async () => inserts,
+        (n) => n === 2,
+      );
+      const summary = await api.reader.summary('retry-p', lastHour());
+      expect(summary.totalVisits).toBe(50);
+    } finally {
+      await consumer.close();
+      await queue.close();
+      await store.close();
+      sqlite.close();
+    }
+  });
+});
