@@ -1,0 +1,156 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
+import {
+  BullmqEventQueue,
+  DEFAULT_BULLMQ_OPTIONS,
+} from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
+import type { EventBatch } from '../../../libs/analytics/src/events';
+import { USER_AGENTS, sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
+
+const ROOT = resolve(__dirname, '../../..');
+const BATCHES = 60;
+const PER_BATCH = 500;
+const TOTAL = BATCHES * PER_BATCH;
+const PROFILE = 'kill-test-profile';
+
+/** the real worker entry point, run from its sources in a child process */
+function startWorker(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/worker/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((r) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? r(child.exitCode)
+      : child.once('exit', (code) => r(code)),
+  );
+}
+
+describe('worker killed in the middle of a batch (SIGKILL) and started again', () => {
+  let dir: string;
+  let redis: TestRedis;
+  let fixture: ClickHouseHttpFixture;
+  let store: ClickHouseAnalyticsStore;
+  let env: Record<string, string>;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-kill-'));
+    [redis, fixture] = await Promise.all([
+      startTestRedis(),
+      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+    ]);
+    store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    await store.migrate();
+    env = {
+      REDIS_URL: redis.url,
+      CLICKHOUSE_URL: fixture.url,
+      DATA_DIR: dir,
+      ANALYTICS_QUEUE_PREFIX: uniquePrefix('kill'),
+      ANALYTICS_CONCURRENCY: '2',
+      // a killed worker's jobs come back after the lock expires
+      ANALYTICS_LOCK_MS: '2000',
+      ANALYTICS_STALLED_INTERVAL_MS: '1000',
+      LOG_LEVEL: 'warn',
+    };
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await store?.close();
+    await fixture?.stop();
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function stored(): Promise<{ rows: number; ids: number }> {
+    const result = await store.client.query({
+      query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
+      query_params: { p: PROFILE },
+      format: 'JSONEachRow',
+    });
+    const [row] = await result.json<{ rows: string; ids: string }>();
+    return { rows: Number(row.rows), ids: Number(row.ids) };
+  }
+
+  it('loses nothing and counts nothing twice', async () => {
+    const producer = new BullmqEventQueue({
+      ...DEFAULT_BULLMQ_OPTIONS,
+      redisUrl: redis.url,
+      prefix: env.ANALYTICS_QUEUE_PREFIX,
+    });
+    const start = Date.parse('2026-05-01T00:00:00Z');
+    const batches: EventBatch[] = Array.from({ length: BATCHES }, (_, b) => ({
+      id: uuidv7(),
+      events: Array.from({ length: PER_BATCH }, (_, i) =>
+        sampleEvent({
+          profileId: PROFILE,
+          ts: new Date(start + (b * PER_BATCH + i) * 1000).toISOString(),
+          visitorId: `visitor-${String(i % 97).padStart(4, '0')}`,
+          userAgent: i % 2 ? USER_AGENTS.iphone : USER_AGENTS.windowsChrome,
+        }),
+      ),
+    }));
+    await producer.enqueue(batches);
+    await producer.close();
+
+    const first = startWorker(env);
+    children.push(first);
+    let atKill = await stored();
+    while (atKill.rows < PER_BATCH) {
+      await new Promise((r) => setTimeout(r, 15));
+      atKill = await stored();
+    }
+    first.kill('SIGKILL');
+    await exited(first);
+    atKill = await stored();
+    expect(atKill.rows).toBeLessThan(TOTAL);
+
+    const second = startWorker(env);
+    children.push(second);
+    const deadline = Date.now() + 60_000;
+    let now = await stored();
+    while (now.rows < TOTAL && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await stored();
+    }
+    const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, {
+      connection,
+      prefix: env.ANALYTICS_QUEUE_PREFIX,
+    });
+    try {
+      let counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
+      while (counts.completed < BATCHES && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
+      }
+      expect(counts).toMatchObject({ completed: BATCHES, active: 0, waiting: 0, failed: 0 });
+      // the batch(es) in hand at the kill were taken back and done again by the second worker
+      const completed = await queue.getJobs(['completed'], 0, BATCHES);
+      expect(completed.filter((job) => job.stalledCounter > 0).length).toBeGreaterThan(0);
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect(await stored()).toEqual({ rows: TOTAL, ids: TOTAL });
+
+    second.kill('SIGTERM');
+    expect(await exited(second)).toBe(0);
+  }, 90_000);
+});
