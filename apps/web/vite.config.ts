@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+// where the dev and preview servers send /api; the API's own default port unless told otherwise
+const apiTarget = process.env.CARDCRAFT_API_URL ?? 'http://127.0.0.1:3000';
 const contracts = fileURLToPath(new URL('../../libs/contracts/src', import.meta.url));
 
 export default defineConfig({
@@ -20,10 +22,10 @@ export default defineConfig({
     ],
   },
   server: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: {
-    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   build: { outDir: 'dist', sourcemap: false },
 });

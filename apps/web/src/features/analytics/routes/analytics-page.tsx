@@ -1,3 +1,196 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { BarChart3, LockKeyhole, Plus, RefreshCw } from 'lucide-react';
+import { PageHeader } from '@/components/layout/page-header';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PageSpinner } from '@/components/ui/spinner';
+import { publishedFirst, useProfiles } from '@/lib/profiles';
+import { queryKeys } from '@/lib/query-client';
+import { useSession } from '@/lib/session';
+import { useVisitSummary } from '../api/get-visit-summary';
+import { useVisits } from '../api/get-visits';
+import {
+  DevicesCard,
+  GeographyCard,
+  RecentVisitorsCard,
+  TrafficSourcesCard,
+} from '../components/breakdown-cards';
+import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
+import { StatCards } from '../components/stat-cards';
+import { EngagementCard, VisitsChart } from '../components/visits-chart';
+import { DEFAULT_PERIOD, PERIODS, type PeriodDays } from '../utils/analytics-format';
+
+const LOAD_FAILURE = 'Failed to load analytics data. Please try refreshing.';
+
+function AnalyticsSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28 rounded-(--radius-card)" />
+        ))}
+      </div>
+      <Skeleton className="h-80 rounded-(--radius-card)" />
+      <span className="sr-only">Loading analytics</span>
+    </div>
+  );
+}
+
 export function AnalyticsPage() {
-  return <h1>AnalyticsPage</h1>;
+  const { hydrated, isAuthenticated } = useSession();
+  const location = useLocation();
+  if (!hydrated) return <PageSpinner label="Loading..." />;
+  if (!isAuthenticated) {
+    return (
+      <EmptyState
+        icon={LockKeyhole}
+        title="Authentication Required"
+        description="Please log in to view analytics data."
+        action={
+          <Button asChild>
+            <Link to="/auth/login" state={{ from: location }}>
+              Login
+            </Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return <AnalyticsDashboard />;
+}
+
+function AnalyticsDashboard() {
+  const queryClient = useQueryClient();
+  const profiles = useProfiles();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
+
+  const ordered = publishedFirst(profiles.data ?? []);
+  // the first published profile, else the first profile (spec §2)
+  const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
+  const analyticsId = profile?.published ? profile.id : null;
+  const summary = useVisitSummary(analyticsId, days);
+  const visits = useVisits(analyticsId, days, summary.isSuccess);
+
+  if (profiles.isPending) return <PageSpinner label="Loading profiles..." />;
+  if (profiles.isError) return <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>;
+  if (!profile) {
+    return (
+      <>
+        <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
+        <EmptyState
+          icon={BarChart3}
+          title="No Profiles Found"
+          description="Create a profile to start tracking analytics data."
+          action={
+            <Button asChild>
+              <Link to="/dashboard/profile/create">
+                <Plus aria-hidden="true" />
+                Create Profile
+              </Link>
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.visitSummary(profile.id, days) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.visits(profile.id, days) });
+  };
+  const refreshing = summary.isFetching || visits.isFetching;
+
+  return (
+    <>
+      <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
+      <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
+        {ordered.length > 1 ? (
+          <div className="min-w-0 space-y-1.5 sm:w-72">
+            <Label htmlFor="analytics-profile">Profile</Label>
+            <Select value={profile.id} onValueChange={setSelectedId}>
+              <SelectTrigger id="analytics-profile">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ordered.map((p) => (
+                  <SelectItem key={p.id} value={p.id} description={`@${p.handle}`}>
+                    {p.displayName}
+                    {p.published ? '' : ' (Draft)'}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ) : null}
+        <div className="space-y-1.5 sm:w-48">
+          <Label htmlFor="analytics-period">Period</Label>
+          <Select value={String(days)} onValueChange={(v) => setDays(Number(v) as PeriodDays)}>
+            <SelectTrigger id="analytics-period">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PERIODS.map((p) => (
+                <SelectItem key={p.days} value={String(p.days)}>
+                  {p.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <Button
+          variant="outline"
+          onClick={refresh}
+          disabled={!profile.published || refreshing}
+          className="sm:ml-auto"
+        >
+          <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+          Refresh
+        </Button>
+      </Card>
+
+      {!profile.published ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <DraftNotice profile={profile} />
+          <CurrentProfileCard profile={profile} />
+        </div>
+      ) : summary.isPending ? (
+        <AnalyticsSkeleton />
+      ) : summary.isError ? (
+        <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
+      ) : (
+        <div className="space-y-6">
+          <StatCards summary={summary.data} />
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+            <div className="min-w-0 space-y-6">
+              <VisitsChart summary={summary.data} />
+              <EngagementCard summary={summary.data} />
+            </div>
+            <div className="min-w-0 space-y-6">
+              <CurrentProfileCard profile={profile} />
+              <DevicesCard summary={summary.data} />
+            </div>
+          </div>
+          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+            <GeographyCard summary={summary.data} />
+            <TrafficSourcesCard summary={summary.data} />
+            <div className="md:col-span-2 xl:col-span-1">
+              {visits.isError ? (
+                <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
+              ) : (
+                <RecentVisitorsCard visits={visits.data?.items} loading={visits.isPending} />
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
 }

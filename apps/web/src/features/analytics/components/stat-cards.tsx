@@ -1,0 +1,63 @@
+import { Eye, Fingerprint, UserCheck, UserRound, type LucideIcon } from 'lucide-react';
+import type { VisitSummaryResponse } from '@cardcraft/contracts';
+import { Card } from '@/components/ui/card';
+
+const STATS: {
+  key: keyof VisitSummaryResponse;
+  title: string;
+  caption: string;
+  icon: LucideIcon;
+  tone: string;
+}[] = [
+  {
+    key: 'totalVisits',
+    title: 'Total Visits',
+    caption: 'All profile views',
+    icon: Eye,
+    tone: 'bg-indigo-50 text-indigo-600',
+  },
+  {
+    key: 'uniqueVisitors',
+    title: 'Unique Visitors',
+    caption: 'Distinct visitors',
+    icon: Fingerprint,
+    tone: 'bg-violet-50 text-violet-600',
+  },
+  {
+    key: 'authenticatedVisits',
+    title: 'Authenticated Visits',
+    caption: 'Logged-in users',
+    icon: UserCheck,
+    tone: 'bg-emerald-50 text-emerald-700',
+  },
+  {
+    key: 'guestVisits',
+    title: 'Guest Visits',
+    caption: 'Anonymous visitors',
+    icon: UserRound,
+    tone: 'bg-amber-50 text-amber-700',
+  },
+];
+
+const number = new Intl.NumberFormat('en');
+
+export function StatCards({ summary }: { summary: VisitSummaryResponse }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {STATS.map(({ key, title, caption, icon: Icon, tone }) => (
+        <Card key={key} className="p-4 sm:p-5">
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-sm font-medium text-slate-600">{title}</p>
+            <span className={`hidden size-8 items-center justify-center rounded-lg sm:flex ${tone}`}>
+              <Icon className="size-4" aria-hidden="true" />
+            </span>
+          </div>
+          <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
+            {number.format(Number(summary[key]) || 0)}
+          </p>
+          <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
+        </Card>
+      ))}
+    </div>
+  );
+}

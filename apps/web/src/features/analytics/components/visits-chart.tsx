@@ -1,0 +1,147 @@
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bookmark,
+  Mail,
+  MessageSquare,
+  MousePointerClick,
+  Phone,
+  Share2,
+  type LucideIcon,
+} from 'lucide-react';
+import type { VisitSummaryResponse } from '@cardcraft/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ENGAGEMENT_LABELS } from '../utils/analytics-format';
+
+const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_LABELS)[number]['type'], LucideIcon> = {
+  vcard_saved: Bookmark,
+  shared: Share2,
+  email_clicked: Mail,
+  call_clicked: Phone,
+  link_clicked: MousePointerClick,
+  message_sent: MessageSquare,
+};
+
+function bucketLabel(iso: string, granularity: 'hour' | 'day'): string {
+  const date = new Date(iso);
+  return granularity === 'hour'
+    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleDateString([], { month: 'short', day: 'numeric' });
+}
+
+export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
+  const granularity = summary.timeSeries?.granularity ?? 'day';
+  const data = (summary.timeSeries?.points ?? []).map((p) => ({
+    label: bucketLabel(p.bucketUtc, granularity),
+    visits: p.visits,
+    unique: p.uniqueVisitors,
+  }));
+  const hasData = data.some((d) => d.visits > 0);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Visits over time</CardTitle>
+        <CardDescription>Visits and unique visitors in the selected period</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="mb-3 flex items-center gap-4 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-2.5 rounded-full bg-indigo-600" aria-hidden="true" />
+            Visits
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <span className="size-2.5 rounded-full bg-teal-500" aria-hidden="true" />
+            Unique visitors
+          </span>
+        </div>
+        <div
+          className="h-64 w-full"
+          role="img"
+          aria-label={`Chart of ${data.reduce((n, d) => n + d.visits, 0)} visits over ${data.length} ${granularity === 'hour' ? 'hours' : 'days'}`}
+        >
+          {hasData ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <AreaChart data={data} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
+                <defs>
+                  <linearGradient id="visitsFill" x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="0%" stopColor="#4f46e5" stopOpacity={0.25} />
+                    <stop offset="100%" stopColor="#4f46e5" stopOpacity={0} />
+                  </linearGradient>
+                  <linearGradient id="uniqueFill" x1="0" y1="0" x2="0" y2="1">
+                    <stop offset="0%" stopColor="#14b8a6" stopOpacity={0.2} />
+                    <stop offset="100%" stopColor="#14b8a6" stopOpacity={0} />
+                  </linearGradient>
+                </defs>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+                <XAxis
+                  dataKey="label"
+                  tick={{ fontSize: 12, fill: '#526075' }}
+                  tickLine={false}
+                  axisLine={false}
+                  minTickGap={24}
+                />
+                <YAxis
+                  allowDecimals={false}
+                  tick={{ fontSize: 12, fill: '#526075' }}
+                  tickLine={false}
+                  axisLine={false}
+                />
+                <Tooltip
+                  contentStyle={{ borderRadius: 8, border: '1px solid #e2e8f0', fontSize: 12 }}
+                  labelStyle={{ fontWeight: 600, color: '#0f172a' }}
+                />
+                <Area
+                  type="monotone"
+                  dataKey="visits"
+                  name="Visits"
+                  stroke="#4f46e5"
+                  strokeWidth={2}
+                  fill="url(#visitsFill)"
+                />
+                <Area
+                  type="monotone"
+                  dataKey="unique"
+                  name="Unique visitors"
+                  stroke="#14b8a6"
+                  strokeWidth={2}
+                  fill="url(#uniqueFill)"
+                />
+              </AreaChart>
+            </ResponsiveContainer>
+          ) : (
+            <div className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-muted-foreground">
+              No visits in this period yet
+            </div>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function EngagementCard({ summary }: { summary: VisitSummaryResponse }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Engagement</CardTitle>
+        <CardDescription>What visitors did on your card</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+          {ENGAGEMENT_LABELS.map(({ type, label }) => {
+            const Icon = ENGAGEMENT_ICONS[type];
+            return (
+              <li key={type} className="rounded-lg border border-border bg-background/60 p-3">
+                <div className="flex items-center gap-2 text-xs font-medium text-slate-600">
+                  <Icon className="size-3.5" aria-hidden="true" />
+                  {label}
+                </div>
+                <p className="mt-1 text-xl font-semibold tabular-nums">{summary.engagement?.[type] ?? 0}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

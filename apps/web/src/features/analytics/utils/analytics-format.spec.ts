@@ -1,0 +1,71 @@
+import {
+  deviceKind,
+  flagFor,
+  locationText,
+  percentOf,
+  periodRange,
+  referrerLabel,
+  relativeTime,
+  topEntries,
+  visitorLabel,
+} from './analytics-format';
+
+describe('analytics formatting', () => {
+  it('takes the top entries by count', () => {
+    const map = { DE: 3, US: 9, FR: 1, GB: 5, ES: 2, IT: 4, PT: 7, NL: 0 };
+    expect(topEntries(map, 6).map(([k]) => k)).toEqual(['US', 'PT', 'GB', 'IT', 'DE', 'ES']);
+    expect(topEntries({}, 5)).toEqual([]);
+  });
+
+  it('gives whole-number percentages of total visits', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(5, 0)).toBe(0);
+  });
+
+  it('shows a flag for listed countries and a globe otherwise', () => {
+    expect(flagFor('US')).toBe('🇺🇸');
+    expect(flagFor('gb')).toBe('🇬🇧');
+    expect(flagFor('Germany')).toBe('🇩🇪');
+    expect(flagFor('XK')).toBe('🌐');
+    expect(flagFor(null)).toBe('🌐');
+  });
+
+  it('writes the location as city and country, country alone, or unknown', () => {
+    expect(locationText({ city: 'Berlin', country: 'DE' })).toBe('Berlin, Germany');
+    expect(locationText({ city: null, country: 'FR' })).toBe('France');
+    expect(locationText({ city: 'Paris', country: null })).toBe('Unknown location');
+    expect(locationText({ city: null, country: null })).toBe('Unknown location');
+  });
+
+  it('labels visitors as registered (with their name when shown) or anonymous', () => {
+    expect(visitorLabel({ visitorType: 'authenticated', visitorName: null })).toBe('Registered User');
+    expect(visitorLabel({ visitorType: 'authenticated', visitorName: 'Grace' })).toBe('Grace');
+    expect(visitorLabel({ visitorType: 'guest', visitorName: 'x' })).toBe('Anonymous Guest');
+  });
+
+  it('maps device names to icons', () => {
+    expect(deviceKind('mobile')).toBe('mobile');
+    expect(deviceKind('iPhone')).toBe('mobile');
+    expect(deviceKind('Tablet')).toBe('tablet');
+    expect(deviceKind('desktop')).toBe('desktop');
+    expect(deviceKind('tv')).toBe('desktop');
+  });
+
+  it('labels an empty referrer as Direct', () => {
+    expect(referrerLabel('')).toBe('Direct');
+    expect(referrerLabel('google.com')).toBe('google.com');
+  });
+
+  it('computes the period range ending now', () => {
+    const now = new Date('2026-11-22T10:00:00.000Z');
+    expect(periodRange(7, now)).toEqual({ from: '2026-11-15T10:00:00.000Z', to: '2026-11-22T10:00:00.000Z' });
+  });
+
+  it('writes relative times', () => {
+    const now = new Date('2026-11-22T10:00:00.000Z');
+    expect(relativeTime('2026-11-22T09:59:50.000Z', now)).toBe('just now');
+    expect(relativeTime('2026-11-22T09:57:00.000Z', now)).toBe('3 minutes ago');
+    expect(relativeTime('2026-11-21T10:00:00.000Z', now)).toBe('yesterday');
+  });
+});
