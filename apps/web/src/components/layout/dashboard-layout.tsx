@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BarChart3, LayoutGrid, Mail, Settings, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -12,14 +12,17 @@ const NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (active: boolean) =>
   cn(
     'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
-    isActive ? 'bg-primary-soft text-primary-hover' : 'text-slate-600 hover:bg-muted hover:text-foreground',
+    active ? 'bg-primary-soft text-primary-hover' : 'text-slate-600 hover:bg-muted hover:text-foreground',
   );
 
 /** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
 export function DashboardLayout() {
+  const { pathname } = useLocation();
+  // the editor belongs to the cards section
+  const inCards = pathname.startsWith('/dashboard/profile');
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
@@ -31,7 +34,10 @@ export function DashboardLayout() {
           <ul className="flex gap-1 overflow-x-auto px-4 py-2 sm:px-6 lg:flex-col lg:p-0">
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <NavLink to={to} className={linkClass}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) => linkClass(isActive || (inCards && to === '/dashboard/home'))}
+                >
                   <Icon aria-hidden="true" />
                   {label}
                 </NavLink>

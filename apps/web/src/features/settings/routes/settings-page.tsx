@@ -1,3 +1,17 @@
+import { PageHeader } from '@/components/layout/page-header';
+import { DeleteAccountCard } from '../components/delete-account-card';
+import { DisplayNameForm } from '../components/display-name-form';
+import { PasswordForm } from '../components/password-form';
+
 export function SettingsPage() {
-  return <h1>SettingsPage</h1>;
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="Settings" description="Manage your account, password and data" />
+      <div className="space-y-6">
+        <DisplayNameForm />
+        <PasswordForm />
+        <DeleteAccountCard />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function deleteLead(profileId: string, leadId: string): Promise<void> {
+  return api.delete<void>(
+    `/api/profiles/${encodeURIComponent(profileId)}/leads/${encodeURIComponent(leadId)}`,
+  );
+}
+
+export function useDeleteLead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ profileId, leadId }: { profileId: string; leadId: string }) =>
+      deleteLead(profileId, leadId),
+    onSuccess: (_data, { profileId }) => queryClient.invalidateQueries({ queryKey: ['leads', profileId] }),
+  });
+}

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TriangleAlert } from 'lucide-react';
+import { DeleteAccountDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast';
+import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
+import { useDeleteAccount } from '../api/account';
+
+export function DeleteAccountCard() {
+  const navigate = useNavigate();
+  const deletion = useDeleteAccount();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reset = () => {
+    setPassword('');
+    setError(undefined);
+    setFailure(null);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateInput(DeleteAccountDto, { password });
+    setError(fieldErrorMap(result.errors).password);
+    if (result.errors.length > 0) return;
+    setFailure(null);
+    try {
+      await deletion.mutateAsync({ password });
+      toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
+      navigate('/', { replace: true });
+    } catch (err) {
+      const field = fieldErrorMap(fieldErrorsOf(err)).password;
+      setError(field);
+      if (!field) setFailure(normalizeError(err).message);
+    }
+  };
+
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle className="text-destructive">Delete account</CardTitle>
+        <CardDescription>
+          Permanently delete your account, every card, its messages and its analytics. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog
+          open={open}
+          onOpenChange={(next) => {
+            if (deletion.isPending) return;
+            setOpen(next);
+            if (!next) reset();
+          }}
+        >
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive">Delete Account</Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <form noValidate onSubmit={onSubmit} className="grid gap-4">
+              <AlertDialogHeader>
+                <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-destructive-soft text-destructive">
+                  <TriangleAlert className="size-5" aria-hidden="true" />
+                </span>
+                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  This will permanently delete your account, all your cards, their messages and analytics.
+                  Enter your password to confirm.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+              <FormField label="Password" error={error}>
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </FormField>
+              <AlertDialogFooter>
+                <AlertDialogCancel type="button" disabled={deletion.isPending}>
+                  Cancel
+                </AlertDialogCancel>
+                <Button type="submit" variant="destructive" disabled={deletion.isPending}>
+                  {deletion.isPending ? 'Deleting...' : 'Delete Account'}
+                </Button>
+              </AlertDialogFooter>
+            </form>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}
