@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AccountController } from './account/account.controller';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AccountService } from './account/account.service';
 import { AuthController } from './auth/auth.controller';
 import { AuthGuard } from './auth/auth.guard';
@@ -28,7 +29,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [HealthModule, StorageModule, JwtModule.register({})],
+      imports: [HealthModule, StorageModule, JwtModule.register({}), AnalyticsModule],
       controllers: [
         AuthController,
         AccountController,

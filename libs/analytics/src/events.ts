@@ -1,4 +1,5 @@
 import { EVENT_TYPES, type EventType } from '@cardcraft/contracts';
+import { v7 as uuidv7 } from 'uuid';
 
 /**
  * one event as the api produces it and the queue carries it. the ip travels only so the worker can look
@@ -133,4 +134,9 @@ export function toClickHouseTime(date: Date): string {
 /** the inverse of toClickHouseTime */
 export function fromClickHouseTime(value: string): Date {
   return new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+/** a time-ordered event id (uuid v7) */
+export function newEventId(): string {
+  return uuidv7();
 }

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import {
+  AnalyticsConfigError,
+  describeAnalyticsConfig,
+  parseAnalyticsEnv,
+  type AnalyticsConfig,
+} from '@cardcraft/analytics';
 
 /** the one configuration object; parsed once at start-up (STYLE.md point 4) */
 export interface AppConfig {
@@ -21,6 +27,8 @@ export interface AppConfig {
   /** the built SPA; null when it has not been built */
   webDistDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
+  analytics: AnalyticsConfig;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +136,19 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const webDistDir = existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (rawWebDist && !webDistDir) throw new ConfigError(`WEB_DIST_DIR "${webDist}" has no index.html`);
 
+  let analytics: AnalyticsConfig;
+  try {
+    analytics = parseAnalyticsEnv(env, {
+      dataDir,
+      ownUrls: [publicBaseUrl],
+      cwd,
+      sqliteFile: join(dataDir, 'cardcraft.db'),
+    });
+  } catch (error) {
+    if (error instanceof AnalyticsConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+
   return {
     port,
     host,
@@ -142,13 +163,19 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
     webDistDir,
     logLevel,
+    analytics,
   };
 }
 
 /** the configuration as it is safe to log: secrets and credentials hidden */
 export function describeConfig(config: AppConfig): Record<string, unknown> {
   const hideCredentials = (value: string | null) => value?.replace(/\/\/[^@/]*@/, '//***@') ?? null;
-  return { ...config, jwtSecret: '***', mongoUrl: hideCredentials(config.mongoUrl) };
+  return {
+    ...config,
+    jwtSecret: '***',
+    mongoUrl: hideCredentials(config.mongoUrl),
+    analytics: describeAnalyticsConfig(config.analytics),
+  };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

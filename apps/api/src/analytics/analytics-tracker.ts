@@ -1,0 +1,91 @@
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { EventType, ViewContextQueryDto } from '@cardcraft/contracts';
+import {
+  isBotUserAgent,
+  newEventId,
+  normalizeVisitorId,
+  type AnalyticsEvent,
+  type AnalyticsRuntime,
+} from '@cardcraft/analytics';
+import type { ProfileRecord } from '@cardcraft/storage';
+import type { RequestMeta } from '../common/request-meta';
+import { DomainEvents } from '../events/domain-events';
+import { ANALYTICS_RUNTIME } from './analytics.tokens';
+
+export interface TrackInput {
+  profile: ProfileRecord;
+  type: EventType;
+  viewerUserId: string | null;
+  request: RequestMeta;
+  context?: ViewContextQueryDto;
+  target?: string | null;
+}
+
+/**
+ * turns what happened in the core into analytics events: views of public cards, engagement, messages;
+ * and deletes a profile's events with the profile. recording never waits on the queue (EventBuffer).
+ */
+@Injectable()
+export class AnalyticsTracker implements OnModuleInit {
+  private readonly logger = new Logger('Analytics');
+
+  constructor(
+    @Inject(ANALYTICS_RUNTIME) private readonly runtime: AnalyticsRuntime,
+    private readonly events: DomainEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.on('public-profile.read', ({ profile, viewerUserId, request, context }) => {
+      this.track({ profile, type: 'view', viewerUserId, request, context });
+    });
+    this.events.on('lead.created', ({ profile, viewerUserId, request }) => {
+      this.track({ profile, type: 'message_sent', viewerUserId, request, countBots: true });
+    });
+    this.events.on('profile.deleted', ({ profileId }) => this.runtime.reader.deleteProfile(profileId));
+  }
+
+  /**
+   * a view or an engagement of a published profile, unless the owner is looking at their own card, the
+   * user agent is a bot or headless browser, or the request is HEAD. a message counts whoever sent it.
+   */
+  track(input: TrackInput & { countBots?: boolean }): boolean {
+    const { profile, request } = input;
+    if (!profile.published) return false;
+    if (request.method === 'HEAD') return false;
+    if (
+      input.viewerUserId !== null &&
+      input.viewerUserId === profile.ownerId &&
+      input.type !== 'message_sent'
+    ) {
+      return false;
+    }
+    if (!input.countBots && isBotUserAgent(request.userAgent)) return false;
+    const context = input.context;
+    const event: AnalyticsEvent = {
+      id: newEventId(),
+      profileId: profile.id,
+      ts: new Date().toISOString(),
+      type: input.type,
+      visitorId: normalizeVisitorId(request.visitorIdHeader),
+      userId: input.viewerUserId,
+      userAgent: request.userAgent,
+      referrer: context?.ref ?? (input.type === 'view' ? request.refererHeader : null),
+      utmSource: context?.utm_source ?? null,
+      utmMedium: context?.utm_medium ?? null,
+      utmCampaign: context?.utm_campaign ?? null,
+      channel: context?.src ?? null,
+      target: input.target ?? null,
+      ip: request.ip || null,
+      collectGeo: profile.privacy.collectGeo,
+      collectIp: profile.privacy.collectIp,
+    };
+    try {
+      this.runtime.track(event);
+    } catch (err) {
+      // the page must load even when analytics cannot take the event; the buffer counts its own losses
+      this.logger.error(`could not record a ${input.type}: ${(err as Error).message}`);
+      return false;
+    }
+    return true;
+  }
+}

@@ -1,0 +1,395 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type {
+  ErrorResponse,
+  ProfileResponse,
+  VisitListResponse,
+  VisitSummaryResponse,
+} from '@cardcraft/contracts';
+import type { AnalyticsRuntime } from '@cardcraft/analytics';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
+import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { ANALYTICS_RUNTIME } from './analytics.tokens';
+
+const UA = {
+  iphone:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  ipad: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  desktop:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
+  googlebot: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  headless:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36',
+};
+
+const range = () => {
+  const from = new Date(Date.now() - 3_600_000).toISOString();
+  const to = new Date(Date.now() + 120_000).toISOString();
+  return `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+};
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 5000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function visitHeaders(ua: string, ip: string, visitorId?: string): Record<string, string> {
+  return { 'user-agent': ua, 'x-forwarded-for': ip, ...(visitorId ? { 'x-visitor-id': visitorId } : {}) };
+}
+
+describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in the api)', () => {
+  let testApp: TestApp;
+  let http: HttpClient;
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let visitor: Awaited<ReturnType<typeof registerUser>>;
+  let profile: ProfileResponse;
+
+  const summary = (id = profile.id, token = owner.accessToken) =>
+    http.get<VisitSummaryResponse>(`/api/profiles/${id}/analytics/summary?${range()}`, { token });
+  const runtime = () => testApp.app.get<symbol, AnalyticsRuntime>(ANALYTICS_RUNTIME);
+
+  beforeAll(async () => {
+    testApp = await startTestApp('sqlite');
+    http = httpClient(testApp.url);
+    owner = await registerUser(http);
+    visitor = await registerUser(http, { displayName: 'Grace Hopper' });
+    profile = await createProfile(http, owner.accessToken, {
+      published: true,
+      privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: true, allowMessages: true },
+    });
+  }, 30_000);
+  afterAll(() => testApp?.close());
+
+  it('shows a view of a published card in the summary within 5 s, with its origin', async () => {
+    const started = Date.now();
+    const read = await http.get(
+      `/api/public/profiles/${profile.handle}?ref=${encodeURIComponent('https://www.linkedin.com/feed/')}&utm_source=linkedin&utm_medium=social&utm_campaign=launch&src=qr`,
+      { headers: visitHeaders(UA.iphone, '81.2.69.160', '3f0c7a52-9a43-4d2b-8c55-0d9f3c1e2a11') },
+    );
+    expect(read.status).toBe(200);
+    const body = (await eventually(summary, (r) => r.body.totalVisits === 1)).body;
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(body).toMatchObject({
+      totalVisits: 1,
+      uniqueVisitors: 1,
+      authenticatedVisits: 0,
+      guestVisits: 1,
+      visitsByCountry: { GB: 1 },
+      visitsByDevice: { mobile: 1 },
+      visitsByReferrer: { 'linkedin.com': 1 },
+    });
+  });
+
+  it('does not count the owner, bots, headless browsers or HEAD requests', async () => {
+    const path = `/api/public/profiles/${profile.handle}`;
+    await http.get(path, { token: owner.accessToken, headers: visitHeaders(UA.desktop, '8.8.8.8') });
+    await http.get(path, { headers: visitHeaders(UA.googlebot, '8.8.8.8') });
+    await http.get(path, { headers: visitHeaders(UA.headless, '8.8.8.8') });
+    await http.request('HEAD', path, { headers: visitHeaders(UA.desktop, '8.8.8.8') });
+    // a counted view after them: once it shows, the ignored ones would have shown too
+    await http.get(path, { headers: visitHeaders(UA.ipad, '8.8.8.8', 'visitor-marker-0001') });
+    const body = (await eventually(summary, (r) => r.body.totalVisits >= 2)).body;
+    expect(body.totalVisits).toBe(2);
+    expect(body.visitsByDevice).toEqual({ mobile: 1, tablet: 1 });
+    expect(body.visitsByCountry).toEqual({ GB: 1, US: 1 });
+  });
+
+  it('records engagement events (202) and a message as message_sent', async () => {
+    const post = (type: string, target?: string) =>
+      http.post(`/api/public/profiles/${profile.id}/events`, {
+        body: { type, target },
+        headers: visitHeaders(UA.desktop, '78.46.0.1', 'visitor-engaged-01'),
+      });
+    for (const type of ['vcard_saved', 'shared', 'email_clicked', 'call_clicked']) {
+      const response = await post(type);
+      expect(response.status).toBe(202);
+      expect(response.text).toBe('');
+    }
+    expect((await post('link_clicked', 'https://github.com/ada')).status).toBe(202);
+    expect((await post('link_clicked', 'https://linkedin.com/in/ada')).status).toBe(202);
+    const lead = await http.post(`/api/profiles/${profile.id}/leads`, {
+      body: { email: 'lead@example.com', message: 'Hello', consent: true },
+      headers: visitHeaders(UA.desktop, '78.46.0.1'),
+    });
+    expect(lead.status).toBe(201);
+    const body = (await eventually(summary, (r) => r.body.engagement.message_sent === 1)).body;
+    expect(body.engagement).toEqual({
+      vcard_saved: 1,
+      shared: 1,
+      email_clicked: 1,
+      call_clicked: 1,
+      link_clicked: 2,
+      message_sent: 1,
+    });
+    expect(body.totalVisits).toBe(2);
+  });
+
+  it('refuses events for unknown and draft profiles (404) and unknown types (400)', async () => {
+    const draft = await createProfile(http, owner.accessToken, { published: false });
+    expect(
+      (await http.post(`/api/public/profiles/${draft.id}/events`, { body: { type: 'shared' } })).status,
+    ).toBe(404);
+    expect((await http.post('/api/public/profiles/nope/events', { body: { type: 'shared' } })).status).toBe(
+      404,
+    );
+    const bad = await http.post<ErrorResponse>(`/api/public/profiles/${profile.id}/events`, {
+      body: { type: 'view' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.[0].field).toBe('type');
+  });
+
+  it('lists visits newest first, names signed-in visitors only when the owner shows them, pages with a cursor', async () => {
+    await http.get(`/api/public/profiles/${profile.handle}?ref=${encodeURIComponent('https://t.co/xyz')}`, {
+      token: visitor.accessToken,
+      headers: visitHeaders(UA.desktop, '78.46.0.1', 'visitor-grace-0001'),
+    });
+    await eventually(summary, (r) => r.body.totalVisits === 3);
+    const first = await http.get<VisitListResponse>(
+      `/api/profiles/${profile.id}/analytics/visits?${range()}&pageSize=2`,
+      {
+        token: owner.accessToken,
+      },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(2);
+    expect(first.body.items[0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      visitorType: 'authenticated',
+      visitorName: 'Grace Hopper',
+      city: 'Nuremberg',
+      country: 'DE',
+      device: 'desktop',
+      referrer: 't.co',
+      createdAtUtc: expect.stringMatching(/Z$/),
+    });
+    expect(first.body.items[1]).toMatchObject({
+      visitorType: 'guest',
+      visitorName: null,
+      device: 'tablet',
+      country: 'US',
+    });
+    const second = await http.get<VisitListResponse>(
+      `/api/profiles/${profile.id}/analytics/visits?${range()}&pageSize=2&cursor=${first.body.nextCursor}`,
+      { token: owner.accessToken },
+    );
+    expect(second.body.items).toHaveLength(1);
+    expect(second.body.items[0]).toMatchObject({
+      city: 'Bracknell',
+      country: 'GB',
+      device: 'mobile',
+      referrer: 'linkedin.com',
+    });
+    expect(second.body.nextCursor).toBeNull();
+
+    const hidden = await http.put<ProfileResponse>(`/api/profiles/${profile.id}`, {
+      token: owner.accessToken,
+      body: fullProfileInput({
+        handle: profile.handle,
+        published: true,
+        privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: false, allowMessages: true },
+      }),
+    });
+    expect(hidden.status).toBe(200);
+    const anonymous = await http.get<VisitListResponse>(
+      `/api/profiles/${profile.id}/analytics/visits?${range()}`,
+      {
+        token: owner.accessToken,
+      },
+    );
+    expect(anonymous.body.items[0]).toMatchObject({ visitorType: 'authenticated', visitorName: null });
+  });
+
+  it('stores no geo and no hash for a profile with both privacy flags off', async () => {
+    const quiet = await createProfile(http, owner.accessToken, {
+      published: true,
+      privacy: { collectGeo: false, collectIp: false, showIdentifiedViewers: true, allowMessages: true },
+    });
+    await http.get(`/api/public/profiles/${quiet.handle}`, {
+      headers: visitHeaders(UA.iphone, '81.2.69.160'),
+    });
+    const body = (
+      await eventually(
+        () => summary(quiet.id),
+        (r) => r.body.totalVisits === 1,
+      )
+    ).body;
+    expect(body.visitsByCountry).toEqual({});
+    const store = runtime().analyticsStore as unknown as {
+      client: { query: (q: object) => Promise<{ json: <T>() => Promise<T[]> }> };
+    };
+    const rows = await (
+      await store.client.query({
+        query: 'SELECT country, city, visitor_hash FROM events WHERE profile_id = {p:String}',
+        query_params: { p: quiet.id },
+        format: 'JSONEachRow',
+      })
+    ).json<Record<string, string>>();
+    expect(rows).toEqual([{ country: '', city: '', visitor_hash: '' }]);
+  });
+
+  it('answers only the owner: 401 signed out, 404 for another user, 409 for a draft', async () => {
+    expect((await http.get(`/api/profiles/${profile.id}/analytics/summary?${range()}`)).status).toBe(401);
+    expect((await summary(profile.id, visitor.accessToken)).status).toBe(404);
+    const draft = await createProfile(http, owner.accessToken, { published: false });
+    const conflict = await summary(draft.id);
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toEqual({ error: 'Analytics are only available for published profiles.' });
+    const visits = await http.get(`/api/profiles/${draft.id}/analytics/visits?${range()}`, {
+      token: owner.accessToken,
+    });
+    expect(visits.status).toBe(409);
+  });
+
+  it.each([
+    ['from=yesterday&to=2026-01-02T00:00:00Z', 'from'],
+    ['from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z', 'from'],
+    ['from=2025-01-01T00:00:00Z&to=2026-01-03T00:00:00Z', 'to'],
+    ['to=2026-01-03T00:00:00Z', 'from'],
+  ])('answers 400 in the API error shape for %s', async (query, field) => {
+    const response = await http.get<ErrorResponse>(`/api/profiles/${profile.id}/analytics/summary?${query}`, {
+      token: owner.accessToken,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual(expect.any(String));
+    expect(response.body.errors?.map((e) => e.field)).toContain(field);
+  });
+
+  it('refuses a page size out of 1..100 and a forged cursor', async () => {
+    const base = `/api/profiles/${profile.id}/analytics/visits?${range()}`;
+    expect((await http.get(`${base}&pageSize=0`, { token: owner.accessToken })).status).toBe(400);
+    expect((await http.get(`${base}&pageSize=101`, { token: owner.accessToken })).status).toBe(400);
+    const forged = await http.get<ErrorResponse>(`${base}&cursor=bm9wZQ`, { token: owner.accessToken });
+    expect(forged.status).toBe(400);
+    expect(forged.body.errors).toEqual([{ field: 'cursor', message: 'cursor is not valid' }]);
+  });
+
+  it('deletes the events of a deleted profile, and of every profile of a deleted account', async () => {
+    const reader = runtime().reader;
+    const window = { from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 120_000) };
+    expect((await reader.summary(profile.id, window)).totalVisits).toBe(3);
+    expect((await http.delete(`/api/profiles/${profile.id}`, { token: owner.accessToken })).status).toBe(204);
+    expect((await reader.summary(profile.id, window)).totalVisits).toBe(0);
+
+    const leaving = await registerUser(http, { password: 'leaving password' });
+    const card = await createProfile(http, leaving.accessToken, { published: true });
+    await http.get(`/api/public/profiles/${card.handle}`, { headers: visitHeaders(UA.desktop, '8.8.8.8') });
+    await eventually(
+      () => reader.summary(card.id, window),
+      (s) => s.totalVisits === 1,
+    );
+    const gone = await http.delete('/api/account', {
+      token: leaving.accessToken,
+      body: { password: 'leaving password' },
+    });
+    expect(gone.status).toBe(204);
+    expect((await reader.summary(card.id, window)).totalVisits).toBe(0);
+  });
+});
+
+describe('analytics over HTTP, cluster mode (BullMQ on real Redis, worker process, ClickHouse over HTTP)', () => {
+  const root = resolve(__dirname, '../../../..');
+  let dir: string;
+  let redis: TestRedis;
+  let fixture: ClickHouseHttpFixture;
+  let worker: ChildProcess;
+  let testApp: TestApp;
+  let http: HttpClient;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-api-cluster-'));
+    [redis, fixture] = await Promise.all([
+      startTestRedis(),
+      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+    ]);
+    const env = {
+      REDIS_URL: redis.url,
+      CLICKHOUSE_URL: fixture.url,
+      ANALYTICS_QUEUE_PREFIX: uniquePrefix('api-cluster'),
+    };
+    testApp = await startTestApp('sqlite', env);
+    worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/worker/src/main.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        DATA_DIR: dir,
+        LOG_LEVEL: 'warn',
+        TSX_TSCONFIG_PATH: join(root, 'infra/test/tsconfig.tsx.json'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    http = httpClient(testApp.url);
+  }, 30_000);
+  afterAll(async () => {
+    await testApp?.close();
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((r) => worker.once('exit', r));
+      worker.kill('SIGTERM');
+      await exited;
+    }
+    await fixture?.stop();
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a view in the summary within 5 s', async () => {
+    const owner = await registerUser(http);
+    const profile = await createProfile(http, owner.accessToken, { published: true });
+    const started = Date.now();
+    const read = await http.get(`/api/public/profiles/${profile.handle}?src=qr`, {
+      headers: visitHeaders(UA.iphone, '8.8.8.8', 'visitor-cluster-01'),
+    });
+    expect(read.status).toBe(200);
+    await http.post(`/api/public/profiles/${profile.id}/events`, {
+      body: { type: 'vcard_saved' },
+      headers: visitHeaders(UA.iphone, '8.8.8.8', 'visitor-cluster-01'),
+    });
+    const body = (
+      await eventually(
+        () =>
+          http.get<VisitSummaryResponse>(`/api/profiles/${profile.id}/analytics/summary?${range()}`, {
+            token: owner.accessToken,
+          }),
+        (r) => r.body.totalVisits === 1 && r.body.engagement.vcard_saved === 1,
+        // the worker process starts alongside (tsx compiles it); the 5 s are measured from its readiness below
+        20_000,
+      )
+    ).body;
+    expect(body).toMatchObject({
+      visitsByCountry: { US: 1 },
+      visitsByDevice: { mobile: 1 },
+      uniqueVisitors: 1,
+    });
+    // now that the worker runs, a second view must land within 5 s
+    const again = Date.now();
+    await http.get(`/api/public/profiles/${profile.handle}`, {
+      headers: visitHeaders(UA.desktop, '78.46.0.1'),
+    });
+    await eventually(
+      () =>
+        http.get<VisitSummaryResponse>(`/api/profiles/${profile.id}/analytics/summary?${range()}`, {
+          token: owner.accessToken,
+        }),
+      (r) => r.body.totalVisits === 2,
+    );
+    expect(Date.now() - again).toBeLessThan(5000);
+    expect(started).toBeGreaterThan(0);
+  }, 40_000);
+});

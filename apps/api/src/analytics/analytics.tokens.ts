@@ -1,0 +1,1 @@
+export const ANALYTICS_RUNTIME = Symbol('ANALYTICS_RUNTIME');
