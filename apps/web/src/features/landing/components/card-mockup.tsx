@@ -18,7 +18,7 @@ export function CardMockup() {
             <div className="absolute top-3 left-1/2 h-5 w-24 -translate-x-1/2 rounded-full bg-black/70" />
           </div>
           <div className="flex flex-col items-center px-5 pb-6 text-center">
-            <div className="-mt-11 flex size-22 items-center justify-center rounded-full bg-linear-to-br from-amber-200 via-pink-300 to-indigo-300 text-2xl font-bold text-indigo-950 ring-4 ring-[#07071a] shadow-[0_0_0_6px_rgba(167,139,250,0.35),0_0_40px_-4px_rgba(34,211,238,0.55)]">
+            <div className="relative -mt-11 flex size-22 items-center justify-center rounded-full bg-linear-to-br from-amber-200 via-pink-300 to-indigo-300 text-2xl font-bold text-indigo-950 ring-4 ring-[#07071a] shadow-[0_0_0_6px_rgba(167,139,250,0.35),0_0_40px_-4px_rgba(34,211,238,0.55)]">
               AM
             </div>
             <p className="mt-3 bg-linear-to-r from-white via-cyan-100 to-fuchsia-200 bg-clip-text text-xl font-bold tracking-tight text-transparent">
@@ -57,7 +57,7 @@ export function CardMockup() {
         </div>
       </div>
 
-      <div className="absolute top-16 -left-6 w-44 rounded-2xl border border-slate-200 bg-white/95 p-3 shadow-xl backdrop-blur sm:-left-16">
+      <div className="absolute top-60 -left-16 hidden w-44 lg:-left-24 rounded-2xl border border-slate-200 bg-white/95 p-3 shadow-xl backdrop-blur sm:block">
         <p className="flex items-center gap-1.5 text-[11px] font-medium text-slate-600">
           <Eye className="size-3.5 text-indigo-600" /> Profile views
         </p>
@@ -79,14 +79,14 @@ export function CardMockup() {
         </div>
       </div>
 
-      <div className="absolute -right-4 bottom-28 rounded-2xl border border-slate-200 bg-white/95 px-3 py-2.5 shadow-xl backdrop-blur sm:-right-14">
+      <div className="absolute -right-3 bottom-24 rounded-2xl border border-slate-200 bg-white/95 px-3 py-2.5 shadow-xl backdrop-blur sm:-right-14">
         <p className="flex items-center gap-2 text-[12px] font-semibold text-slate-900">
           <Dot className="bg-emerald-500" /> vCard saved
         </p>
         <p className="mt-0.5 text-[11px] text-slate-600">Berlin · iPhone · just now</p>
       </div>
 
-      <div className="absolute -bottom-6 left-6 flex items-center gap-2.5 rounded-2xl border border-slate-200 bg-white/95 px-3 py-2.5 shadow-xl backdrop-blur sm:-left-10">
+      <div className="absolute -bottom-6 left-4 flex items-center gap-2.5 rounded-2xl border border-slate-200 bg-white/95 px-3 py-2.5 shadow-xl backdrop-blur sm:-left-10">
         <span className="flex size-9 items-center justify-center rounded-xl bg-slate-900 text-white">
           <QrCode className="size-5" />
         </span>

@@ -155,11 +155,11 @@ export function LandingPage() {
 
       {/* statistics */}
       <section aria-label="Cardcraft in numbers" className="border-y border-slate-200 bg-slate-50/80">
-        <dl className="mx-auto grid max-w-6xl grid-cols-1 divide-y divide-slate-200 px-5 sm:grid-cols-3 sm:divide-x sm:divide-y-0 sm:px-6">
+        <dl className="mx-auto grid max-w-6xl grid-cols-3 divide-x divide-slate-200 px-2 sm:px-6">
           {STATS.map(({ value, label }) => (
-            <div key={label} className="flex flex-col items-center gap-1 py-8 sm:py-10">
+            <div key={label} className="flex flex-col items-center gap-1 px-2 py-7 text-center sm:py-10">
               <dt className="order-2 text-sm font-medium text-slate-600">{label}</dt>
-              <dd className="order-1 bg-linear-to-br from-slate-950 to-indigo-800 bg-clip-text text-4xl font-bold tracking-tight text-transparent sm:text-5xl">
+              <dd className="order-1 bg-linear-to-br from-slate-950 to-indigo-800 bg-clip-text text-3xl font-bold tracking-tight text-transparent sm:text-5xl">
                 {value}
               </dd>
             </div>

@@ -8,7 +8,7 @@ import type { CardTheme } from './card-theme';
 export type ActionBarVariant = 'stacked' | 'row';
 
 const control =
-  'inline-flex h-12 items-center justify-center gap-2 px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 [&_svg]:size-[18px] [&_svg]:shrink-0';
+  'inline-flex h-12 items-center justify-center gap-2 whitespace-nowrap px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 [&_svg]:size-[18px] [&_svg]:shrink-0';
 
 /**
  * Save Contact, Share, Email and Call (the last two only where a value exists). on a phone the bar is
@@ -27,7 +27,12 @@ export function ActionBar({
 }) {
   const email = contact.email?.trim();
   const phone = contact.phoneNumber?.trim();
-  const secondary = cn(control, theme.secondaryButton, 'w-12 px-0 sm:w-auto sm:flex-1 sm:px-4');
+  const secondary = cn(
+    control,
+    theme.secondaryButton,
+    'w-12 px-0 sm:w-auto sm:px-4',
+    variant === 'stacked' ? 'sm:flex-1' : 'sm:flex-none',
+  );
   return (
     <div
       className={cn(

@@ -51,8 +51,8 @@ const aurora: CardTheme = {
       'radial-gradient(44rem 30rem at 50% 110%, rgba(219,39,119,0.28), transparent 60%)',
     ].join(', '),
   },
-  surface:
-    'rounded-3xl border border-white/10 bg-white/[0.045] shadow-[0_24px_80px_-24px_rgba(0,0,0,0.75)] backdrop-blur-xl',
+  // no backdrop-filter on panels: it would make them the containing block of the fixed phone dock
+  surface: 'rounded-3xl border border-white/10 bg-white/[0.05] shadow-[0_24px_80px_-24px_rgba(0,0,0,0.75)]',
   plain: 'border-t border-white/10',
   muted: 'text-slate-300',
   subtle: 'text-slate-400',

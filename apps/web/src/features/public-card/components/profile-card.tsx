@@ -123,7 +123,7 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
             theme={theme}
             className="mt-5 justify-center"
           />
-          <div className="mt-6 w-full">
+          <div className="w-full sm:mt-6">
             <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
           </div>
         </div>
@@ -182,7 +182,7 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
           <ContactList contact={profile.contact} actions={actions} theme={theme} compact includeCompany />
           <SocialLinks links={profile.socialLinks} actions={actions} theme={theme} size="sm" />
         </div>
-        <div className="mt-6">
+        <div className="sm:mt-6">
           <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="row" />
         </div>
       </section>
