@@ -70,10 +70,18 @@ export function parseAnalyticsEnv(
     }
   }
   const lockDurationMs = integer(env, 'ANALYTICS_LOCK_MS', defaults.lockDurationMs, 1000, 600_000);
+  const redisUrl = optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const clickhouseUrl = optionalUrl(env, 'CLICKHOUSE_URL', ['http:', 'https:']);
+  if (redisUrl && !clickhouseUrl) {
+    // with a queue in redis the worker runs apart; both must reach the same ClickHouse server
+    throw new AnalyticsConfigError(
+      'CLICKHOUSE_URL is required when REDIS_URL is set: the worker process writes the events the api reads',
+    );
+  }
   return {
     ...defaults,
-    redisUrl: optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    clickhouseUrl: optionalUrl(env, 'CLICKHOUSE_URL', ['http:', 'https:']),
+    redisUrl,
+    clickhouseUrl,
     clickhouseDatabase: env.CLICKHOUSE_DATABASE?.trim() || undefined,
     clickhouseUser: env.CLICKHOUSE_USER?.trim() || undefined,
     clickhousePassword: env.CLICKHOUSE_PASSWORD || undefined,

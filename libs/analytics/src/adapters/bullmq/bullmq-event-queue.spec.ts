@@ -72,6 +72,21 @@ describe('BullMQ event queue (real Redis)', () => {
     await until(async () => (await queue.counts()).completed === 2);
   });
 
+  it('keeps no ip in a completed job', async () => {
+    const { queue, consumer } = open();
+    const done: string[] = [];
+    await consumer.start(async (_name, b) => void done.push(b.id));
+    await queue.enqueue([batch('with-ip')]);
+    await until(async () => (await queue.counts()).completed === 1);
+    const raw = JSON.stringify(
+      await (
+        queue as unknown as { queue: { getJobs(t: string[]): Promise<{ data: unknown }[]> } }
+      ).queue.getJobs(['completed']),
+    );
+    expect(raw).toContain('with-ip');
+    expect(raw).not.toContain('8.8.8.8');
+  });
+
   it('retries a failing batch, then keeps it as a dead letter an operator replays', async () => {
     const { queue, consumer, letters } = open();
     let failing = true;

@@ -105,7 +105,11 @@ export class BullmqEventConsumer implements EventConsumer {
           throw new Error(`unknown job ${job.name}`);
         }
         try {
-          await handler(job.name as AnalyticsJobName, parseEventBatch(job.data));
+          const batch = parseEventBatch(job.data);
+          await handler(job.name as AnalyticsJobName, batch);
+          // a completed job stays in redis for a while (keepCompleted): without the ips, which were only
+          // carried here to be looked up and hashed
+          await job.updateData({ ...batch, events: batch.events.map((event) => ({ ...event, ip: null })) });
         } catch (err) {
           const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           if (lastTry) {

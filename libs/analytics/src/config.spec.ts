@@ -1,0 +1,48 @@
+import { AnalyticsConfigError, describeAnalyticsConfig, parseAnalyticsEnv } from './config';
+
+const context = { dataDir: '/data', ownUrls: ['https://cards.example.com'] };
+
+describe('analytics configuration', () => {
+  it('defaults to the embedded mode: SQLite queue and chDB under the data directory', () => {
+    const config = parseAnalyticsEnv({}, context);
+    expect(config).toMatchObject({
+      redisUrl: null,
+      clickhouseUrl: null,
+      clickhouseDataDir: '/data/chdb',
+      geoipDb: null,
+      ownUrls: ['https://cards.example.com'],
+    });
+  });
+
+  it('reads the cluster addresses and tuning', () => {
+    const config = parseAnalyticsEnv(
+      {
+        REDIS_URL: 'redis://redis:6379',
+        CLICKHOUSE_URL: 'http://clickhouse:8123/',
+        CLICKHOUSE_PASSWORD: 'secret',
+        ANALYTICS_FLUSH_MS: '10',
+        ANALYTICS_BATCH_SIZE: '2000',
+        ANALYTICS_ATTEMPTS: '5',
+      },
+      context,
+    );
+    expect(config).toMatchObject({
+      redisUrl: 'redis://redis:6379',
+      clickhouseUrl: 'http://clickhouse:8123',
+      attempts: 5,
+      buffer: { flushMs: 10, maxBatch: 2000 },
+    });
+    expect(JSON.stringify(describeAnalyticsConfig(config))).not.toContain('secret');
+  });
+
+  it.each([
+    [{ REDIS_URL: 'redis://redis:6379' }, /CLICKHOUSE_URL is required/],
+    [{ CLICKHOUSE_URL: 'clickhouse:8123' }, /CLICKHOUSE_URL must be a URL|must start with/],
+    [{ ANALYTICS_FLUSH_MS: 'soon' }, /ANALYTICS_FLUSH_MS/],
+    [{ GEOIP_DB: '/nowhere/city.mmdb' }, /GEOIP_DB/],
+    [{ ANALYTICS_QUEUE_PREFIX: 'a b' }, /ANALYTICS_QUEUE_PREFIX/],
+  ])('stops the start on %j', (env, message) => {
+    expect(() => parseAnalyticsEnv(env, context)).toThrow(AnalyticsConfigError);
+    expect(() => parseAnalyticsEnv(env, context)).toThrow(message);
+  });
+});
