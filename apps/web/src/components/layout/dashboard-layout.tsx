@@ -14,7 +14,7 @@ const NAV: { to: string; label: string; icon: LucideIcon }[] = [
 
 const linkClass = (active: boolean) =>
   cn(
-    'flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
+    'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm sm:gap-2.5 sm:px-3 font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
     active ? 'bg-primary-soft text-primary-hover' : 'text-slate-600 hover:bg-muted hover:text-foreground',
   );
 
@@ -31,7 +31,7 @@ export function DashboardLayout() {
           aria-label="Dashboard"
           className="sticky top-16 z-30 border-b border-border bg-background/95 backdrop-blur lg:top-24 lg:h-fit lg:w-52 lg:shrink-0 lg:border-0 lg:bg-transparent lg:pt-8"
         >
-          <ul className="flex gap-1 overflow-x-auto px-4 py-2 sm:px-6 lg:flex-col lg:p-0">
+          <ul className="flex gap-0.5 overflow-x-auto px-3 py-2 sm:gap-1 sm:px-6 lg:flex-col lg:p-0">
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink

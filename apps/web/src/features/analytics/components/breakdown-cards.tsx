@@ -1,4 +1,13 @@
-import { Globe2, Link2, Monitor, Smartphone, Tablet, type LucideIcon } from 'lucide-react';
+import {
+  Globe2,
+  Link2,
+  Monitor,
+  Smartphone,
+  Tablet,
+  UserCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { VisitItem, VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -7,6 +16,7 @@ import {
   countryName,
   deviceKind,
   flagFor,
+  GLOBE,
   locationText,
   percentOf,
   referrerLabel,
@@ -15,6 +25,16 @@ import {
   visitorLabel,
   type DeviceKind,
 } from '../utils/analytics-format';
+
+function CountryFlag({ country }: { country: string }) {
+  const flag = flagFor(country);
+  if (flag === GLOBE) return <Globe2 className="size-4 text-slate-500" aria-hidden="true" />;
+  return (
+    <span className="w-4 text-base leading-none" aria-hidden="true">
+      {flag}
+    </span>
+  );
+}
 
 function Empty({ children }: { children: string }) {
   return <p className="py-6 text-center text-sm text-muted-foreground">{children}</p>;
@@ -49,9 +69,7 @@ export function GeographyCard({ summary }: { summary: VisitSummaryResponse }) {
               <li key={country} className="space-y-1.5">
                 <div className="flex items-center justify-between gap-2 text-sm">
                   <span className="flex min-w-0 items-center gap-2">
-                    <span className="text-base leading-none" aria-hidden="true">
-                      {flagFor(country)}
-                    </span>
+                    <CountryFlag country={country} />
                     <span className="truncate">{countryName(country)}</span>
                   </span>
                   <span className="font-medium tabular-nums">{count}</span>
@@ -177,7 +195,7 @@ export function RecentVisitorsCard({
                     }`}
                     aria-hidden="true"
                   >
-                    {flagFor(visit.country)}
+                    {registered ? <UserCheck className="size-4" /> : <UserRound className="size-4" />}
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate text-sm font-medium">{visitorLabel(visit)}</p>

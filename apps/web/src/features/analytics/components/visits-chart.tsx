@@ -127,7 +127,7 @@ export function EngagementCard({ summary }: { summary: VisitSummaryResponse }) {
         <CardDescription>What visitors did on your card</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           {ENGAGEMENT_LABELS.map(({ type, label }) => {
             const Icon = ENGAGEMENT_ICONS[type];
             return (

@@ -172,16 +172,14 @@ function AnalyticsDashboard() {
             <div className="min-w-0 space-y-6">
               <VisitsChart summary={summary.data} />
               <EngagementCard summary={summary.data} />
+              <div className="grid gap-6 md:grid-cols-2">
+                <GeographyCard summary={summary.data} />
+                <TrafficSourcesCard summary={summary.data} />
+              </div>
             </div>
             <div className="min-w-0 space-y-6">
               <CurrentProfileCard profile={profile} />
               <DevicesCard summary={summary.data} />
-            </div>
-          </div>
-          <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
-            <GeographyCard summary={summary.data} />
-            <TrafficSourcesCard summary={summary.data} />
-            <div className="md:col-span-2 xl:col-span-1">
               {visits.isError ? (
                 <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
               ) : (

@@ -69,7 +69,7 @@ const FLAG_COUNTRIES: Record<string, string> = {
   EG: 'Egypt',
 };
 
-const GLOBE = '\u{1F310}';
+export const GLOBE = '\u{1F310}';
 
 function codeFor(country: string): string | null {
   const value = country.trim();

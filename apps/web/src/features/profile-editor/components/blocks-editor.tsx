@@ -55,7 +55,7 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
             const jsonOk = isValidJson(block.payloadJson);
             const typeId = `block-type-${block.id}`;
             return (
-              <li key={block.id} className="rounded-lg border border-border bg-background/60 p-4">
+              <li key={block.id} className="rounded-lg border border-border bg-background/60 p-3 sm:p-4">
                 <fieldset>
                   <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                     Block {index + 1} · {BLOCK_TYPE_DEFINITIONS[block.type].label}

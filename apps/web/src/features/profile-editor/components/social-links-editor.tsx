@@ -52,7 +52,7 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
       ) : (
         <ol className="space-y-4">
           {links.map((link, index) => (
-            <li key={link.id} className="rounded-lg border border-border bg-background/60 p-4">
+            <li key={link.id} className="rounded-lg border border-border bg-background/60 p-3 sm:p-4">
               <fieldset>
                 <legend className="sr-only">Social link {index + 1}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
