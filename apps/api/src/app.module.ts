@@ -5,6 +5,7 @@ import { AccountController } from './account/account.controller';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AccountService } from './account/account.service';
 import { AuthController } from './auth/auth.controller';
+import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { TokenService } from './auth/token.service';
@@ -29,7 +30,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [HealthModule, StorageModule, JwtModule.register({}), AnalyticsModule],
+      imports: [HealthModule, StorageModule, JwtModule.register({}), AnalyticsModule, PublicCacheSyncModule],
       controllers: [
         AuthController,
         AccountController,

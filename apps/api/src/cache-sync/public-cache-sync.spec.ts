@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ProfileResponse, PublicProfileResponse } from '@cardcraft/contracts';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
+import { createProfile, fullProfileInput, httpClient, registerUser } from '../testing/http';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('public card cache across api replicas (Redis pub/sub)', () => {
+  let dir: string;
+  let redis: TestRedis;
+  let fixture: ClickHouseHttpFixture;
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-replicas-'));
+    [redis, fixture] = await Promise.all([
+      startTestRedis(),
+      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+    ]);
+    // two replicas of one deployment: same data, same redis, same ClickHouse; a long cache TTL
+    const env = {
+      DATA_DIR: join(dir, 'data'),
+      REDIS_URL: redis.url,
+      CLICKHOUSE_URL: fixture.url,
+      ANALYTICS_QUEUE_PREFIX: uniquePrefix('replicas'),
+      PUBLIC_CACHE_TTL_MS: '600000',
+    };
+    a = await startTestApp('sqlite', env);
+    b = await startTestApp('sqlite', env);
+  }, 30_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await fixture?.stop();
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a change saved on one replica is served by the other at once, not after the TTL', async () => {
+    const httpA = httpClient(a.url);
+    const httpB = httpClient(b.url);
+    const owner = await registerUser(httpA);
+    const profile = await createProfile(httpA, owner.accessToken, { published: true });
+    const readOnB = () => httpB.get<PublicProfileResponse>(`/api/public/profiles/${profile.handle}`);
+    expect((await readOnB()).body.displayName).toBe('Ada Lovelace');
+
+    const saved = await httpA.put<ProfileResponse>(`/api/profiles/${profile.id}`, {
+      token: owner.accessToken,
+      body: fullProfileInput({ handle: profile.handle, published: true, displayName: 'Ada King' }),
+    });
+    expect(saved.status).toBe(200);
+    const end = Date.now() + 2000;
+    let name = (await readOnB()).body.displayName;
+    while (name !== 'Ada King' && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+      name = (await readOnB()).body.displayName;
+    }
+    expect(name).toBe('Ada King');
+
+    expect((await httpA.delete(`/api/profiles/${profile.id}`, { token: owner.accessToken })).status).toBe(
+      204,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await readOnB()).status).toBe(404);
+  });
+});
