@@ -140,7 +140,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   try {
     analytics = parseAnalyticsEnv(env, {
       dataDir,
-      ownUrls: [publicBaseUrl],
+      // the product's own addresses: a referrer from these is a direct visit
+      ownUrls: [publicBaseUrl, ...corsOrigins.filter((origin) => origin !== '*')],
       cwd,
       sqliteFile: join(dataDir, 'cardcraft.db'),
     });
