@@ -96,6 +96,11 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     });
   });
 
+  it('reports the embedded analytics store in the readiness check', async () => {
+    const ready = await http.get<{ checks: Record<string, string> }>('/api/health/ready');
+    expect(ready.body.checks.chdb).toBe('up');
+  });
+
   it('does not count the owner, bots, headless browsers or HEAD requests', async () => {
     const path = `/api/public/profiles/${profile.handle}`;
     await http.get(path, { token: owner.accessToken, headers: visitHeaders(UA.desktop, '8.8.8.8') });
@@ -347,6 +352,11 @@ describe('analytics over HTTP, cluster mode (BullMQ on real Redis, worker proces
     await fixture?.stop();
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reports the ClickHouse server in the readiness check', async () => {
+    const ready = await http.get<{ checks: Record<string, string> }>('/api/health/ready');
+    expect(ready.body.checks.clickhouse).toBe('up');
   });
 
   it('shows a view in the summary within 5 s', async () => {
