@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { createConnection } from 'node:net';
 import type { TestService } from './services';
 
@@ -29,9 +30,9 @@ function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
  */
 export async function startTestRedis(): Promise<TestRedis> {
   const given = process.env.TEST_REDIS_URL;
-  if (given) return { name: 'redis (given)', url: given, stop: async () => undefined };
-  if (await answers(6379))
-    return { name: 'redis (local)', url: 'redis://127.0.0.1:6379', stop: async () => undefined };
+  if (given) return { name: 'redis (given)', url: given, stop: () => deleteTestKeys(given) };
+  const local = 'redis://127.0.0.1:6379';
+  if (await answers(6379)) return { name: 'redis (local)', url: local, stop: () => deleteTestKeys(local) };
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(
     'redis-server',
@@ -56,7 +57,30 @@ export async function startTestRedis(): Promise<TestRedis> {
   };
 }
 
-/** a key prefix no other test run uses */
+const prefixes = new Set<string>();
+
+/** a key prefix no other test run uses; its keys are deleted when the suite stops its redis */
 export function uniquePrefix(name: string): string {
-  return `test-${name}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const prefix = `test-${name}-${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  prefixes.add(prefix);
+  return prefix;
+}
+
+/** a shared redis outlives the suite: remove what this process's prefixes left there */
+async function deleteTestKeys(url: string): Promise<void> {
+  if (prefixes.size === 0) return;
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  try {
+    for (const prefix of prefixes) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+    prefixes.clear();
+  } finally {
+    redis.disconnect();
+  }
 }
