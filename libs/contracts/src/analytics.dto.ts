@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ExtraMessages, Limits } from './messages';
-import { TrimToNull, URL_OPTIONS } from './transforms';
+import { TrimToNull } from './transforms';
 
 export const ENGAGEMENT_EVENT_TYPES = [
   'vcard_saved',
@@ -49,35 +49,39 @@ export class TrackEventDto {
   target: string | null = null;
 }
 
-/** what the public page passes along with its read so the view carries the visit's origin */
+/**
+ * what the public page passes along with its read so the view carries the visit's origin. lenient on
+ * purpose: these only describe the view, so an odd referrer (android-app://...) or a long campaign name
+ * must not turn the card into an error page; the analytics worker parses and clips them.
+ */
 export class ViewContextQueryDto {
   @TrimToNull()
   @IsOptional()
-  @IsUrl({ ...URL_OPTIONS, require_tld: false }, { message: 'ref must be a URL' })
+  @IsString()
   @MaxLength(Limits.urlMax)
   ref?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(500)
   utm_source?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(500)
   utm_medium?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(500)
   utm_campaign?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(32)
+  @MaxLength(100)
   src?: string | null;
 }
