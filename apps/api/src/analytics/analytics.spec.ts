@@ -21,6 +21,8 @@ import { ANALYTICS_RUNTIME } from './analytics.tokens';
 const UA = {
   iphone:
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  android:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.6367.82 Mobile Safari/537.36',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   desktop:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36',
@@ -219,6 +221,22 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
       },
     );
     expect(anonymous.body.items[0]).toMatchObject({ visitorType: 'authenticated', visitorName: null });
+  });
+
+  it('never fails a card read over its analytics context: app referrers, long campaigns', async () => {
+    const card = await createProfile(http, owner.accessToken, { published: true });
+    const read = await http.get(
+      `/api/public/profiles/${card.handle}?ref=${encodeURIComponent('android-app://com.google.android.gm/')}&utm_campaign=${'x'.repeat(300)}`,
+      { headers: visitHeaders(UA.android, '8.8.8.8') },
+    );
+    expect(read.status).toBe(200);
+    const body = (
+      await eventually(
+        () => summary(card.id),
+        (r) => r.body.totalVisits === 1,
+      )
+    ).body;
+    expect(body.visitsByReferrer).toEqual({ 'com.google.android.gm': 1 });
   });
 
   it('stores no geo and no hash for a profile with both privacy flags off', async () => {

@@ -1,12 +1,14 @@
 /**
- * the host a visit came from, lower-cased without a leading www; '' means direct: no referrer, an
- * unparsable one, or the product's own address (a visitor moving between pages of the site).
+ * the host a visit came from, lower-cased without a leading www (or an android app's package); ''
+ * means direct: no referrer, an unparsable one, or the product's own address.
  */
 export function referrerHost(referrer: string | null, ownHosts: ReadonlySet<string>): string {
   if (!referrer) return '';
   let host: string;
   try {
     const url = new URL(referrer);
+    // an android app's referrer names the app's package (android-app://com.google.android.gm/)
+    if (url.protocol === 'android-app:') return url.hostname.toLowerCase();
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
     host = url.hostname.toLowerCase();
   } catch {
