@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { RequireAuth } from '@/components/layout/require-auth';
+import { SIGN_OUT_PATH, SignOut } from '@/components/layout/sign-out';
 import { PageSpinner } from '@/components/ui/spinner';
 
 // every page is its own chunk: the public card never downloads the dashboard's code
@@ -76,6 +77,7 @@ export const router = createBrowserRouter([
       { path: 'settings', element: guarded(<SettingsPage />) },
     ],
   },
+  { path: SIGN_OUT_PATH, element: <SignOut /> },
   { path: '/analytics', element: <Navigate to="/dashboard/analytics" replace /> },
   {
     path: '/demo',

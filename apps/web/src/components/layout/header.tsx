@@ -13,10 +13,11 @@ import {
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
+import { SIGN_OUT_PATH } from './sign-out';
 
 /** the app header: logo, and Login / Sign Up or the avatar menu (spec §2 Header) */
 export function Header({ className }: { className?: string }) {
-  const { session, clearSession } = useSession();
+  const { session } = useSession();
   const navigate = useNavigate();
 
   return (
@@ -70,12 +71,7 @@ export function Header({ className }: { className?: string }) {
                 Settings
               </DropdownMenuItem>
               <DropdownMenuSeparator />
-              <DropdownMenuItem
-                onSelect={() => {
-                  clearSession();
-                  navigate('/');
-                }}
-              >
+              <DropdownMenuItem onSelect={() => navigate(SIGN_OUT_PATH)}>
                 <LogOut aria-hidden="true" />
                 Logout
               </DropdownMenuItem>

@@ -28,8 +28,7 @@ export function useChangePassword() {
   return useMutation({ mutationFn: changePassword });
 }
 
-/** deletes the account and everything it owns, then signs out (which clears the cache) */
+/** deletes the account and everything it owns; the caller leaves the page, then signs out */
 export function useDeleteAccount() {
-  const { clearSession } = useSession();
-  return useMutation({ mutationFn: deleteAccount, onSuccess: () => clearSession() });
+  return useMutation({ mutationFn: deleteAccount });
 }

@@ -19,6 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
+import { SIGN_OUT_PATH } from '@/components/layout/sign-out';
 import { useDeleteAccount } from '../api/account';
 
 export function DeleteAccountCard() {
@@ -44,7 +45,8 @@ export function DeleteAccountCard() {
     try {
       await deletion.mutateAsync({ password });
       toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
-      navigate('/', { replace: true });
+      // signing out (which also clears the cache) leads home
+      navigate(SIGN_OUT_PATH, { replace: true });
     } catch (err) {
       const field = fieldErrorMap(fieldErrorsOf(err)).password;
       setError(field);
