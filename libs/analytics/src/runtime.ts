@@ -131,6 +131,8 @@ export function openDeadLetters(config: AnalyticsConfig): DeadLetters {
 export class AnalyticsRuntime {
   private buffer: EventBuffer | null = null;
   private queue: EventQueue | null = null;
+  /** the embedded queue, when it is the one in use: its consumer is woken by its producer */
+  private sqliteQueue: SqliteEventQueue | null = null;
   private consumer: EventConsumer | null = null;
   private salts: SaltStore | null = null;
   private sqlite: SqliteQueueDatabase | null = null;
@@ -193,7 +195,8 @@ export class AnalyticsRuntime {
       if (config.redisUrl) {
         this.queue = new BullmqEventQueue(bullmqOptions({ ...config, redisUrl: config.redisUrl }));
       } else {
-        this.queue = new SqliteEventQueue(this.sqliteDatabase());
+        this.sqliteQueue = new SqliteEventQueue(this.sqliteDatabase());
+        this.queue = this.sqliteQueue;
       }
     }
     if (options.producer && this.queue) {
@@ -230,10 +233,10 @@ export class AnalyticsRuntime {
         bullmqOptions({ ...config, redisUrl: config.redisUrl }),
         this.logger,
       );
-    } else {
+    } else if (this.sqliteQueue) {
       this.consumer = new SqliteEventConsumer(
         this.sqliteDatabase(),
-        this.queue as SqliteEventQueue,
+        this.sqliteQueue,
         {
           ...DEFAULT_SQLITE_QUEUE_OPTIONS,
           file: config.sqliteFile,
@@ -242,6 +245,8 @@ export class AnalyticsRuntime {
         },
         this.logger,
       );
+    } else {
+      throw new Error('the embedded worker needs the embedded queue');
     }
     await this.consumer.start((name, batch) => handlers[name](batch));
   }
@@ -288,7 +293,14 @@ export class AnalyticsRuntime {
         errors.push(err);
       }
     }
-    this.buffer = this.consumer = this.queue = this.salts = this.store = this.sqlite = null;
+    this.buffer =
+      this.consumer =
+      this.queue =
+      this.sqliteQueue =
+      this.salts =
+      this.store =
+      this.sqlite =
+        null;
     if (errors.length > 0) throw errors[0];
   }
 }
