@@ -5,6 +5,8 @@ import type { AnalyticsJobName } from './jobs';
 export interface EventQueue {
   /** one round trip for all the batches; throws when the queue does not take them */
   enqueue(batches: EventBatch[]): Promise<void>;
+  /** throws when the queue's backing store does not answer */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

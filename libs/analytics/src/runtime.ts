@@ -266,6 +266,11 @@ export class AnalyticsRuntime {
     return this.readService;
   }
 
+  get eventQueue(): EventQueue {
+    if (!this.queue) throw new Error('this analytics runtime has no queue');
+    return this.queue;
+  }
+
   get analyticsStore(): AnalyticsStore {
     if (!this.store) throw new Error('this analytics runtime has no store');
     return this.store;

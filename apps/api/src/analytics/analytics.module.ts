@@ -37,6 +37,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
         health.register(runtime.mode.store === 'http' ? 'clickhouse' : 'chdb', () =>
           runtime.analyticsStore.ping(),
         );
+        if (runtime.mode.queue === 'bullmq') health.register('redis', () => runtime.eventQueue.ping());
         return runtime;
       },
     },

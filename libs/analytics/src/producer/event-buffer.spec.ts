@@ -12,6 +12,7 @@ class RecordingQueue implements EventQueue {
     if (this.fail) throw new Error('redis is down');
     this.calls.push(batches);
   }
+  async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }
 

@@ -46,8 +46,9 @@ function jobOptions(options: BullmqOptions, jobId: string): JobsOptions {
 }
 
 function connect(url: string, blocking: boolean): Redis {
-  // a worker's blocking connection must retry forever; a producer fails fast instead of piling up
-  return new Redis(url, { maxRetriesPerRequest: blocking ? null : 2, enableOfflineQueue: blocking });
+  // a worker's blocking connection must retry forever; a producer's commands wait out a short
+  // reconnect (offline queue) but give up after a few retries, and the bounded buffer counts the loss
+  return new Redis(url, { maxRetriesPerRequest: blocking ? null : 2, enableOfflineQueue: true });
 }
 
 /** producer: every batch of a flush in one addBulk */
@@ -66,6 +67,10 @@ export class BullmqEventQueue implements EventQueue {
     await this.queue.addBulk(
       batches.map((batch) => ({ name: INGEST, data: batch, opts: jobOptions(this.options, batch.id) })),
     );
+  }
+
+  async ping(): Promise<void> {
+    await this.connection.ping();
   }
 
   async counts(): Promise<Record<string, number>> {

@@ -90,6 +90,10 @@ export class SqliteEventQueue implements EventQueue {
     this.listener?.();
   }
 
+  async ping(): Promise<void> {
+    this.database.db.prepare('SELECT 1').get();
+  }
+
   async close(): Promise<void> {
     this.listener = null;
   }
