@@ -38,7 +38,7 @@ export function DashboardLayout() {
                   to={to}
                   className={({ isActive }) => linkClass(isActive || (inCards && to === '/dashboard/home'))}
                 >
-                  <Icon aria-hidden="true" />
+                  <Icon aria-hidden="true" className="max-[400px]:hidden" />
                   {label}
                 </NavLink>
               </li>

@@ -26,7 +26,7 @@ export function OnboardingPage() {
   const firstName = session?.displayName.trim().split(/\s+/)[0];
   return (
     <div className="mx-auto max-w-3xl py-4 sm:py-8">
-      <div className="overflow-hidden rounded-2xl bg-linear-to-br from-indigo-600 via-violet-600 to-fuchsia-600 px-6 py-10 text-white shadow-lg sm:px-10 sm:py-14">
+      <div className="overflow-hidden rounded-2xl bg-linear-to-br from-indigo-600 via-violet-600 to-purple-700 px-6 py-10 text-white shadow-lg sm:px-10 sm:py-14">
         <p className="text-sm font-medium text-indigo-100">Welcome aboard</p>
         <h1 className="mt-2 text-3xl font-semibold tracking-tight sm:text-4xl">
           Welcome to Cardcraft{firstName ? `, ${firstName}` : ''}!
