@@ -80,6 +80,20 @@ describe('api client', () => {
     expect(error).toMatchObject({ message: 'Validation failed', status: 400, details: errors });
   });
 
+  it('signs out when the server rejects the bearer token', async () => {
+    sessionStore.set({
+      accessToken: 'stale',
+      expiresAtUtc: new Date(Date.now() + 60_000).toISOString(),
+      userId: 'u1',
+      email: 'a@example.com',
+      displayName: 'A',
+      activeProfileHandle: '',
+    });
+    fetchMock.mockResolvedValue(answer(401, { error: 'Unauthorized' }));
+    await expect(apiRequest('/api/profiles')).rejects.toMatchObject({ message: 'Unauthorized', status: 401 });
+    expect(sessionStore.getState().session).toBeNull();
+  });
+
   it("reports 'Network Error', 'Request aborted' and a timeout", async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ message: 'Network Error' });

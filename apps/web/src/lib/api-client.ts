@@ -6,7 +6,7 @@ import {
   normalizeError,
   timeoutMessage,
 } from './api-error';
-import { getAccessToken } from './session';
+import { getAccessToken, sessionStore } from './session';
 import { getVisitorId } from './storage';
 
 export { ApiError, HttpError, fieldErrorsOf, normalizeError } from './api-error';
@@ -100,10 +100,14 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
 
 /** every call of the app goes through here; errors come out normalised (spec §8) */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = getAccessToken();
   try {
     return await send<T>(path, options);
   } catch (error) {
-    throw normalizeError(error);
+    const normalized = normalizeError(error);
+    // the server no longer accepts this session (expired early, account gone): sign out
+    if (normalized.status === 401 && token && getAccessToken() === token) sessionStore.clear();
+    throw normalized;
   }
 }
 
