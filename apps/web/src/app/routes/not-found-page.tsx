@@ -1,8 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Compass } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center bg-background px-6 text-center">
       <span className="mb-6 flex size-14 items-center justify-center rounded-2xl bg-primary-soft text-primary">

@@ -25,6 +25,12 @@ export function DashboardLayout() {
   const inCards = pathname.startsWith('/dashboard/profile');
   return (
     <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+      >
+        Skip to content
+      </a>
       <Header />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-8 lg:px-8">
         <nav
@@ -45,7 +51,11 @@ export function DashboardLayout() {
             ))}
           </ul>
         </nav>
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-0">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="min-w-0 outline-none flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-0"
+        >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

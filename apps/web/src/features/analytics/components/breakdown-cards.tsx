@@ -30,7 +30,7 @@ function CountryFlag({ country }: { country: string }) {
   const flag = flagFor(country);
   if (flag === GLOBE) return <Globe2 className="size-4 text-slate-500" aria-hidden="true" />;
   return (
-    <span className="w-4 text-base leading-none" aria-hidden="true">
+    <span className="w-5 shrink-0 text-center text-base leading-none" aria-hidden="true">
       {flag}
     </span>
   );

@@ -26,6 +26,7 @@ import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
 import { StatCards } from '../components/stat-cards';
 import { EngagementCard, VisitsChart } from '../components/visits-chart';
 import { DEFAULT_PERIOD, PERIODS, type PeriodDays } from '../utils/analytics-format';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const LOAD_FAILURE = 'Failed to load analytics data. Please try refreshing.';
 
@@ -44,6 +45,7 @@ function AnalyticsSkeleton() {
 }
 
 export function AnalyticsPage() {
+  useDocumentTitle('Analytics');
   const { hydrated, isAuthenticated } = useSession();
   const location = useLocation();
   if (!hydrated) return <PageSpinner label="Loading..." />;

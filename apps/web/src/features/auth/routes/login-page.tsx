@@ -10,8 +10,10 @@ import { useSession } from '@/lib/session';
 import { useLogin } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LoginPage() {
+  useDocumentTitle('Sign in');
   const { isAuthenticated } = useSession();
   const target = useRedirectTarget();
   const navigate = useNavigate();

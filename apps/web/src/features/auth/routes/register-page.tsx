@@ -9,10 +9,12 @@ import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useRegister } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Values = { displayName: string; email: string; password: string; confirmPassword: string };
 
 export function RegisterPage() {
+  useDocumentTitle('Create account');
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
   const registerMutation = useRegister();

@@ -18,6 +18,7 @@ import { publishedFirst, useProfiles } from '@/lib/profiles';
 import { useExportLeads } from '../api/export-leads';
 import { LEADS_PAGE_SIZE, useLeads } from '../api/get-leads';
 import { DeleteLeadDialog } from '../components/delete-lead-dialog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,6 +27,7 @@ function ConsentBadge({ consent }: { consent: boolean }) {
 }
 
 export function LeadsPage() {
+  useDocumentTitle('Leads');
   const profiles = useProfiles();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [page, setPage] = useState(1);

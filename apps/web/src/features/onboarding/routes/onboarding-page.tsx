@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { ArrowRight, PenLine, QrCode, Send, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   {
@@ -22,6 +23,7 @@ const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
 ];
 
 export function OnboardingPage() {
+  useDocumentTitle('Welcome');
   const { session } = useSession();
   const firstName = session?.displayName.trim().split(/\s+/)[0];
   return (

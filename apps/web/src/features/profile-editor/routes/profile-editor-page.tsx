@@ -33,6 +33,7 @@ import {
   toProfileInput,
   type ProfileFormValues,
 } from '../utils/profile-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Mode = 'create' | 'edit';
 
@@ -63,6 +64,7 @@ function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
 export function ProfileEditorPage() {
   const { id } = useParams<{ id: string }>();
   const mode: Mode = id ? 'edit' : 'create';
+  useDocumentTitle(mode === 'create' ? 'Create Profile' : 'Edit Profile');
   const profile = useProfile(id);
 
   if (mode === 'create') return <ProfileForm key="create" mode="create" />;

@@ -14,6 +14,7 @@ import { useProfileQr } from '../api/get-profile-qr';
 import { DeleteProfileDialog } from '../components/delete-profile-dialog';
 import { ProfileCard } from '../components/profile-card';
 import { QrDialog } from '../components/qr-dialog';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** a success message passed by the editor in the navigation state becomes a toast, once */
 function useNavigationMessage() {
@@ -49,6 +50,7 @@ function ProfileGridSkeleton() {
 }
 
 export function DashboardHomePage() {
+  useDocumentTitle('Dashboard');
   useNavigationMessage();
   const navigate = useNavigate();
   const profiles = useProfiles();
