@@ -115,8 +115,13 @@ interface LeadRow {
   created_at: number;
 }
 
+/**
+ * checked by shape, not instanceof: better-sqlite3 creates its error class once per process, so under
+ * a test runner that loads modules afresh per file (jest) an instanceof check against Error can fail.
+ */
 function isSqliteError(error: unknown): error is Error & { code: string } {
-  return error instanceof Error && typeof (error as { code?: unknown }).code === 'string';
+  const candidate = error as { code?: unknown; message?: unknown } | null;
+  return typeof candidate?.code === 'string' && typeof candidate.message === 'string';
 }
 
 /** maps a unique violation to the port's error; anything else is rethrown unchanged */
