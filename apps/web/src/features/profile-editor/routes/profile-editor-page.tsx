@@ -24,6 +24,7 @@ import { cn } from '@/lib/utils';
 import { useProfile } from '../api/get-profile';
 import { useSaveProfile } from '../api/save-profile';
 import { BlocksEditor } from '../components/blocks-editor';
+import { CardPreview } from '../components/card-preview';
 import { EditorSection, SwitchRow } from '../components/editor-section';
 import { OptionSelect } from '../components/option-select';
 import { SocialLinksEditor } from '../components/social-links-editor';
@@ -274,7 +275,8 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
           <BlocksEditor blocks={values.blocks} errors={errors} onChange={(blocks) => set('blocks', blocks)} />
         </div>
 
-        <aside className="min-w-0 space-y-6 xl:sticky xl:top-24 xl:self-start">
+        <aside className="min-w-0 space-y-6">
+          <CardPreview values={values} />
           <Card>
             <CardHeader>
               <CardTitle>Publication Status</CardTitle>
@@ -386,7 +388,7 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
             </CardContent>
           </Card>
 
-          <div className={cn('space-y-3', 'xl:pb-2')}>
+          <div className={cn('space-y-3 xl:sticky xl:top-24')}>
             {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
             {Object.keys(errors).length > 0 && !submitError ? (
               <p className="text-sm text-destructive" role="status">

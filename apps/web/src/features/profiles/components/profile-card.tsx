@@ -13,7 +13,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn, publicProfilePath } from '@/lib/utils';
-import { THEME_COVER } from './theme-swatch';
+import { THEME_COVER } from '@/components/brand/theme-cover';
 
 export interface ProfileCardProps {
   profile: ProfileResponse;
