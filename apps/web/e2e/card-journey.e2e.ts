@@ -139,7 +139,11 @@ describe('a card owner and a guest, end to end', () => {
   });
 
   it('lets a guest on a phone see the card, save the contact and leave a message', async () => {
-    const context = await browser.newContext({ ...IPHONE, baseURL: product.baseUrl });
+    const context = await browser.newContext({
+      ...IPHONE,
+      baseURL: product.baseUrl,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     context.setDefaultTimeout(STEP_TIMEOUT);
     const page = await context.newPage();
     await page.goto(`/u/${card.handle}?utm_source=e2e&src=qr`);
@@ -181,6 +185,13 @@ describe('a card owner and a guest, end to end', () => {
     const social = lines.filter((l) => l.name === 'X-SOCIALPROFILE').map((l) => l.value);
     expect(social).toEqual(['https://www.linkedin.com/in/ada-lovelace', 'https://github.com/ada-lovelace']);
     expect(lines[lines.length - 1]).toMatchObject({ name: 'END', value: 'VCARD' });
+
+    // no share sheet in a headless browser: the link is copied instead
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied!').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${product.baseUrl}/u/${card.handle}`,
+    );
 
     await page.getByLabel('Your email').fill(guest.email);
     await page.getByRole('textbox', { name: /^Message/ }).fill(guest.message);

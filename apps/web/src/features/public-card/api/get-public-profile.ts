@@ -23,14 +23,17 @@ export function readViewContext(search: string, referrer: string, origin: string
     const value = params.get(name)?.trim();
     if (value) context[name] = value.slice(0, name === 'src' ? 32 : 100);
   }
-  // only an absolute http(s) referrer from another site is a traffic source
-  try {
-    const url = new URL(referrer);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== origin) {
-      context.ref = url.toString().slice(0, 2048);
+  // the referrer is where the visit came from (a site, or an app such as android-app://com.slack);
+  // a page of this app itself is not a traffic source
+  const ref = referrer.trim();
+  if (ref) {
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(ref).origin === origin;
+    } catch {
+      // not a URL the browser can read: the api keeps what it can of it
     }
-  } catch {
-    // no referrer, or not a URL: a direct visit
+    if (!sameOrigin) context.ref = ref.slice(0, 2048);
   }
   return context;
 }
