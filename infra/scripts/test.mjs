@@ -20,7 +20,7 @@ function run(command, args, options = {}) {
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
-  console.log('Chromium is missing: installing Debian\'s chromium package (first run only)...');
+  console.log("Chromium is missing: installing Debian's chromium package (first run only)...");
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
   apt(['update', '-qq']);
