@@ -3,7 +3,11 @@ import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { sessionStore } from '@/lib/session';
 import './index.css';
+
+// storage is synchronous: reading the session before the first render avoids a 'Loading...' flash
+sessionStore.hydrate();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');
