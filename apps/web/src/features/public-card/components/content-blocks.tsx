@@ -18,7 +18,12 @@ function Hints({ hints, theme }: { hints: string[]; theme: CardTheme }) {
   if (hints.length === 0) return null;
   return (
     <div
-      className={cn('mt-3 rounded-xl border border-dashed px-4 py-3 text-sm', theme.divider, theme.subtle)}
+      className={cn(
+        'mt-3 border border-dashed px-4 py-3 text-sm',
+        theme.name === 'noir' ? 'rounded-none' : 'rounded-xl',
+        theme.divider,
+        theme.subtle,
+      )}
     >
       {hints.map((hint) => (
         <p key={hint}>{hint}</p>
@@ -55,7 +60,14 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
       return view.quote ? (
         <figure className="mt-3">
           <Quote className={cn('size-7', theme.quoteMark)} aria-hidden="true" />
-          <blockquote className="mt-2 text-lg leading-relaxed font-medium">{view.quote}</blockquote>
+          <blockquote
+            className={cn(
+              'mt-2 text-lg leading-relaxed font-medium',
+              theme.name === 'solar' && 'font-serif text-xl italic',
+            )}
+          >
+            {view.quote}
+          </blockquote>
           {view.author ? (
             <figcaption className={cn('mt-3 text-sm', theme.subtle)}>— {view.author}</figcaption>
           ) : null}
