@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { RegisterFormDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -29,7 +29,7 @@ export function RegisterPage() {
 
   if (isAuthenticated && registerMutation.isIdle) return <Navigate to="/dashboard/home" replace />;
 
-  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (key: keyof Values) => (e: ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
