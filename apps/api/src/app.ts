@@ -11,6 +11,9 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { spaFallback } from './web/spa-fallback';
+import { dtoSchemas } from './openapi/dto-schemas';
+import * as contracts from '@cardcraft/contracts';
+import type { OpenAPIObject } from '@nestjs/swagger';
 
 const NEST_LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   debug: ['error', 'warn', 'log', 'debug'],
@@ -65,6 +68,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .addBearerAuth()
       .build(),
   );
+  describeContractSchemas(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   if (config.webDistDir) {
@@ -85,4 +89,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     );
   }
   return app;
+}
+
+/** fills the request-body schemas nest found (by class name) from the contracts' validation rules */
+function describeContractSchemas(document: OpenAPIObject): void {
+  const schemas = (document.components ??= {}).schemas ?? {};
+  const classes = Object.keys(schemas)
+    .map((name) => (contracts as Record<string, unknown>)[name])
+    .filter((value): value is new () => object => typeof value === 'function');
+  document.components.schemas = { ...schemas, ...(dtoSchemas(classes) as typeof schemas) };
 }

@@ -88,4 +88,25 @@ describe.each(STORAGE_KINDS)('HTTP behaviour (%s)', (kind) => {
     );
     expect((await http.get('/api/docs')).status).toBe(200);
   });
+
+  it("describes request bodies with the contracts' rules", async () => {
+    const response = await http.get<{
+      components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+    }>('/api/docs-json');
+    const { CreateProfileDto, SocialLinkDto, RegisterDto } = response.body.components.schemas;
+    expect(CreateProfileDto.properties.handle).toEqual({
+      type: 'string',
+      minLength: 3,
+      maxLength: 32,
+      pattern: '^[a-z0-9-]+$',
+    });
+    expect(CreateProfileDto.properties.socialLinks).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/SocialLinkDto' },
+      maxItems: 50,
+    });
+    expect(CreateProfileDto.required).toEqual(['handle', 'displayName']);
+    expect(SocialLinkDto.properties.url).toMatchObject({ type: 'string', format: 'uri' });
+    expect(RegisterDto.properties.email).toMatchObject({ type: 'string', format: 'email' });
+  });
 });
