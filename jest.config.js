@@ -16,12 +16,12 @@ const libs = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // integration tests hash passwords and start real services on a shared two-core machine
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // integration tests hash passwords and start real services on a shared two-core machine
-      testTimeout: 30_000,
       roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
       testMatch: ['**/src/**/*.spec.ts'],
       transform: { '^.+\\.ts$': tsJest, ...esmTransform },
