@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // npm test: everything the suite needs, then the suite. each step says what it does.
 //   1. Chromium from Debian's packages, for the browser suite (installed once, when absent)
-//   2. the build: server (tsc -b, which is also the type check) and the web app (vite)
-//   3. jest: unit and integration tests (FerretDB is built and started by jest's global setup,
+//   2. lint: ESLint and Prettier
+//   3. the build: server (tsc -b, which is also the type check) and the web app (vite)
+//   4. jest: unit and integration tests (FerretDB is built and started by jest's global setup,
 //      Redis is expected on 127.0.0.1:6379, chDB runs in-process) and the end-to-end browser suite
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,5 +29,6 @@ function ensureChromium() {
 }
 
 ensureChromium();
+run('npm', ['run', 'lint']);
 run('npm', ['run', 'build']);
 run('npx', ['jest', '--ci', ...process.argv.slice(2)]);
