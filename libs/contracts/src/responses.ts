@@ -90,21 +90,11 @@ export interface ProfileResponse {
 export type ViewerType = 'owner' | 'user' | 'guest';
 
 /** what the public page needs; nothing private (no owner e-mail, no privacy details beyond messages) */
-export interface PublicProfileResponse {
-  id: string;
-  ownerId: string;
-  handle: string;
-  displayName: string;
-  tagline: string | null;
-  bio: string | null;
-  published: boolean;
-  publishedAtUtc: string | null;
-  theme: Theme;
-  layout: Layout;
-  contact: ContactResponse;
-  media: MediaResponse;
+export interface PublicProfileResponse extends Omit<
+  ProfileResponse,
+  'privacy' | 'createdAtUtc' | 'updatedAtUtc'
+> {
   allowMessages: boolean;
-  socialLinks: SocialLinkResponse[];
   /** visible blocks only, by order */
   blocks: BlockResponse[];
   viewerType: ViewerType;

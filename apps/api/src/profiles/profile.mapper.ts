@@ -7,7 +7,8 @@ import type {
 import type { ProfileData, ProfileRecord } from '@cardcraft/storage';
 import { randomUUID } from 'node:crypto';
 
-export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
+/** what the owner's view and the public view share */
+function cardFields(profile: ProfileRecord) {
   return {
     id: profile.id,
     ownerId: profile.ownerId,
@@ -21,6 +22,12 @@ export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
     layout: profile.layout,
     contact: { ...profile.contact },
     media: { ...profile.media },
+  };
+}
+
+export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
+  return {
+    ...cardFields(profile),
     privacy: { ...profile.privacy },
     socialLinks: profile.socialLinks.map((link) => ({ ...link })),
     blocks: profile.blocks.map((block) => ({ ...block })),
@@ -37,18 +44,7 @@ export function toPublicProfileResponse(
   const isOwner = viewerId !== null && viewerId === profile.ownerId;
   const viewerType: ViewerType = isOwner ? 'owner' : viewerId ? 'user' : 'guest';
   return {
-    id: profile.id,
-    ownerId: profile.ownerId,
-    handle: profile.handle,
-    displayName: profile.displayName,
-    tagline: profile.tagline,
-    bio: profile.bio,
-    published: profile.published,
-    publishedAtUtc: profile.publishedAt?.toISOString() ?? null,
-    theme: profile.theme,
-    layout: profile.layout,
-    contact: { ...profile.contact },
-    media: { ...profile.media },
+    ...cardFields(profile),
     allowMessages: profile.privacy.allowMessages,
     socialLinks: [...profile.socialLinks].sort((a, b) => a.order - b.order).map((link) => ({ ...link })),
     blocks: profile.blocks
