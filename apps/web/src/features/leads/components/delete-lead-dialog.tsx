@@ -1,14 +1,5 @@
 import type { LeadResponse } from '@cardcraft/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useDeleteLead } from '../api/delete-lead';
@@ -40,26 +31,13 @@ export function DeleteLeadDialog({
     }
   };
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={lead !== null}
-      onOpenChange={(open) => {
-        if (!deletion.isPending) onOpenChange(open);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this message?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`The message from ${lead?.email ?? ''} will be permanently deleted. This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletion.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={onDelete} disabled={deletion.isPending}>
-            {deletion.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Delete this message?"
+      description={`The message from ${lead?.email ?? ''} will be permanently deleted. This action cannot be undone.`}
+      pending={deletion.isPending}
+      onConfirm={onDelete}
+    />
   );
 }

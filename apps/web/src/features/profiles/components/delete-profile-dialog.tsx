@@ -1,14 +1,5 @@
 import type { ProfileResponse } from '@cardcraft/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useDeleteProfile } from '../api/delete-profile';
@@ -41,26 +32,13 @@ export function DeleteProfileDialog({ profile, onOpenChange }: DeleteProfileDial
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={profile !== null}
-      onOpenChange={(open) => {
-        if (!deletion.isPending) onOpenChange(open);
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you sure?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {`This will permanently delete "${profile?.displayName ?? ''}" and all its data. This action cannot be undone.`}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deletion.isPending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={onDelete} disabled={deletion.isPending}>
-            {deletion.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onOpenChange={onOpenChange}
+      title="Are you sure?"
+      description={`This will permanently delete "${profile?.displayName ?? ''}" and all its data. This action cannot be undone.`}
+      pending={deletion.isPending}
+      onConfirm={onDelete}
+    />
   );
 }
