@@ -76,11 +76,14 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       root: config.webDistDir,
       prefix: '/',
       wildcard: true,
-      index: false,
+      // '/' is the SPA's index; every other page path falls back to it (spaFallback)
+      index: ['index.html'],
       // vite's hashed assets never change; everything else is revalidated
       setHeaders: (reply, path) => {
-        if (path.includes('/assets/'))
-          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        void reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   } else {

@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { httpClient, type HttpClient } from '../testing/http';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+describe('the web app served with the API', () => {
+  let testApp: TestApp;
+  let http: HttpClient;
+
+  beforeAll(async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'cardcraft-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cardcraft</title><div id="root"></div>');
+    writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
+    testApp = await startTestApp('sqlite', { WEB_DIST_DIR: dist });
+    http = httpClient(testApp.url);
+  });
+  afterAll(() => testApp.close());
+
+  it.each(['/', '/u/ada', '/dashboard/profile/123', '/auth/login?next=%2Fdashboard'])(
+    'answers the SPA for %s, never cached',
+    async (path) => {
+      const response = await http.get(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.text).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets for a year and a missing asset as a 404', async () => {
+    const asset = await http.get('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await http.get('/assets/gone-999.js')).status).toBe(404);
+  });
+
+  it('keeps JSON 404s for the API and for other methods', async () => {
+    const api = await http.get('/api/not-a-route');
+    expect(api.status).toBe(404);
+    expect(api.body).toEqual({ error: 'Not found' });
+    expect((await http.post('/u/ada', { body: {} })).status).toBe(404);
+  });
+});
