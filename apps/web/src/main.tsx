@@ -1,5 +1,4 @@
 // class-transformer reads decorator metadata through the Reflect API
-import 'reflect-metadata';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';

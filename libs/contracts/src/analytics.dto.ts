@@ -1,3 +1,5 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ExtraMessages, Limits } from './messages';

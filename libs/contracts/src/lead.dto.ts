@@ -1,9 +1,11 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
 import { Equals, IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import { ExtraMessages, Limits, Messages } from './messages';
-import { EmptyToNull, LowerCaseTrim, TrimToNull } from './transforms';
 
-export const CONSENT_TEXT = 'I agree to receive a follow-up';
+export { CONSENT_TEXT } from './messages';
+import { EmptyToNull, LowerCaseTrim, TrimToNull } from './transforms';
 
 export class CreateLeadDto {
   @LowerCaseTrim()

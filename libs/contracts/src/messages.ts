@@ -54,3 +54,6 @@ export const Limits = {
   socialLinksMax: 50,
   blocksMax: 50,
 } as const;
+
+/** the consent checkbox's words, stored with every message a visitor leaves */
+export const CONSENT_TEXT = 'I agree to receive a follow-up';

@@ -1,3 +1,5 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,

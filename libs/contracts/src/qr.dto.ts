@@ -1,3 +1,5 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 

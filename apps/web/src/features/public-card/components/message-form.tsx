@@ -3,13 +3,8 @@ import { CheckCircle2, CircleAlert, Info, Send } from 'lucide-react';
 import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
-import {
-  CONSENT_LABEL,
-  MESSAGE_MAX,
-  validateLeadForm,
-  type LeadFormErrors,
-  type LeadFormValues,
-} from '../lib/lead-form';
+import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
+import { MESSAGE_MAX, validateLeadForm, type LeadFormErrors, type LeadFormValues } from '../lib/lead-form';
 import type { CardTheme } from './card-theme';
 
 export const MESSAGE_SENT = 'Thanks! The owner has received your message.';
@@ -188,7 +183,7 @@ export function MessageForm({ theme, defaultEmail, onSend, className }: MessageF
               aria-describedby={errors.consent ? field('consent-error') : undefined}
               className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
             />
-            <span>{CONSENT_LABEL}</span>
+            <span>{CONSENT_TEXT}</span>
           </label>
           {errors.consent ? (
             <p

@@ -1,5 +1,4 @@
-import { CONSENT_TEXT } from '@cardcraft/contracts/lead.dto';
-import { CONSENT_LABEL, validateLeadForm } from './lead-form';
+import { validateLeadForm } from './lead-form';
 
 describe('validateLeadForm', () => {
   const valid = { email: 'guest@example.com', message: '', consent: true };
@@ -22,11 +21,5 @@ describe('validateLeadForm', () => {
 
   it('requires consent', () => {
     expect(validateLeadForm({ ...valid, consent: false }).consent).toBe('Consent is required');
-  });
-});
-
-describe('CONSENT_LABEL', () => {
-  it('is the consent text the api stores', () => {
-    expect(CONSENT_LABEL).toBe(CONSENT_TEXT);
   });
 });

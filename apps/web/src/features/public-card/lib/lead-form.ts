@@ -1,9 +1,5 @@
 import { Limits, Messages } from '@cardcraft/contracts/messages';
 
-// the same words as CONSENT_TEXT of the contracts' lead dto, which this bundle must not import
-// (it pulls class-validator in); the api stores the text it knows with every lead.
-export const CONSENT_LABEL = 'I agree to receive a follow-up';
-
 export const MESSAGE_MAX = Limits.messageMax;
 
 export interface LeadFormValues {
