@@ -97,6 +97,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                   stroke="#4f46e5"
                   strokeWidth={2}
                   fill="url(#visitsFill)"
+                  isAnimationActive={false}
                 />
                 <Area
                   type="monotone"
@@ -105,6 +106,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                   stroke="#14b8a6"
                   strokeWidth={2}
                   fill="url(#uniqueFill)"
+                  isAnimationActive={false}
                 />
               </AreaChart>
             </ResponsiveContainer>
