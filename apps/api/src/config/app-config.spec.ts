@@ -56,10 +56,21 @@ describe('loadConfig', () => {
     [{ PUBLIC_BASE_URL: 'cards.example.com' }, /PUBLIC_BASE_URL must be a URL/],
     [{ CORS_ORIGINS: 'https://a.example.com/path' }, /CORS_ORIGINS must be a comma-separated list/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ TRUST_PROXY: 'nginx' }, /TRUST_PROXY must be true, false, a hop count/],
     [{ WEB_DIST_DIR: '/nonexistent/web' }, /WEB_DIST_DIR .* has no index.html/],
   ])('stops on %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('believes no proxy unless told which', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
   });
 
   it('never shows secrets when described for the log', () => {

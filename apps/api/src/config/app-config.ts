@@ -27,6 +27,11 @@ export interface AppConfig {
   /** the built SPA; null when it has not been built */
   webDistDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * which proxies' X-Forwarded-For to believe for the client address (rate limits, geo, visitor ids):
+   * false (direct, the default), true (any), a hop count, or addresses and CIDR ranges
+   */
+  trustProxy: boolean | number | string[];
   /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
   analytics: AnalyticsConfig;
 }
@@ -50,6 +55,21 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+  if (entries.some((entry) => !address.test(entry))) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a hop count or a comma-separated list of addresses or CIDR ranges (got "${raw}")`,
+    );
+  }
+  return entries;
 }
 
 function url(env: Env, name: string, fallback: string, protocols: string[]): string {
@@ -164,6 +184,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
     webDistDir,
     logLevel,
+    trustProxy: trustProxy(env),
     analytics,
   };
 }

@@ -30,6 +30,8 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
     WRITE_RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_BASE_URL: 'https://cards.example.test',
     WEB_DIST_DIR: '',
+    // the tests act as the proxy in front of the api, giving each visitor an address of their own
+    TRUST_PROXY: 'true',
   };
   if (kind === 'mongo') {
     const base = process.env.TEST_MONGO_URL;
