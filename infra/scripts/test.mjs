@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // npm test: everything the suite needs, then the suite. each step says what it does.
-//   1. Chromium from Debian's packages, for the browser suite (installed once, when absent)
+//   1. Chromium and an emoji font from Debian's packages, for the browser suite (installed once, when absent)
 //   2. lint: ESLint and Prettier
 //   3. the build: server (tsc -b, which is also the type check) and the web app (vite)
 //   4. jest: unit and integration tests (FerretDB is built and started by jest's global setup,
-//      Redis is expected on 127.0.0.1:6379, chDB runs in-process) and the end-to-end browser suite
+//      Redis is the one on 127.0.0.1:6379 or one started for the run, chDB runs in-process) and the
+//      end-to-end browser suite
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
+// without it the screenshots show the analytics flags as empty boxes
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 
 function run(command, args, options = {}) {
   console.log(`\n> ${command} ${args.join(' ')}`);
@@ -19,16 +22,21 @@ function run(command, args, options = {}) {
   }
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  console.log("Chromium is missing: installing Debian's chromium package (first run only)...");
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => (sudo.length ? run('sudo', ['apt-get', ...args]) : run('apt-get', args));
+function ensureBrowserPackages() {
+  const missing = [
+    [CHROMIUM, 'chromium'],
+    [EMOJI_FONT, 'fonts-noto-color-emoji'],
+  ]
+    .filter(([path]) => !existsSync(path))
+    .map(([, name]) => name);
+  if (missing.length === 0) return;
+  console.log(`Installing Debian's ${missing.join(' and ')} for the browser suite (first run only)...`);
+  const apt = (args) => (process.getuid?.() === 0 ? run('apt-get', args) : run('sudo', ['apt-get', ...args]));
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', '--no-install-recommends', 'chromium']);
+  apt(['install', '-y', '-qq', '--no-install-recommends', ...missing]);
 }
 
-ensureChromium();
+ensureBrowserPackages();
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'build']);
 run('npx', ['jest', '--ci', ...process.argv.slice(2)]);
