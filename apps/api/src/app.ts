@@ -10,7 +10,8 @@ import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
-import { spaFallback } from './web/spa-fallback';
+import { spaFallback, type PageMetaLookup } from './web/spa-fallback';
+import { PublicProfilesService } from './public/public-profiles.service';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -48,7 +49,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(
-    new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined),
+    new HttpExceptionFilter(
+      config.webDistDir ? spaFallback(config.webDistDir, publicCardMeta(app, config)) : undefined,
+    ),
   );
   app.enableCors(
     config.corsOrigins.length > 0
@@ -101,4 +104,22 @@ function describeContractSchemas(document: OpenAPIObject): void {
     .map((name) => (contracts as Record<string, unknown>)[name])
     .filter((value): value is new () => object => typeof value === 'function');
   document.components.schemas = { ...schemas, ...(dtoSchemas(classes) as typeof schemas) };
+}
+
+/** the link preview of /u/{handle}: the share title of the spec, the tagline or bio, the social image */
+function publicCardMeta(app: NestFastifyApplication, config: AppConfig): PageMetaLookup {
+  const profiles = app.get(PublicProfilesService);
+  return async (path) => {
+    const match = /^\/u\/([^/]+)\/?$/.exec(path);
+    if (!match) return null;
+    const profile = await profiles.findPublishedByHandle(decodeURIComponent(match[1]));
+    if (!profile) return null;
+    const about = profile.tagline ?? profile.bio ?? `${profile.displayName} on Cardcraft`;
+    return {
+      title: `${profile.displayName} - Digital Business Card`,
+      description: about.length > 200 ? `${about.slice(0, 197)}...` : about,
+      url: `${config.publicBaseUrl}/u/${encodeURIComponent(profile.handle)}`,
+      image: profile.media.ogImageUrl ?? profile.media.avatarUrl,
+    };
+  };
 }

@@ -40,6 +40,13 @@ export class PublicProfilesService implements OnModuleInit {
     return profile;
   }
 
+  /** a published profile by handle, from the cache, without counting a view: for link previews */
+  async findPublishedByHandle(rawHandle: string): Promise<ProfileRecord | null> {
+    const handle = normalizeHandle(rawHandle);
+    const profile = await this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
+    return profile?.published ? profile : null;
+  }
+
   /** the profile a public engagement event is about: published ones only */
   async findPublishedById(id: string): Promise<ProfileRecord> {
     const profile = await this.storage.profiles.findById(id);

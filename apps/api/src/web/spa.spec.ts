@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { httpClient, type HttpClient } from '../testing/http';
+import { createProfile, httpClient, registerUser, type HttpClient } from '../testing/http';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 describe('the web app served with the API', () => {
@@ -11,7 +11,10 @@ describe('the web app served with the API', () => {
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'cardcraft-web-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cardcraft</title><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Cardcraft" /><title>Cardcraft</title></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
     testApp = await startTestApp('sqlite', { WEB_DIST_DIR: dist });
     http = httpClient(testApp.url);
@@ -41,5 +44,37 @@ describe('the web app served with the API', () => {
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ error: 'Not found' });
     expect((await http.post('/u/ada', { body: {} })).status).toBe(404);
+  });
+
+  it("writes a published card's link preview into the page, escaped", async () => {
+    const owner = await registerUser(http);
+    const profile = await createProfile(http, owner.accessToken, {
+      published: true,
+      displayName: 'Ada "<Countess>" Lovelace',
+      tagline: 'Poetical science & engines',
+    });
+    const page = await http.get(`/u/${profile.handle}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(
+      '<title>Ada &quot;&lt;Countess&gt;&quot; Lovelace - Digital Business Card</title>',
+    );
+    expect(page.text).toContain('<meta name="description" content="Poetical science &amp; engines" />');
+    expect(page.text).toContain(
+      `<meta property="og:url" content="https://cards.example.test/u/${profile.handle}" />`,
+    );
+    expect(page.text).toContain('<meta property="og:image" content="https://img.example.com/og.png" />');
+    expect(page.text).not.toContain('<Countess>');
+    expect(page.text).toContain('<div id="root">');
+  });
+
+  it('gives a draft or an unknown card the plain page', async () => {
+    const owner = await registerUser(http);
+    const draft = await createProfile(http, owner.accessToken, { published: false });
+    for (const path of [`/u/${draft.handle}`, '/u/nobody-at-all']) {
+      const page = await http.get(path);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<title>Cardcraft</title>');
+      expect(page.text).not.toContain('og:title');
+    }
   });
 });
