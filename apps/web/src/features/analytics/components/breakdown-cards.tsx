@@ -23,6 +23,7 @@ import {
   relativeTime,
   topEntries,
   visitorLabel,
+  visitorName,
   type DeviceKind,
 } from '../utils/analytics-format';
 
@@ -187,6 +188,7 @@ export function RecentVisitorsCard({
           <ul className="divide-y divide-border">
             {rows.map((visit) => {
               const registered = visit.visitorType === 'authenticated';
+              const name = visitorName(visit);
               return (
                 <li key={visit.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
                   <span
@@ -198,7 +200,10 @@ export function RecentVisitorsCard({
                     {registered ? <UserCheck className="size-4" /> : <UserRound className="size-4" />}
                   </span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium">{visitorLabel(visit)}</p>
+                    <p className="truncate text-sm font-medium">
+                      {visitorLabel(visit)}
+                      {name ? <span className="font-normal text-muted-foreground"> · {name}</span> : null}
+                    </p>
                     <p className="truncate text-xs text-muted-foreground">{locationText(visit)}</p>
                   </div>
                   <time dateTime={visit.createdAtUtc} className="shrink-0 text-xs text-muted-foreground">

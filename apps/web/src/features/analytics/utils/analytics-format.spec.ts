@@ -8,6 +8,7 @@ import {
   relativeTime,
   topEntries,
   visitorLabel,
+  visitorName,
 } from './analytics-format';
 
 describe('analytics formatting', () => {
@@ -38,10 +39,12 @@ describe('analytics formatting', () => {
     expect(locationText({ city: null, country: null })).toBe('Unknown location');
   });
 
-  it('labels visitors as registered (with their name when shown) or anonymous', () => {
-    expect(visitorLabel({ visitorType: 'authenticated', visitorName: null })).toBe('Registered User');
-    expect(visitorLabel({ visitorType: 'authenticated', visitorName: 'Grace' })).toBe('Grace');
-    expect(visitorLabel({ visitorType: 'guest', visitorName: 'x' })).toBe('Anonymous Guest');
+  it("labels visitors exactly 'Registered User' or 'Anonymous Guest'; a shared name comes apart", () => {
+    expect(visitorLabel({ visitorType: 'authenticated' })).toBe('Registered User');
+    expect(visitorLabel({ visitorType: 'guest' })).toBe('Anonymous Guest');
+    expect(visitorName({ visitorType: 'authenticated', visitorName: ' Grace ' })).toBe('Grace');
+    expect(visitorName({ visitorType: 'authenticated', visitorName: null })).toBeNull();
+    expect(visitorName({ visitorType: 'guest', visitorName: 'x' })).toBeNull();
   });
 
   it('maps device names to icons', () => {

@@ -113,10 +113,15 @@ export function locationText(visit: Pick<VisitItem, 'city' | 'country'>): string
   return 'Unknown location';
 }
 
-/** 'Registered User' (or the visitor's name when the owner may see it) or 'Anonymous Guest' */
-export function visitorLabel(visit: Pick<VisitItem, 'visitorType' | 'visitorName'>): string {
-  if (visit.visitorType !== 'authenticated') return 'Anonymous Guest';
-  return visit.visitorName?.trim() || 'Registered User';
+/** 'Registered User' or 'Anonymous Guest', exactly (spec §2) */
+export function visitorLabel(visit: Pick<VisitItem, 'visitorType'>): string {
+  return visit.visitorType === 'authenticated' ? 'Registered User' : 'Anonymous Guest';
+}
+
+/** a registered visitor's name, when the api shares it ('Show Identified Visitors'): shown next to the label */
+export function visitorName(visit: Pick<VisitItem, 'visitorType' | 'visitorName'>): string | null {
+  if (visit.visitorType !== 'authenticated') return null;
+  return visit.visitorName?.trim() || null;
 }
 
 export type DeviceKind = 'mobile' | 'tablet' | 'desktop';
