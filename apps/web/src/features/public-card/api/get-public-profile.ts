@@ -44,13 +44,9 @@ export function getPublicProfile(handle: string, context: ViewContext = {}): Pro
   });
 }
 
-/** the api's answer for a draft asked for by anyone but its owner (spec §2 'Profile not available') */
-export const PRIVATE_PROFILE_STATUS = 403;
-
-/** retries once, except for a 404 or a 403: a missing or private card will not appear on a second try */
+/** retries once, except for a 404: a missing card will not appear on a second try */
 function retryOnce(failureCount: number, error: unknown): boolean {
-  const status = normalizeError(error).status;
-  return status !== 404 && status !== PRIVATE_PROFILE_STATUS && failureCount < 1;
+  return normalizeError(error).status !== 404 && failureCount < 1;
 }
 
 export function publicProfileQueryOptions(handle: string, context: ViewContext, viewerId: string | null) {

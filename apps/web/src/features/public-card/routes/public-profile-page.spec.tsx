@@ -114,17 +114,6 @@ describe('PublicProfilePage', () => {
     expect(await screen.findByRole('heading', { name: 'Profile not available' })).toBeTruthy();
   });
 
-  it('says a draft the api keeps private (403) is not available, without a second try', async () => {
-    get.mockRejectedValue(new ApiError('Profile not available', 403));
-    renderAt('/u/alex');
-    expect(await screen.findByRole('heading', { name: 'Profile not available' })).toBeTruthy();
-    expect(
-      screen.getByText('This profile is currently private and not published. Only the owner can access it.'),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go home' })).toBeTruthy();
-    expect(get).toHaveBeenCalledTimes(1);
-  });
-
   it('says a missing card was not found, without a second try', async () => {
     get.mockRejectedValue(new ApiError('Profile not found', 404));
     renderAt('/u/nobody');

@@ -5,8 +5,7 @@ import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
 import type { PublicProfileResponse, ViewerType } from '@cardcraft/contracts/responses';
 import { useSession } from '@/lib/session';
 import { cn } from '@/lib/utils';
-import { normalizeError } from '@/lib/api-error';
-import { PRIVATE_PROFILE_STATUS, readViewContext, usePublicProfile } from '../api/get-public-profile';
+import { readViewContext, usePublicProfile } from '../api/get-public-profile';
 import { sendLead } from '../api/send-lead';
 import { trackEvent } from '../api/track-event';
 import type { CardTheme } from '../components/card-theme';
@@ -71,10 +70,6 @@ export function PublicProfilePage() {
 
   if (!handle) return <ProfileState kind="invalid-handle" />;
   if (!hydrated || query.isPending) return <CardSkeleton />;
-  // the api answers a draft asked for by anyone but its owner with a 403 and none of its data
-  if (query.isError && normalizeError(query.error).status === PRIVATE_PROFILE_STATUS) {
-    return <ProfileState kind="private" />;
-  }
   if (query.isError || !profile) return <ProfileState kind="not-found" />;
   if (!visible) return <ProfileState kind="private" />;
 
