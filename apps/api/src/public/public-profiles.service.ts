@@ -1,15 +1,13 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { normalizeHandle, type ViewContextQueryDto } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
-import { ForbiddenError, NotFoundError } from '../common/errors';
+import { NotFoundError } from '../common/errors';
 import type { RequestMeta } from '../common/request-meta';
 import { DomainEvents } from '../events/domain-events';
 import { STORAGE } from '../storage/storage.module';
 import { PublicProfileCache } from './public-profile-cache';
 
 export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';
-/** a draft asked for by anyone but its owner: the page says it is private (spec §2 'Profile not available') */
-export const PUBLIC_PROFILE_PRIVATE = 'Profile not available';
 
 @Injectable()
 export class PublicProfilesService implements OnModuleInit {
@@ -27,11 +25,7 @@ export class PublicProfilesService implements OnModuleInit {
     this.events.on('profile.deleted', ({ handle }) => this.cache.invalidate(handle));
   }
 
-  /**
-   * a published profile for anyone, a draft for its owner only. a draft asked for by anyone else is a 403
-   * without any of its data, so the page can say it is private rather than missing (spec §2); an unknown
-   * handle is a 404
-   */
+  /** a published profile for anyone, a draft for its owner only; everyone else gets a plain 404 */
   async read(
     rawHandle: string,
     viewerUserId: string | null,
@@ -41,8 +35,7 @@ export class PublicProfilesService implements OnModuleInit {
     const handle = normalizeHandle(rawHandle);
     const profile = await this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
     const isOwner = profile !== null && viewerUserId === profile.ownerId;
-    if (!profile) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
-    if (!profile.published && !isOwner) throw new ForbiddenError(PUBLIC_PROFILE_PRIVATE);
+    if (!profile || (!profile.published && !isOwner)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
     await this.events.publish('public-profile.read', { profile, viewerUserId, request, context });
     return profile;
   }

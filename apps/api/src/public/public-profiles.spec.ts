@@ -61,18 +61,16 @@ describe.each(STORAGE_KINDS)('public profile over HTTP (%s)', (kind) => {
     expect(stale.body.viewerType).toBe('guest');
   });
 
-  it('shows a draft to its owner only; 403 without its data for everyone else', async () => {
+  it('shows a draft to its owner only; 404 for everyone else', async () => {
     const draft = await createProfile(http, owner.accessToken, { published: false });
     const path = `/api/public/profiles/${draft.handle}`;
     const asOwner = await http.get<PublicProfileResponse>(path, { token: owner.accessToken });
     expect(asOwner.status).toBe(200);
     expect(asOwner.body).toMatchObject({ published: false, publishedAtUtc: null, isOwner: true });
-    const asGuest = await http.get<ErrorResponse>(path);
-    expect(asGuest.status).toBe(403);
-    expect(asGuest.body).toEqual({ error: 'Profile not available' });
+    expect((await http.get<ErrorResponse>(path)).status).toBe(404);
     const asVisitor = await http.get<ErrorResponse>(path, { token: visitor.accessToken });
-    expect(asVisitor.status).toBe(403);
-    expect(asVisitor.body).toEqual({ error: 'Profile not available' });
+    expect(asVisitor.status).toBe(404);
+    expect(asVisitor.body).toEqual({ error: 'Profile not found' });
   });
 
   it('answers 404 for an unknown handle', async () => {
@@ -97,7 +95,7 @@ describe.each(STORAGE_KINDS)('public profile over HTTP (%s)', (kind) => {
       token: owner.accessToken,
       body: fullProfileInput({ handle: renamed, published: false }),
     });
-    expect((await http.get(`/api/public/profiles/${renamed}`)).status).toBe(403);
+    expect((await http.get(`/api/public/profiles/${renamed}`)).status).toBe(404);
 
     await http.delete(`/api/profiles/${profile.id}`, { token: owner.accessToken });
     expect((await http.get(`/api/public/profiles/${renamed}`, { token: owner.accessToken })).status).toBe(
