@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSession } from '@/lib/session';
-import { cn } from '@/lib/utils';
+import { cn, initialsOf } from '@/lib/utils';
 import { Logo } from './logo';
 import { SIGN_OUT_PATH } from './sign-out';
 
@@ -41,7 +41,8 @@ export function Header({ className }: { className?: string }) {
               <button
                 type="button"
                 className="flex items-center gap-2 rounded-full p-0.5 transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                aria-label={`Account menu for ${session.displayName}`}
+                // the name starts with the initials on the button, so voice control finds it by what it shows
+                aria-label={`${initialsOf(session.displayName)}, account menu for ${session.displayName}`}
               >
                 <Avatar name={session.displayName} />
               </button>
