@@ -291,8 +291,11 @@ export function ProfileCard({ profile, viewer, profileUrl, track, message, notic
           aria-hidden="true"
         />
       ) : null}
-      {notice?.(theme)}
-      <TopBar profile={profile} theme={theme} viewer={viewer} wide={layout === 'split'} />
+      {/* the banner landmark: the notice, the handle and the viewer badge */}
+      <header>
+        {notice?.(theme)}
+        <TopBar profile={profile} theme={theme} viewer={viewer} wide={layout === 'split'} />
+      </header>
       <Layout profile={profile} theme={theme} actions={actions} message={messageNode} />
       <CardFooter theme={theme} />
     </div>
