@@ -14,7 +14,7 @@ export function CardPreview({ values }: { values: ProfileFormValues }) {
   const avatar = SAFE_URL.test(values.media.avatarUrl) ? values.media.avatarUrl : null;
   const handle = normalizeHandle(values.handle);
   return (
-    <Card className="overflow-hidden" aria-label="Card preview">
+    <Card className="overflow-hidden" role="figure" aria-label="Card preview">
       <div className={cn('relative h-16', THEME_COVER[values.theme])}>
         {banner ? <img src={banner} alt="" className="size-full object-cover" /> : null}
       </div>
