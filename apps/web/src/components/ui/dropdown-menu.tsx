@@ -2,7 +2,17 @@ import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef } from 're
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import { cn } from '@/lib/utils';
 
-export const DropdownMenu = DropdownMenuPrimitive.Root;
+/**
+ * non-modal, as the menu button pattern is: the page behind stays in the accessibility tree (a modal menu
+ * marks it aria-hidden while its links stay focusable). tab still stays in the open menu and escape puts
+ * focus back on the trigger.
+ */
+export function DropdownMenu({
+  modal = false,
+  ...props
+}: ComponentPropsWithoutRef<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
