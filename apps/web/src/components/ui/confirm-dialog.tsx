@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from './alert-dialog';
 import { Button } from './button';
+import { returnFocus } from './dialog';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,6 +21,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   confirmLabel?: string;
   pendingLabel?: string;
+  /** where focus goes when the dialog closes, when the control that opened it is gone (a menu item) */
+  returnFocusTo?: HTMLElement | null;
 }
 
 /** the one confirmation for destructive actions: Cancel, and a destructive button that shows progress */
@@ -32,6 +35,7 @@ export function ConfirmDialog({
   onConfirm,
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
+  returnFocusTo,
 }: ConfirmDialogProps) {
   return (
     <AlertDialog
@@ -40,7 +44,7 @@ export function ConfirmDialog({
         if (!pending) onOpenChange(next);
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>

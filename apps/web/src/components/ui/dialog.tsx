@@ -7,6 +7,16 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * a dialog opened from a menu item gives focus back to the menu's trigger when it closes: radix would
+ * return it to the item, which has gone with the menu, and focus would fall to the page's start
+ */
+export function returnFocus(event: Event, target: HTMLElement | null | undefined): void {
+  if (!target?.isConnected) return;
+  event.preventDefault();
+  target.focus();
+}
+
 export const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[2px] animate-fade-in';
 export const contentClass =
   'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-2xl animate-zoom-in focus:outline-none';

@@ -7,9 +7,10 @@ import { useDeleteProfile } from '../api/delete-profile';
 export interface DeleteProfileDialogProps {
   profile: ProfileResponse | null;
   onOpenChange: (open: boolean) => void;
+  returnFocusTo?: HTMLElement | null;
 }
 
-export function DeleteProfileDialog({ profile, onOpenChange }: DeleteProfileDialogProps) {
+export function DeleteProfileDialog({ profile, onOpenChange, returnFocusTo }: DeleteProfileDialogProps) {
   const deletion = useDeleteProfile();
 
   const onDelete = async () => {
@@ -39,6 +40,7 @@ export function DeleteProfileDialog({ profile, onOpenChange }: DeleteProfileDial
       description={`This will permanently delete "${profile?.displayName ?? ''}" and all its data. This action cannot be undone.`}
       pending={deletion.isPending}
       onConfirm={onDelete}
+      returnFocusTo={returnFocusTo}
     />
   );
 }

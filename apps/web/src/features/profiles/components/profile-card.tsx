@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink, MoreHorizontal, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { normalizeTheme, type ProfileResponse } from '@cardcraft/contracts';
@@ -19,12 +19,14 @@ export interface ProfileCardProps {
   profile: ProfileResponse;
   generating: boolean;
   onEdit: () => void;
-  onQrCode: () => Promise<void>;
-  onDelete: () => void;
+  /** each gets the menu's trigger, for the dialog to give focus back to */
+  onQrCode: (opener: HTMLElement | null) => Promise<void>;
+  onDelete: (opener: HTMLElement | null) => void;
 }
 
 export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }: ProfileCardProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const theme = normalizeTheme(profile.theme);
 
   return (
@@ -85,7 +87,12 @@ export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }:
         </Button>
         <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon-sm" aria-label={`Actions for ${profile.displayName}`}>
+            <Button
+              ref={trigger}
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Actions for ${profile.displayName}`}
+            >
               <MoreHorizontal aria-hidden="true" />
             </Button>
           </DropdownMenuTrigger>
@@ -100,7 +107,7 @@ export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }:
                 onSelect={(event) => {
                   // keep the menu open while the code is generated
                   event.preventDefault();
-                  void onQrCode().finally(() => setMenuOpen(false));
+                  void onQrCode(trigger.current).finally(() => setMenuOpen(false));
                 }}
               >
                 <QrCode aria-hidden="true" />
@@ -108,7 +115,7 @@ export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }:
               </DropdownMenuItem>
             ) : null}
             <DropdownMenuSeparator />
-            <DropdownMenuItem destructive onSelect={onDelete}>
+            <DropdownMenuItem destructive onSelect={() => onDelete(trigger.current)}>
               <Trash2 aria-hidden="true" />
               Delete
             </DropdownMenuItem>

@@ -1,7 +1,14 @@
 import { Download, ExternalLink } from 'lucide-react';
 import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  returnFocus,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
 import { useDownloadProfileQr } from '../api/get-profile-qr';
@@ -10,9 +17,10 @@ export interface QrDialogProps {
   profile: ProfileResponse | null;
   qr: QrResponse | null;
   onOpenChange: (open: boolean) => void;
+  returnFocusTo?: HTMLElement | null;
 }
 
-export function QrDialog({ profile, qr, onOpenChange }: QrDialogProps) {
+export function QrDialog({ profile, qr, onOpenChange, returnFocusTo }: QrDialogProps) {
   const download = useDownloadProfileQr();
 
   const onDownload = async () => {
@@ -32,7 +40,7 @@ export function QrDialog({ profile, qr, onOpenChange }: QrDialogProps) {
 
   return (
     <Dialog open={Boolean(profile && qr)} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-sm">
+      <DialogContent className="max-w-sm" onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}>
         <DialogHeader>
           <DialogTitle>Profile QR Code</DialogTitle>
           <DialogDescription>Share this QR code to let others quickly access your profile.</DialogDescription>

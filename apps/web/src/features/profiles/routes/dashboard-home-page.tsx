@@ -58,6 +58,8 @@ export function DashboardHomePage() {
   const [qrFor, setQrFor] = useState<{ profile: ProfileResponse; qr: QrResponse } | null>(null);
   const [generatingId, setGeneratingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ProfileResponse | null>(null);
+  // the card menu's trigger that opened the open dialog
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
 
   const onQrCode = async (profile: ProfileResponse) => {
     setGeneratingId(profile.id);
@@ -117,8 +119,14 @@ export function DashboardHomePage() {
               profile={profile}
               generating={generatingId === profile.id}
               onEdit={() => navigate(`/dashboard/profile/${profile.id}`)}
-              onQrCode={() => onQrCode(profile)}
-              onDelete={() => setToDelete(profile)}
+              onQrCode={(trigger) => {
+                setOpener(trigger);
+                return onQrCode(profile);
+              }}
+              onDelete={(trigger) => {
+                setOpener(trigger);
+                setToDelete(profile);
+              }}
             />
           ))}
         </div>
@@ -129,12 +137,14 @@ export function DashboardHomePage() {
         onOpenChange={(open) => {
           if (!open) setQrFor(null);
         }}
+        returnFocusTo={opener}
       />
       <DeleteProfileDialog
         profile={toDelete}
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
+        returnFocusTo={opener}
       />
     </>
   );
