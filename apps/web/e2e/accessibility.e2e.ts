@@ -458,8 +458,8 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
 interface Stop {
   index: number;
   label: string;
-  /** the focus ring: outline or box-shadow changed from the unfocused state and shows */
-  visible: boolean;
+  /** the focus ring (outline or box-shadow changed from the unfocused state) against what is around it */
+  contrast: number;
   style: string;
 }
 
@@ -507,27 +507,69 @@ async function tabThrough(page: Page): Promise<{ expected: string[]; stops: Stop
     const stop = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
       if (!el || el === document.body || el.dataset.kbIndex === undefined) return null;
+      // the ring's transition runs to its end before it is read
+      for (const animation of document.getAnimations()) {
+        try {
+          animation.finish();
+        } catch {
+          // an endless animation (a spinner) cannot finish and does not matter here
+        }
+      }
+      const probe = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+      const rgba = (css: string): [number, number, number, number] => {
+        if (!probe) return [0, 0, 0, 1];
+        probe.clearRect(0, 0, 1, 1);
+        probe.fillStyle = css;
+        probe.fillRect(0, 0, 1, 1);
+        const [r, g, b, a] = probe.getImageData(0, 0, 1, 1).data;
+        return [r, g, b, a / 255];
+      };
+      const over = (top: number[], below: number[]) =>
+        [0, 1, 2].map((i) => top[i] * top[3] + below[i] * (1 - top[3])).concat(1);
+      const channel = (c: number) => {
+        const v = c / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      const luminance = ([r, g, b]: number[]) =>
+        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+      const contrast = (a: number[], b: number[]) => {
+        const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      /** the colour around the control, where an offset ring is drawn: its ancestors' backgrounds, layered */
+      const around = (node: HTMLElement) => {
+        const layers: number[][] = [];
+        for (let up = node.parentElement; up; up = up.parentElement) {
+          const layer = rgba(getComputedStyle(up).backgroundColor);
+          if (layer[3] === 0) continue;
+          layers.push(layer);
+          if (layer[3] === 1) break;
+        }
+        return layers.reduceRight((below, top) => over(top, below), [255, 255, 255, 1]);
+      };
       const ring = (node: HTMLElement) => {
         const s = getComputedStyle(node);
         return [s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow].join('|');
       };
+      /** the contrast of the focus ring with what is around it, or 0 when focus changed nothing */
       const shows = (node: HTMLElement) => {
         const s = getComputedStyle(node);
-        const outline =
-          s.outlineStyle !== 'none' &&
-          parseFloat(s.outlineWidth) >= 1 &&
-          !/rgba\(.*,\s*0\)$|transparent/.test(s.outlineColor);
-        const shadow = s.boxShadow !== 'none';
-        return ring(node) !== node.dataset.kbRest && (outline || shadow);
+        if (ring(node) === node.dataset.kbRest) return 0;
+        const colours =
+          s.boxShadow.match(/(?:oklch|oklab|rgba?|hsla?|color)\([^()]*\)|#[0-9a-f]{3,8}\b/gi) ?? [];
+        if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1) colours.push(s.outlineColor);
+        const ground = around(node);
+        return Math.max(0, ...colours.map((c) => contrast(over(rgba(c), ground), ground)));
       };
       const sibling = el.nextElementSibling as HTMLElement | null;
       const hidden = el.getBoundingClientRect().width <= 1;
-      const visible = shows(el) || Boolean(hidden && sibling && shows(sibling));
+      // a visually hidden control (a styled radio) shows its focus on the part beside it
+      const ratio = hidden && sibling ? Math.max(shows(el), shows(sibling)) : shows(el);
       return {
         index: Number(el.dataset.kbIndex),
         label: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-        visible,
-        style: ring(el),
+        contrast: ratio,
+        style: ring(hidden && sibling ? sibling : el),
       };
     });
     if (!stop || stops.some((s) => s.index === stop.index)) break;
@@ -537,15 +579,20 @@ async function tabThrough(page: Page): Promise<{ expected: string[]; stops: Stop
 }
 
 function expectKeyboardFriendly(screen: string, { expected, stops }: { expected: string[]; stops: Stop[] }) {
-  if (process.env.AXE_VERBOSE) console.log(`${screen}: ${stops.map((s) => s.label).join(', ')}`);
+  if (process.env.AXE_VERBOSE)
+    console.log(`${screen}: ${stops.map((s) => `${s.label} ${s.contrast.toFixed(1)}`).join(', ')}`);
   const order = stops.map((s) => s.index);
   const missed = expected.filter((_, i) => !order.includes(i));
   const outOfOrder = order.filter((index, i) => i > 0 && index < order[i - 1]);
-  const noRing = stops.filter((s) => !s.visible);
+  // a focus indicator is a visual part of the control: 3:1 against its surroundings (WCAG 1.4.11)
+  const noRing = stops.filter((s) => s.contrast < 3);
   const problems = [
     ...missed.map((label) => `not reached by Tab: ${label}`),
     ...outOfOrder.map((index) => `reached out of document order: ${expected[index]}`),
-    ...noRing.map((s) => `no visible focus on ${s.label} (outline|width|colour|shadow: ${s.style})`),
+    ...noRing.map(
+      (s) =>
+        `no visible focus on ${s.label}: ring contrast ${s.contrast.toFixed(2)}:1 (outline|width|colour|shadow: ${s.style})`,
+    ),
   ];
   if (problems.length > 0) throw new Error(`${screen}:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   expect(stops.length).toBe(expected.length);
