@@ -50,10 +50,27 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/** one rule waived for one element in one state, with the reason it cannot harm anyone there */
+interface Waiver {
+  rule: string;
+  target: string;
+  why: string;
+}
+
+interface AuditOptions {
+  /** the widths to audit at; a state that a resize would end (an open listbox) is audited as it is */
+  widths?: number[];
+  waive?: Waiver;
+}
+
 /** axe on the page as it is now, at each width; the findings of every impact */
-async function audit(page: Page, screen: string): Promise<Finding[]> {
+async function audit(
+  page: Page,
+  screen: string,
+  { widths = WIDTHS, waive }: AuditOptions = {},
+): Promise<Finding[]> {
   const findings: Finding[] = [];
-  for (const width of WIDTHS) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: HEIGHT });
     await settle(page);
     if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
@@ -87,6 +104,12 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
       });
     }
     for (const v of violations) {
+      if (waive?.rule === v.id) {
+        v.nodes = v.nodes.filter((n) => n.target !== waive.target);
+        if (process.env.AXE_VERBOSE)
+          console.log(`waived ${v.id} on ${waive.target} (${screen}): ${waive.why}`);
+      }
+      if (v.nodes.length === 0) continue;
       findings.push({
         screen,
         width,
@@ -263,8 +286,8 @@ function report(findings: Finding[]): string {
 }
 
 /** fails with every serious or critical finding, each with its rule, elements and what to fix */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const findings = await audit(page, screen);
+async function expectAccessible(page: Page, screen: string, options?: AuditOptions): Promise<void> {
+  const findings = await audit(page, screen, options);
   if (process.env.AXE_VERBOSE && findings.length > 0) console.log(report(findings));
   const blocking = findings.filter((f) => BLOCKING.has(f.impact));
   if (blocking.length > 0) {
@@ -353,6 +376,26 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     await page.getByRole('switch', { name: /Draft/ }).click();
     await page.getByText('Your profile is live and visible to visitors').waitFor();
     await expectAccessible(page, 'profile editor');
+
+    // a listbox open: a resize closes it, so it is audited at the width it opened at
+    await page.setViewportSize(DESKTOP.viewport);
+    const type = page.getByRole('combobox', { name: 'Type' }).first();
+    await type.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await expectAccessible(page, 'block type listbox', {
+      widths: [DESKTOP.viewport.width],
+      waive: {
+        rule: 'aria-hidden-focus',
+        target: '#root',
+        // radix hides the page behind an open select (aria-hidden) and traps focus in the listbox, with
+        // tab held: nothing behind can be reached. axe exempts this only for role=dialog, not listbox
+        why: 'focus is trapped in the open listbox',
+      },
+    });
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await type.evaluate((el) => el === document.activeElement)).toBe(true);
 
     await page.setViewportSize(DESKTOP.viewport);
     await page.getByRole('button', { name: 'Create Profile' }).click();
