@@ -1,18 +1,5 @@
 import { SESSION_STORAGE_KEY, SessionStore, type Session } from './session';
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => Array.from(data.keys())[i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '@/test/memory-storage';
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');
 

@@ -3,6 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { SessionProvider, SessionStore } from '@/lib/session';
 import { RequireAuth } from './require-auth';
+import { memoryStorage } from '@/test/memory-storage';
 
 function LoginProbe() {
   const location = useLocation();
@@ -28,20 +29,6 @@ function renderAt(store: SessionStore) {
       </MemoryRouter>
     </SessionProvider>,
   );
-}
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => Array.from(data.keys())[i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
 }
 
 describe('RequireAuth', () => {

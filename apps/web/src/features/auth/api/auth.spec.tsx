@@ -1,27 +1,14 @@
-import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SessionProvider, SessionStore } from '@/lib/session';
+import { QueryClient } from '@tanstack/react-query';
+import { SessionStore } from '@/lib/session';
 import { useLogin, useRegister } from './auth';
+import { memoryStorage } from '@/test/memory-storage';
+import { providers } from '@/test/providers';
 
 const post = jest.fn();
 const getProfiles = jest.fn();
 jest.mock('@/lib/api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }));
 jest.mock('@/lib/profiles', () => ({ getProfiles: () => getProfiles() }));
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => Array.from(data.keys())[i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
 
 const answer = {
   accessToken: 'token',
@@ -35,11 +22,7 @@ function setup() {
   const store = new SessionStore({ storage: memoryStorage });
   store.hydrate();
   const client = new QueryClient();
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <SessionProvider store={store}>{children}</SessionProvider>
-    </QueryClientProvider>
-  );
+  const wrapper = providers(client, store);
   const login = renderHook(() => useLogin(), { wrapper }).result;
   const register = renderHook(() => useRegister(), { wrapper }).result;
   return { store, login, register };

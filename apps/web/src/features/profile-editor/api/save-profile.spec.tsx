@@ -1,31 +1,18 @@
-import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { queryKeys } from '@/lib/query-client';
-import { SessionProvider, SessionStore, type Session } from '@/lib/session';
+import { SessionStore, type Session } from '@/lib/session';
 import { emptyProfileValues, toProfileInput } from '../utils/profile-form';
 import { useSaveProfile } from './save-profile';
+import { memoryStorage } from '@/test/memory-storage';
+import { providers } from '@/test/providers';
 
 const post = jest.fn();
 const put = jest.fn();
 jest.mock('@/lib/api-client', () => ({
   api: { post: (...args: unknown[]) => post(...args), put: (...args: unknown[]) => put(...args) },
 }));
-
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => Array.from(data.keys())[i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
 
 function profile(patch: Partial<ProfileResponse> = {}): ProfileResponse {
   return { id: 'p1', handle: 'ada', displayName: 'Ada Lovelace', ...patch } as ProfileResponse;
@@ -46,11 +33,7 @@ function setup(activeProfileHandle: string | null) {
     store.set(session);
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>
-      <SessionProvider store={store}>{children}</SessionProvider>
-    </QueryClientProvider>
-  );
+  const wrapper = providers(client, store);
   const { result } = renderHook(() => useSaveProfile(), { wrapper });
   return { result, client, store };
 }

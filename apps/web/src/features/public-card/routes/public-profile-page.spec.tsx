@@ -1,12 +1,14 @@
 import '@/test/text-encoding';
 import { render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
 import { ApiError } from '@/lib/api-error';
-import { SessionProvider, SessionStore } from '@/lib/session';
+import { SessionStore } from '@/lib/session';
 import { DEMO_PROFILE } from '../data/demo-profile';
 import { PublicProfilePage } from './public-profile-page';
+import { memoryStorage } from '@/test/memory-storage';
+import { providers } from '@/test/providers';
 
 const get = jest.fn();
 jest.mock('@/lib/api-client', () => ({
@@ -14,20 +16,6 @@ jest.mock('@/lib/api-client', () => ({
   buildUrl: (path: string) => path,
   saveBlob: jest.fn(),
 }));
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => Array.from(data.keys())[i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
 
 function signedIn(userId: string): SessionStore {
   const session = {
@@ -46,15 +34,12 @@ const card: PublicProfileResponse = { ...DEMO_PROFILE, id: 'p1', ownerId: 'owner
 function renderAt(path: string, store = new SessionStore({ storage: () => memoryStorage() })) {
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
   render(
-    <QueryClientProvider client={client}>
-      <SessionProvider store={store}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/u/:handle" element={<PublicProfilePage />} />
-          </Routes>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/u/:handle" element={<PublicProfilePage />} />
+      </Routes>
+    </MemoryRouter>,
+    { wrapper: providers(client, store) },
   );
   return store;
 }
