@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { api } from './api-client';
@@ -20,4 +21,14 @@ export function useProfiles() {
 /** published profiles first, then drafts; each group keeps the server's order (spec §2 Analytics) */
 export function publishedFirst(profiles: ProfileResponse[]): ProfileResponse[] {
   return [...profiles.filter((p) => p.published), ...profiles.filter((p) => !p.published)];
+}
+
+/** the owner's profiles, published first, and the one picked (the first until another is picked) */
+export function useSelectedProfile() {
+  const profiles = useProfiles();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const ordered = publishedFirst(profiles.data ?? []);
+  // the first published profile, else the first profile (spec §2)
+  const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
+  return { profiles, ordered, profile, setSelectedId };
 }

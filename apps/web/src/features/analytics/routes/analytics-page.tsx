@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, LockKeyhole, Plus, RefreshCw } from 'lucide-react';
+import { BarChart3, LockKeyhole, RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
+import { NoProfilesState } from '@/components/profiles/no-profiles-state';
+import { ProfileSelect } from '@/components/profiles/profile-select';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
-import { publishedFirst, useProfiles } from '@/lib/profiles';
+import { useSelectedProfile } from '@/lib/profiles';
 import { queryKeys } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { useVisitSummary } from '../api/get-visit-summary';
@@ -70,13 +72,9 @@ export function AnalyticsPage() {
 
 function AnalyticsDashboard() {
   const queryClient = useQueryClient();
-  const profiles = useProfiles();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { profiles, ordered, profile, setSelectedId } = useSelectedProfile();
   const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
 
-  const ordered = publishedFirst(profiles.data ?? []);
-  // the first published profile, else the first profile (spec §2)
-  const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
   const analyticsId = profile?.published ? profile.id : null;
   const summary = useVisitSummary(analyticsId, days);
   const visits = useVisits(analyticsId, days, summary.isSuccess);
@@ -87,19 +85,7 @@ function AnalyticsDashboard() {
     return (
       <>
         <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
-        <EmptyState
-          icon={BarChart3}
-          title="No Profiles Found"
-          description="Create a profile to start tracking analytics data."
-          action={
-            <Button asChild>
-              <Link to="/dashboard/profile/create">
-                <Plus aria-hidden="true" />
-                Create Profile
-              </Link>
-            </Button>
-          }
-        />
+        <NoProfilesState icon={BarChart3} description="Create a profile to start tracking analytics data." />
       </>
     );
   }
@@ -115,22 +101,13 @@ function AnalyticsDashboard() {
       <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
       <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
         {ordered.length > 1 ? (
-          <div className="min-w-0 space-y-1.5 sm:w-72">
-            <Label htmlFor="analytics-profile">Profile</Label>
-            <Select value={profile.id} onValueChange={setSelectedId}>
-              <SelectTrigger id="analytics-profile">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ordered.map((p) => (
-                  <SelectItem key={p.id} value={p.id} description={`@${p.handle}`}>
-                    {p.displayName}
-                    {p.published ? '' : ' (Draft)'}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <ProfileSelect
+            id="analytics-profile"
+            profiles={ordered}
+            value={profile.id}
+            onValueChange={setSelectedId}
+            className="min-w-0"
+          />
         ) : null}
         <div className="space-y-1.5 sm:w-48">
           <Label htmlFor="analytics-period">Period</Label>

@@ -1,20 +1,19 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { ChevronLeft, ChevronRight, Download, Inbox, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Download, Inbox, Trash2 } from 'lucide-react';
 import type { LeadResponse } from '@cardcraft/contracts';
 import { PageHeader } from '@/components/layout/page-header';
+import { NoProfilesState } from '@/components/profiles/no-profiles-state';
+import { ProfileSelect } from '@/components/profiles/profile-select';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
-import { publishedFirst, useProfiles } from '@/lib/profiles';
+import { useSelectedProfile } from '@/lib/profiles';
 import { useExportLeads } from '../api/export-leads';
 import { LEADS_PAGE_SIZE, useLeads } from '../api/get-leads';
 import { DeleteLeadDialog } from '../components/delete-lead-dialog';
@@ -28,14 +27,11 @@ function ConsentBadge({ consent }: { consent: boolean }) {
 
 export function LeadsPage() {
   useDocumentTitle('Leads');
-  const profiles = useProfiles();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { profiles, ordered, profile, setSelectedId } = useSelectedProfile();
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<LeadResponse | null>(null);
   const exporter = useExportLeads();
 
-  const ordered = publishedFirst(profiles.data ?? []);
-  const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
   const leads = useLeads(profile?.id ?? null, page);
 
   const header = (
@@ -79,19 +75,7 @@ export function LeadsPage() {
     return (
       <>
         {header}
-        <EmptyState
-          icon={Inbox}
-          title="No Profiles Found"
-          description="Create a profile so visitors can leave you a message."
-          action={
-            <Button asChild>
-              <Link to="/dashboard/profile/create">
-                <Plus aria-hidden="true" />
-                Create Profile
-              </Link>
-            </Button>
-          }
-        />
+        <NoProfilesState icon={Inbox} description="Create a profile so visitors can leave you a message." />
       </>
     );
   }
@@ -105,28 +89,15 @@ export function LeadsPage() {
       {header}
       {ordered.length > 1 ? (
         <Card className="mb-6 p-4">
-          <div className="space-y-1.5 sm:w-72">
-            <Label htmlFor="leads-profile">Profile</Label>
-            <Select
-              value={profile.id}
-              onValueChange={(id) => {
-                setSelectedId(id);
-                setPage(1);
-              }}
-            >
-              <SelectTrigger id="leads-profile">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ordered.map((p) => (
-                  <SelectItem key={p.id} value={p.id} description={`@${p.handle}`}>
-                    {p.displayName}
-                    {p.published ? '' : ' (Draft)'}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <ProfileSelect
+            id="leads-profile"
+            profiles={ordered}
+            value={profile.id}
+            onValueChange={(id) => {
+              setSelectedId(id);
+              setPage(1);
+            }}
+          />
         </Card>
       ) : null}
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { IdCard, Plus } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { IdCard } from 'lucide-react';
 import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
 import { PageHeader } from '@/components/layout/page-header';
+import { CreateProfileButton } from '@/components/profiles/create-profile-button';
 import { ErrorAlert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
@@ -84,14 +84,7 @@ export function DashboardHomePage() {
       <PageHeader
         title="Dashboard"
         description="Manage your virtual cards"
-        actions={
-          <Button asChild>
-            <Link to="/dashboard/profile/create">
-              <Plus aria-hidden="true" />
-              Create Profile
-            </Link>
-          </Button>
-        }
+        actions={<CreateProfileButton />}
       />
       {profiles.isPending ? (
         <ProfileGridSkeleton />
@@ -102,14 +95,7 @@ export function DashboardHomePage() {
           icon={IdCard}
           title="No profiles yet"
           description="Create your first virtual card to get started"
-          action={
-            <Button asChild size="lg">
-              <Link to="/dashboard/profile/create">
-                <Plus aria-hidden="true" />
-                Create Your First Profile
-              </Link>
-            </Button>
-          }
+          action={<CreateProfileButton size="lg">Create Your First Profile</CreateProfileButton>}
         />
       ) : (
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">
