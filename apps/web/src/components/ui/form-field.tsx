@@ -1,6 +1,7 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
 import { Slot } from '@radix-ui/react-slot';
 import { cn } from '@/lib/utils';
+import { Input } from './input';
 import { Label } from './label';
 
 export interface FormFieldProps {
@@ -45,5 +46,31 @@ export function FormField({ label, children, error, hint, required, className, i
         </p>
       ) : null}
     </div>
+  );
+}
+
+export interface TextFieldProps
+  extends
+    Omit<FormFieldProps, 'children'>,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'required'> {
+  /** the input's own classes; `className` is the field's */
+  inputClassName?: string;
+}
+
+/** a FormField around a text Input: the field's props go to FormField, the rest to the input */
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  inputClassName,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} className={className} id={id}>
+      <Input className={inputClassName} {...input} />
+    </FormField>
   );
 }

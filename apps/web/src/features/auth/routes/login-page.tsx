@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { LoginDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import { LoginDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/email-field';
 import { useRedirectTarget } from '../hooks/use-redirect-target';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -18,23 +19,19 @@ export function LoginPage() {
   const target = useRedirectTarget();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [lastError, setLastError] = useState<string | null>(null);
+  const { failure, setFailure, field, validate, values } = useForm({ email: '', password: '' });
 
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={target} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateInput(LoginDto, values);
-    setErrors(fieldErrorMap(result.errors));
-    if (result.errors.length > 0) return;
-    setLastError(null);
+    const valid = validate(LoginDto, values);
+    if (!valid) return;
     try {
-      await loginMutation.mutateAsync({ email: result.value.email, password: result.value.password });
+      await loginMutation.mutateAsync({ email: valid.email, password: valid.password });
       navigate(target, { replace: true });
     } catch (error) {
-      setLastError(normalizeError(error).message);
+      setFailure(normalizeError(error).message);
     }
   };
 
@@ -52,25 +49,10 @@ export function LoginPage() {
         </>
       }
     >
-      {lastError ? <ErrorAlert className="mb-5">{lastError}</ErrorAlert> : null}
+      {failure ? <ErrorAlert className="mb-5">{failure}</ErrorAlert> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormField label="Email" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={values.email}
-            onChange={(e) => setValues((v) => ({ ...v, email: e.target.value }))}
-          />
-        </FormField>
-        <FormField label="Password" error={errors.password}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
-          />
-        </FormField>
+        <EmailField {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
           {pending ? 'Signing in...' : 'Sign in'}
         </Button>

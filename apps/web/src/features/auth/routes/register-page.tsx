@@ -1,49 +1,41 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { RegisterFormDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import { RegisterFormDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useForm } from '@/lib/use-form';
 import { useRegister } from '../api/auth';
 import { AuthCard } from '../components/auth-card';
+import { EmailField } from '../components/email-field';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-type Values = { displayName: string; email: string; password: string; confirmPassword: string };
 
 export function RegisterPage() {
   useDocumentTitle('Create account');
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const [values, setValues] = useState<Values>({
+  const { values, errors, failure, setFailure, field, validate } = useForm({
     displayName: '',
     email: '',
     password: '',
     confirmPassword: '',
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [lastError, setLastError] = useState<string | null>(null);
 
   if (isAuthenticated && registerMutation.isIdle) return <Navigate to="/dashboard/home" replace />;
 
-  const set = (key: keyof Values) => (e: ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateInput(RegisterFormDto, values);
-    setErrors(fieldErrorMap(result.errors));
-    if (result.errors.length > 0) return;
-    setLastError(null);
+    const valid = validate(RegisterFormDto, values);
+    if (!valid) return;
     try {
-      const { email, password, displayName } = result.value;
+      const { email, password, displayName } = valid;
       await registerMutation.mutateAsync({ email, password, displayName });
       navigate('/dashboard/onboarding', { replace: true });
     } catch (error) {
-      setLastError(normalizeError(error).message);
+      setFailure(normalizeError(error).message);
     }
   };
 
@@ -61,45 +53,28 @@ export function RegisterPage() {
         </>
       }
     >
-      {lastError ? <ErrorAlert className="mb-5">{lastError}</ErrorAlert> : null}
+      {failure ? <ErrorAlert className="mb-5">{failure}</ErrorAlert> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormField label="Display Name" error={errors.displayName}>
-          <Input
-            autoComplete="name"
-            placeholder="Ada Lovelace"
-            value={values.displayName}
-            onChange={set('displayName')}
-          />
-        </FormField>
-        <FormField label="Email" error={errors.email}>
-          <Input
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            value={values.email}
-            onChange={set('email')}
-          />
-        </FormField>
-        <FormField
+        <TextField
+          label="Display Name"
+          autoComplete="name"
+          placeholder="Ada Lovelace"
+          {...field('displayName')}
+        />
+        <EmailField {...field('email')} />
+        <TextField
           label="Password"
-          error={errors.password}
+          type="password"
+          autoComplete="new-password"
           hint={errors.password ? undefined : 'At least 6 characters'}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-          />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
-        </FormField>
+          {...field('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
           {pending ? 'Creating account...' : 'Create account'}
         </Button>

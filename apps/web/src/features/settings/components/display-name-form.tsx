@@ -1,31 +1,29 @@
-import { useState, type FormEvent } from 'react';
-import { UpdateAccountDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import type { FormEvent } from 'react';
+import { UpdateAccountDto, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
+import { useForm } from '@/lib/use-form';
 import { useUpdateAccount } from '../api/account';
 
 export function DisplayNameForm() {
   const { session } = useSession();
   const update = useUpdateAccount();
-  const [displayName, setDisplayName] = useState(session?.displayName ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, setValues, setErrors, failure, setFailure, field, validate } = useForm({
+    displayName: session?.displayName ?? '',
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateInput(UpdateAccountDto, { displayName });
-    setErrors(fieldErrorMap(result.errors));
-    if (result.errors.length > 0) return;
-    setFailure(null);
+    const valid = validate(UpdateAccountDto, { displayName: values.displayName });
+    if (!valid) return;
     try {
-      const user = await update.mutateAsync({ displayName: result.value.displayName });
-      setDisplayName(user.displayName);
+      const user = await update.mutateAsync({ displayName: valid.displayName });
+      setValues({ displayName: user.displayName });
       toast({
         title: 'Profile updated',
         description: 'Your display name has been saved.',
@@ -47,16 +45,15 @@ export function DisplayNameForm() {
         <CardContent className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Display Name" error={errors.displayName}>
-              <Input
-                autoComplete="name"
-                value={displayName}
-                onChange={(e) => setDisplayName(e.target.value)}
-              />
-            </FormField>
-            <FormField label="Email" hint="Your sign-in address cannot be changed here">
-              <Input type="email" value={session?.email ?? ''} readOnly className="bg-muted text-slate-600" />
-            </FormField>
+            <TextField label="Display Name" autoComplete="name" {...field('displayName')} />
+            <TextField
+              label="Email"
+              hint="Your sign-in address cannot be changed here"
+              type="email"
+              value={session?.email ?? ''}
+              readOnly
+              inputClassName="bg-muted text-slate-600"
+            />
           </div>
         </CardContent>
         <CardFooter className="justify-end">
