@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import {
@@ -13,8 +13,7 @@ import {
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormField, TextField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
@@ -37,6 +36,9 @@ import {
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Mode = 'create' | 'edit';
+
+/** the props of an input for a web address */
+const URL_INPUT = { type: 'url', inputMode: 'url', placeholder: 'https://' } as const;
 
 const PRIVACY: { key: keyof ProfileFormValues['privacy']; label: string; description: string }[] = [
   { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
@@ -114,6 +116,22 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
     setValues((v) => ({ ...v, media: { ...v.media, [key]: value } }));
   const setPrivacy = (key: keyof ProfileFormValues['privacy'], value: boolean) =>
     setValues((v) => ({ ...v, privacy: { ...v.privacy, [key]: value } }));
+  // the value, change handler and error of one text field, to spread on a TextField
+  const textField = (key: 'handle' | 'displayName' | 'tagline') => ({
+    value: values[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
+  const contactField = (key: keyof ProfileFormValues['contact']) => ({
+    value: values.contact[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setContact(key, e.target.value),
+    error: errors[`contact.${key}`],
+  });
+  const mediaField = (key: keyof ProfileFormValues['media']) => ({
+    value: values.media[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setMedia(key, e.target.value),
+    error: errors[`media.${key}`],
+  });
 
   const handle = normalizeHandle(values.handle);
   const publicPath = `/u/${handle || 'your-handle'}`;
@@ -175,10 +193,9 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
         <div className="min-w-0 space-y-6">
           <EditorSection title="Basic Information" description="How you appear at the top of your card">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
+              <TextField
                 label="Handle"
                 required
-                error={errors.handle}
                 hint={
                   <>
                     Your card lives at{' '}
@@ -188,37 +205,20 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
                     </span>
                   </>
                 }
-              >
-                <Input
-                  autoCapitalize="none"
-                  autoCorrect="off"
-                  spellCheck={false}
-                  placeholder="ada-lovelace"
-                  value={values.handle}
-                  onChange={(e) => set('handle', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Display Name" required error={errors.displayName}>
-                <Input
-                  placeholder="Ada Lovelace"
-                  value={values.displayName}
-                  onChange={(e) => set('displayName', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Tagline" error={errors.tagline}>
-                <Input
-                  placeholder="Engineer, writer, speaker"
-                  value={values.tagline}
-                  onChange={(e) => set('tagline', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Company" error={errors['contact.company']}>
-                <Input
-                  autoComplete="organization"
-                  value={values.contact.company}
-                  onChange={(e) => setContact('company', e.target.value)}
-                />
-              </FormField>
+                autoCapitalize="none"
+                autoCorrect="off"
+                spellCheck={false}
+                placeholder="ada-lovelace"
+                {...textField('handle')}
+              />
+              <TextField
+                label="Display Name"
+                required
+                placeholder="Ada Lovelace"
+                {...textField('displayName')}
+              />
+              <TextField label="Tagline" placeholder="Engineer, writer, speaker" {...textField('tagline')} />
+              <TextField label="Company" autoComplete="organization" {...contactField('company')} />
               <FormField
                 label="Bio"
                 error={errors.bio}
@@ -232,38 +232,15 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
 
           <EditorSection title="Contact Information" description="Shown as tappable rows on your card">
             <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Email" error={errors['contact.email']}>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  value={values.contact.email}
-                  onChange={(e) => setContact('email', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Phone Number" error={errors['contact.phoneNumber']}>
-                <Input
-                  type="tel"
-                  autoComplete="tel"
-                  value={values.contact.phoneNumber}
-                  onChange={(e) => setContact('phoneNumber', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Website" error={errors['contact.website']}>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={values.contact.website}
-                  onChange={(e) => setContact('website', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Location" error={errors['contact.location']}>
-                <Input
-                  placeholder="Lisbon, Portugal"
-                  value={values.contact.location}
-                  onChange={(e) => setContact('location', e.target.value)}
-                />
-              </FormField>
+              <TextField label="Email" type="email" autoComplete="email" {...contactField('email')} />
+              <TextField
+                label="Phone Number"
+                type="tel"
+                autoComplete="tel"
+                {...contactField('phoneNumber')}
+              />
+              <TextField label="Website" {...URL_INPUT} {...contactField('website')} />
+              <TextField label="Location" placeholder="Lisbon, Portugal" {...contactField('location')} />
             </div>
           </EditorSection>
 
@@ -314,37 +291,14 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
               <CardTitle>Profile Media</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <FormField label="Avatar Image" error={errors['media.avatarUrl']}>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={values.media.avatarUrl}
-                  onChange={(e) => setMedia('avatarUrl', e.target.value)}
-                />
-              </FormField>
-              <FormField label="Banner Image" error={errors['media.bannerUrl']}>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={values.media.bannerUrl}
-                  onChange={(e) => setMedia('bannerUrl', e.target.value)}
-                />
-              </FormField>
-              <FormField
+              <TextField label="Avatar Image" {...URL_INPUT} {...mediaField('avatarUrl')} />
+              <TextField label="Banner Image" {...URL_INPUT} {...mediaField('bannerUrl')} />
+              <TextField
                 label="Social Preview Image"
-                error={errors['media.ogImageUrl']}
                 hint="Used when sharing your profile on social media"
-              >
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://"
-                  value={values.media.ogImageUrl}
-                  onChange={(e) => setMedia('ogImageUrl', e.target.value)}
-                />
-              </FormField>
+                {...URL_INPUT}
+                {...mediaField('ogImageUrl')}
+              />
             </CardContent>
           </Card>
 
