@@ -31,6 +31,71 @@ interface PartsProps {
   actions: CardActions;
 }
 
+/** the owner's avatar, or their initials */
+function Avatar({ profile, theme, className }: Omit<PartsProps, 'actions'> & { className: string }) {
+  return (
+    <CardAvatar
+      src={profile.media.avatarUrl}
+      name={profile.displayName}
+      theme={theme}
+      className={className}
+    />
+  );
+}
+
+/** the company line, with its building icon */
+function Company({
+  theme,
+  className,
+  children,
+}: {
+  theme: CardTheme;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className={cn('inline-flex items-center gap-1.5 text-sm font-medium', theme.subtle, className)}>
+      <Building2 className="size-4" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** a titled section of the card, labelled by its heading */
+function TitledSection({
+  id,
+  title,
+  theme,
+  children,
+}: {
+  id: string;
+  title: string;
+  theme: CardTheme;
+  children: ReactNode;
+}) {
+  return (
+    <section className={cn('p-5 sm:p-7', theme.surface)} aria-labelledby={id}>
+      <h2 id={id} className={cn('mb-3', theme.sectionLabel)}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** the content blocks, a divider between each */
+function Blocks({ profile, theme, actions, className }: PartsProps & { className: string }) {
+  return (
+    <ContentBlocks
+      blocks={profile.blocks}
+      theme={theme}
+      actions={actions}
+      className={className}
+      itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
+    />
+  );
+}
+
 function Identity({ profile, theme, align }: PartsProps & { align: 'center' | 'start' }) {
   const company = profile.contact.company?.trim();
   return (
@@ -47,16 +112,9 @@ function Identity({ profile, theme, align }: PartsProps & { align: 'center' | 's
         </p>
       ) : null}
       {company ? (
-        <p
-          className={cn(
-            'mt-2 inline-flex items-center gap-1.5 text-sm font-medium',
-            theme.subtle,
-            align === 'center' && 'justify-center',
-          )}
-        >
-          <Building2 className="size-4" aria-hidden="true" />
+        <Company theme={theme} className={cn('mt-2', align === 'center' && 'justify-center')}>
           {company}
-        </p>
+        </Company>
       ) : null}
     </>
   );
@@ -107,9 +165,8 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
       <section className={cn('overflow-hidden', theme.surface)} aria-label="Profile">
         <CardBanner src={profile.media.bannerUrl} theme={theme} className="h-40 sm:h-52" />
         <div className="flex flex-col items-center px-5 pb-6 text-center sm:px-8">
-          <CardAvatar
-            src={profile.media.avatarUrl}
-            name={profile.displayName}
+          <Avatar
+            profile={profile}
             theme={theme}
             className="-mt-16 size-32 text-4xl sm:-mt-[4.5rem] sm:size-36"
           />
@@ -129,21 +186,12 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
         </div>
       </section>
       {hasContact ? (
-        <section className={cn('p-5 sm:p-7', theme.surface)} aria-labelledby="about-title">
-          <h2 id="about-title" className={cn('mb-3', theme.sectionLabel)}>
-            About
-          </h2>
+        <TitledSection id="about-title" title="About" theme={theme}>
           <Bio bio={profile.bio} theme={theme} className="mb-4" />
           <ContactList contact={profile.contact} actions={actions} theme={theme} />
-        </section>
+        </TitledSection>
       ) : null}
-      <ContentBlocks
-        blocks={profile.blocks}
-        theme={theme}
-        actions={actions}
-        className={cn('p-5 sm:p-7', theme.surface)}
-        itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
-      />
+      <Blocks profile={profile} theme={theme} actions={actions} className={cn('p-5 sm:p-7', theme.surface)} />
       {message}
     </main>
   );
@@ -162,12 +210,7 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
           />
         ) : null}
         <div className="flex items-center gap-4">
-          <CardAvatar
-            src={profile.media.avatarUrl}
-            name={profile.displayName}
-            theme={theme}
-            className="size-[4.5rem] text-xl"
-          />
+          <Avatar profile={profile} theme={theme} className="size-[4.5rem] text-xl" />
           <div className="min-w-0">
             <h1 className={cn('text-2xl leading-tight sm:text-[1.75rem]', theme.displayName)}>
               {profile.displayName}
@@ -186,13 +229,7 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
           <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="row" />
         </div>
       </section>
-      <ContentBlocks
-        blocks={profile.blocks}
-        theme={theme}
-        actions={actions}
-        className={cn('pt-6', theme.plain)}
-        itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
-      />
+      <Blocks profile={profile} theme={theme} actions={actions} className={cn('pt-6', theme.plain)} />
       {message}
     </main>
   );
@@ -210,12 +247,7 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
           <CardBanner src={profile.media.bannerUrl} theme={theme} className="aspect-[4/3] lg:aspect-[4/5]" />
           <div className="absolute inset-0" style={overlay} aria-hidden="true" />
           <div className="absolute inset-x-0 bottom-0 p-5 text-white sm:p-7">
-            <CardAvatar
-              src={profile.media.avatarUrl}
-              name={profile.displayName}
-              theme={theme}
-              className="size-20 text-2xl sm:size-24"
-            />
+            <Avatar profile={profile} theme={theme} className="size-20 text-2xl sm:size-24" />
             <h1
               className={cn(
                 'mt-4 text-3xl leading-tight text-white sm:text-4xl',
@@ -235,15 +267,11 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
         <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
       </aside>
       <div className="grid content-start gap-5">
-        <section className={cn('p-5 sm:p-7', theme.surface)} aria-labelledby="details-title">
-          <h2 id="details-title" className={cn('mb-3', theme.sectionLabel)}>
-            Details
-          </h2>
+        <TitledSection id="details-title" title="Details" theme={theme}>
           {profile.contact.company?.trim() ? (
-            <p className={cn('mb-3 inline-flex items-center gap-1.5 text-sm font-medium', theme.subtle)}>
-              <Building2 className="size-4" aria-hidden="true" />
+            <Company theme={theme} className="mb-3">
               {profile.contact.company}
-            </p>
+            </Company>
           ) : null}
           <Bio bio={profile.bio} theme={theme} className="mb-5" />
           <ContactList contact={profile.contact} actions={actions} theme={theme} columns />
@@ -253,13 +281,12 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
             theme={theme}
             className={cn('mt-5 border-t pt-5', theme.divider)}
           />
-        </section>
-        <ContentBlocks
-          blocks={profile.blocks}
+        </TitledSection>
+        <Blocks
+          profile={profile}
           theme={theme}
           actions={actions}
           className={cn('p-5 sm:p-7', theme.surface)}
-          itemClassName={cn('border-t pt-5 first:border-t-0 first:pt-0', theme.divider)}
         />
         {message}
       </div>
