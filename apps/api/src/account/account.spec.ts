@@ -1,17 +1,10 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('account settings over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
-  });
-  afterAll(() => testApp.close());
+  const { http } = apiUnderTest(kind);
 
   it('changes the display name', async () => {
     const user = await registerUser(http);

@@ -1,17 +1,10 @@
 import type { ErrorResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('auth over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
-  });
-  afterAll(() => testApp.close());
+  const { http } = apiUnderTest(kind);
 
   it('registers a user and answers the session, e-mail lower-cased', async () => {
     const email = `New.User.${kind}@Example.com`;

@@ -1,17 +1,10 @@
 import type { ErrorResponse, HealthResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { fullProfileInput, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('HTTP behaviour (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
-
-  beforeAll(async () => {
-    testApp = await startTestApp(kind, { BODY_LIMIT_BYTES: '65536', WRITE_RATE_LIMIT_PER_MINUTE: '5' });
-    http = httpClient(testApp.url);
-  });
-  afterAll(() => testApp.close());
+  const { http } = apiUnderTest(kind, { BODY_LIMIT_BYTES: '65536', WRITE_RATE_LIMIT_PER_MINUTE: '5' });
 
   it('answers malformed JSON with 400 in the one error shape', async () => {
     const response = await http.post<ErrorResponse>('/api/auth/login', { rawBody: '{"email": "a@b.co",' });

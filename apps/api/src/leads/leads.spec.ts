@@ -1,23 +1,19 @@
 import type { ErrorResponse, LeadResponse, Page, ProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, fullProfileInput, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('leads over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
+  const { http } = apiUnderTest(kind);
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let visitor: Awaited<ReturnType<typeof registerUser>>;
   let profile: ProfileResponse;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
     owner = await registerUser(http);
     visitor = await registerUser(http);
     profile = await createProfile(http, owner.accessToken, { published: true });
   });
-  afterAll(() => testApp.close());
 
   const send = (profileId: string, body: unknown, token?: string) =>
     http.post<LeadResponse & ErrorResponse>(`/api/profiles/${profileId}/leads`, { body, token });

@@ -1,21 +1,17 @@
 import type { ErrorResponse, ProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, fullProfileInput, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('profiles over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
+  const { http } = apiUnderTest(kind);
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let stranger: Awaited<ReturnType<typeof registerUser>>;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
     owner = await registerUser(http);
     stranger = await registerUser(http);
   });
-  afterAll(() => testApp.close());
 
   it('creates a profile and round-trips every field, empty optional strings as null', async () => {
     const input = fullProfileInput({

@@ -1,21 +1,17 @@
 import type { ErrorResponse, ProfileResponse, PublicProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, fullProfileInput, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('public profile over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
+  const { http } = apiUnderTest(kind);
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let visitor: Awaited<ReturnType<typeof registerUser>>;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
     owner = await registerUser(http);
     visitor = await registerUser(http);
   });
-  afterAll(() => testApp.close());
 
   it('serves a published profile to anyone, without anything private', async () => {
     const profile = await createProfile(http, owner.accessToken, { published: true });

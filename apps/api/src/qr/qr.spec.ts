@@ -1,7 +1,7 @@
 import type { ErrorResponse, QrResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, registerUser } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -10,16 +10,12 @@ function pngWidth(png: Buffer): number {
 }
 
 describe.each(STORAGE_KINDS)('QR codes over HTTP (%s)', (kind) => {
-  let testApp: TestApp;
-  let http: HttpClient;
+  const { app, http } = apiUnderTest(kind);
   let owner: Awaited<ReturnType<typeof registerUser>>;
 
   beforeAll(async () => {
-    testApp = await startTestApp(kind);
-    http = httpClient(testApp.url);
     owner = await registerUser(http);
   });
-  afterAll(() => testApp.close());
 
   it('answers a data URL and the profile URL from the configured base, by default size 10', async () => {
     const profile = await createProfile(http, owner.accessToken, { published: true });
@@ -48,7 +44,7 @@ describe.each(STORAGE_KINDS)('QR codes over HTTP (%s)', (kind) => {
     expect(svg.body.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(Buffer.from(svg.body.qrCode.split(',')[1], 'base64').toString()).toContain('<svg');
 
-    const response = await fetch(`${testApp.url}/api/profiles/${profile.id}/qr?format=png&size=20`, {
+    const response = await fetch(`${app().url}/api/profiles/${profile.id}/qr?format=png&size=20`, {
       headers: { authorization: `Bearer ${owner.accessToken}` },
     });
     expect(response.status).toBe(200);

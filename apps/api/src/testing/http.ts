@@ -15,8 +15,9 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** a tiny client over real HTTP, for the integration tests */
-export function httpClient(baseUrl: string) {
+/** a tiny client over real HTTP, for the integration tests; the base URL may be known only later */
+export function httpClient(baseUrl: string | (() => string)) {
+  const base = typeof baseUrl === 'string' ? () => baseUrl : baseUrl;
   async function request<T = unknown>(
     method: string,
     path: string,
@@ -32,7 +33,7 @@ export function httpClient(baseUrl: string) {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(baseUrl + path, { method, headers, body });
+    const response = await fetch(base() + path, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);

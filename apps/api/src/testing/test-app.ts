@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app';
 import { loadConfig, type AppConfig } from '../config/app-config';
+import { httpClient } from './http';
 
 export type StorageKind = 'sqlite' | 'mongo';
 
@@ -56,4 +57,23 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * the API of a suite: started before its tests, closed after them. `http` talks to it; `app()` is
+ * the running instance (available from the suite's first test on).
+ */
+export function apiUnderTest(kind: StorageKind, env: Record<string, string> = {}) {
+  let running: TestApp | undefined;
+  beforeAll(async () => {
+    running = await startTestApp(kind, env);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const app = (): TestApp => {
+    if (!running) throw new Error('the API under test starts in beforeAll');
+    return running;
+  };
+  return { app, http: httpClient(() => app().url) };
 }
