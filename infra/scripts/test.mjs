@@ -7,7 +7,7 @@
 //      Redis is the one on 127.0.0.1:6379 or one started for the run, chDB runs in-process) and the
 //      end-to-end browser suite
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
 const CHROMIUM = '/usr/bin/chromium';
 // without it the screenshots show the analytics flags as empty boxes
@@ -39,4 +39,19 @@ function ensureBrowserPackages() {
 ensureBrowserPackages();
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'build']);
-run('npx', ['jest', '--ci', ...process.argv.slice(2)]);
+
+// jest's own summary, plus one plain closing line that any CI can read
+const results = '.cache/jest-results.json';
+mkdirSync('.cache', { recursive: true });
+const jest = spawnSync(
+  'npx',
+  ['jest', '--ci', '--json', `--outputFile=${results}`, ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
+if (existsSync(results)) {
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(results, 'utf8'));
+  console.log(`\njest: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
+}
+process.exit(jest.status ?? 1);
