@@ -4,22 +4,14 @@
 //      DURATION (30s), VUS (16), P95_MS (250), KEEP_DATA=1 keeps the seeded user.
 import http from 'k6/http';
 import { check, fail, sleep } from 'k6';
-import { BASE_URL, cleanup, intEnv, pick, seed, visitorHeaders } from './lib/seed.js';
+import { BASE_URL, cleanup, intEnv, pick, seed, steadyRate, visitorHeaders } from './lib/seed.js';
 
 const RATE = intEnv('RATE', 20);
 const VUS = intEnv('VUS', 16);
 
 export const options = {
   scenarios: {
-    owners: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: VUS,
-      maxVUs: VUS * 2,
-      gracefulStop: '5s',
-    },
+    owners: steadyRate(RATE, VUS, '30s'),
   },
   setupTimeout: '120s',
   teardownTimeout: '30s',

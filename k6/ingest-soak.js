@@ -6,22 +6,23 @@
 //      P95_MS (100), KEEP_DATA=1 keeps the seeded user.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
-import { BASE_URL, cleanup, intEnv, JSON_HEADERS, pick, seed, visitorHeaders } from './lib/seed.js';
+import {
+  BASE_URL,
+  JSON_HEADERS,
+  cleanup,
+  intEnv,
+  pick,
+  seed,
+  steadyRate,
+  visitorHeaders,
+} from './lib/seed.js';
 
 const RATE = intEnv('RATE', 100);
 const VUS = intEnv('VUS', 32);
 
 export const options = {
   scenarios: {
-    events: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '2m',
-      preAllocatedVUs: VUS,
-      maxVUs: VUS * 2,
-      gracefulStop: '5s',
-    },
+    events: steadyRate(RATE, VUS, '2m'),
   },
   setupTimeout: '60s',
   teardownTimeout: '90s',

@@ -5,22 +5,14 @@
 //      P95_MS (100), KEEP_DATA=1 keeps the seeded user.
 import http from 'k6/http';
 import { check } from 'k6';
-import { BASE_URL, cleanup, intEnv, pick, seed, visitorHeaders } from './lib/seed.js';
+import { BASE_URL, cleanup, intEnv, pick, seed, steadyRate, visitorHeaders } from './lib/seed.js';
 
 const RATE = intEnv('RATE', 200);
 const VUS = intEnv('VUS', 64);
 
 export const options = {
   scenarios: {
-    cards: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '30s',
-      preAllocatedVUs: VUS,
-      maxVUs: VUS * 2,
-      gracefulStop: '5s',
-    },
+    cards: steadyRate(RATE, VUS, '30s'),
   },
   setupTimeout: '60s',
   teardownTimeout: '30s',

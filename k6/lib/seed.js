@@ -63,6 +63,19 @@ const USER_AGENTS = [
 ];
 const UA_TOTAL = USER_AGENTS.reduce((sum, [weight]) => sum + weight, 0);
 
+/** a steady arrival rate for a bounded time: every script's load shape (DURATION overrides the length) */
+export function steadyRate(rate, vus, defaultDuration) {
+  return {
+    executor: 'constant-arrival-rate',
+    rate,
+    timeUnit: '1s',
+    duration: __ENV.DURATION || defaultDuration,
+    preAllocatedVUs: vus,
+    maxVUs: vus * 2,
+    gracefulStop: '5s',
+  };
+}
+
 export function randomUserAgent() {
   let pick = Math.random() * UA_TOTAL;
   for (const [weight, agent] of USER_AGENTS) {
