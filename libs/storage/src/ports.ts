@@ -100,6 +100,21 @@ export interface LeadRecord extends NewLead {
   createdAt: Date;
 }
 
+/** one sign-in: the token names it, so it can end before the token expires */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** set when the session was ended (logout, password change); null while it is live */
+  revokedAt: Date | null;
+}
+
+export interface NewSession {
+  userId: string;
+  expiresAt: Date;
+}
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -117,8 +132,24 @@ export interface UsersRepository {
   /** case-insensitive */
   findByEmail(email: string): Promise<UserRecord | null>;
   update(id: string, patch: UserPatch): Promise<UserRecord | null>;
-  /** deletes the user only; the account service deletes what the user owns first */
+  /** deletes the user and the user's sessions; the account service deletes what the user owns first */
   delete(id: string): Promise<boolean>;
+}
+
+export interface SessionsRepository {
+  /**
+   * null when the user does not exist (also when it is deleted while the session is created), so a
+   * session never outlives its user
+   */
+  create(session: NewSession): Promise<SessionRecord | null>;
+  /** the session whether live, revoked or expired; the caller decides */
+  findById(id: string): Promise<SessionRecord | null>;
+  /** false when the session is unknown or already revoked */
+  revoke(id: string): Promise<boolean>;
+  /** revokes every live session of the user but the one kept; answers how many were revoked */
+  revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number>;
+  /** removes sessions that expired at or before `now` (revoked or not); answers how many */
+  deleteExpired(now: Date): Promise<number>;
 }
 
 export interface ProfilesRepository {
@@ -149,6 +180,7 @@ export interface Storage {
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  readonly sessions: SessionsRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

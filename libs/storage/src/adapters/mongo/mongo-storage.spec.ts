@@ -44,6 +44,12 @@ describe('mongo adapter', () => {
         key: { profileId: 1, createdAt: -1, _id: -1 },
         unique: false,
       });
+      await expect(indexes('sessions')).resolves.toEqual(
+        expect.arrayContaining([
+          { key: { userId: 1 }, unique: false },
+          { key: { expiresAt: 1 }, unique: false },
+        ]),
+      );
     } finally {
       await connection.close();
       await storage.close();

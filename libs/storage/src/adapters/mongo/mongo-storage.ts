@@ -8,6 +8,7 @@ import {
   type LeadsRepository,
   type MediaRecord,
   type NewLead,
+  type NewSession,
   type NewUser,
   type PageRequest,
   type PageResult,
@@ -15,6 +16,8 @@ import {
   type ProfileData,
   type ProfileRecord,
   type ProfilesRepository,
+  type SessionRecord,
+  type SessionsRepository,
   type SocialLinkRecord,
   type Storage,
   type UserPatch,
@@ -60,6 +63,14 @@ interface LeadDoc {
   consentText: string;
   visitorUserId: string | null;
   createdAt: Date;
+}
+
+interface SessionDoc {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
 }
 
 // strings are not `required`: mongoose would reject '' and validation belongs to the api's dtos
@@ -157,6 +168,19 @@ const leadSchema = new Schema<LeadDoc>(
 );
 // _id completes the newest-first order, so a page is read straight off the index
 leadSchema.index({ profileId: 1, createdAt: -1, _id: -1 });
+
+const sessionSchema = new Schema<SessionDoc>(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    expiresAt: { type: Date, required: true },
+    revokedAt: { type: Date, default: null },
+  },
+  { collection: 'sessions', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+// a plain index, not a ttl one: ferretdb v1 has no ttl indexes, so expired sessions are swept by
+// deleteExpired, and every read checks expiresAt anyway
+sessionSchema.index({ userId: 1 });
+sessionSchema.index({ expiresAt: 1 });
 
 const OBJECT_ID = /^[0-9a-f]{24}$/;
 
@@ -269,6 +293,16 @@ function toLead(doc: LeadDoc): LeadRecord {
   };
 }
 
+function toSession(doc: SessionDoc): SessionRecord {
+  return {
+    id: doc._id.toHexString(),
+    userId: doc.userId.toHexString(),
+    createdAt: doc.createdAt,
+    expiresAt: doc.expiresAt,
+    revokedAt: doc.revokedAt ?? null,
+  };
+}
+
 /** the fields a profile's owner edits, and nothing a caller's object may carry besides */
 function profileFields(data: ProfileData) {
   return {
@@ -289,7 +323,10 @@ function profileFields(data: ProfileData) {
 }
 
 class MongoUsers implements UsersRepository {
-  constructor(private readonly model: Model<UserDoc>) {}
+  constructor(
+    private readonly model: Model<UserDoc>,
+    private readonly sessions: Model<SessionDoc>,
+  ) {}
 
   async create(user: NewUser): Promise<UserRecord> {
     try {
@@ -332,7 +369,12 @@ class MongoUsers implements UsersRepository {
   async delete(id: string): Promise<boolean> {
     const _id = objectId(id);
     if (!_id) return false;
+    // no transaction (see profiles): the sessions go before and after the user. the first sweep means
+    // a crash half-way leaves no live session of a half-deleted account; the second takes a session
+    // created in between, and one created after it finds the user gone (MongoSessions.create).
+    await this.sessions.deleteMany({ userId: _id }).exec();
     const result = await this.model.deleteOne({ _id }).exec();
+    await this.sessions.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;
   }
 }
@@ -461,19 +503,78 @@ class MongoLeads implements LeadsRepository {
   }
 }
 
+class MongoSessions implements SessionsRepository {
+  constructor(
+    private readonly model: Model<SessionDoc>,
+    private readonly users: Model<UserDoc>,
+  ) {}
+
+  async create(session: NewSession): Promise<SessionRecord | null> {
+    const userId = objectId(session.userId);
+    if (!userId) return null;
+    const doc = await this.model.create({ userId, expiresAt: session.expiresAt, revokedAt: null });
+    // checked after the insert: a user deleted meanwhile either swept this session already or is
+    // found missing here, so the session never outlives the user
+    if (!(await this.users.exists({ _id: userId }).exec())) {
+      await this.model.deleteOne({ _id: doc._id }).exec();
+      return null;
+    }
+    return toSession(doc.toObject());
+  }
+
+  async findById(id: string): Promise<SessionRecord | null> {
+    const _id = objectId(id);
+    if (!_id) return null;
+    const doc = await this.model.findById(_id).lean<SessionDoc>().exec();
+    return doc ? toSession(doc) : null;
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    const _id = objectId(id);
+    if (!_id) return false;
+    const result = await this.model
+      .updateOne({ _id, revokedAt: null }, { $set: { revokedAt: new Date() } })
+      .exec();
+    return result.modifiedCount > 0;
+  }
+
+  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+    const user = objectId(userId);
+    if (!user) return 0;
+    const except = exceptSessionId === undefined ? null : objectId(exceptSessionId);
+    const filter = except
+      ? { userId: user, revokedAt: null, _id: { $ne: except } }
+      : { userId: user, revokedAt: null };
+    const result = await this.model.updateMany(filter, { $set: { revokedAt: new Date() } }).exec();
+    return result.modifiedCount;
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const result = await this.model.deleteMany({ expiresAt: { $lte: now } }).exec();
+    return result.deletedCount;
+  }
+}
+
 export class MongoStorage implements Storage {
   readonly kind = 'mongo' as const;
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  readonly sessions: SessionsRepository;
 
   private constructor(
     private readonly connection: Connection,
-    models: { users: Model<UserDoc>; profiles: Model<ProfileDoc>; leads: Model<LeadDoc> },
+    models: {
+      users: Model<UserDoc>;
+      profiles: Model<ProfileDoc>;
+      leads: Model<LeadDoc>;
+      sessions: Model<SessionDoc>;
+    },
   ) {
-    this.users = new MongoUsers(models.users);
+    this.users = new MongoUsers(models.users, models.sessions);
     this.profiles = new MongoProfiles(models.profiles, models.leads);
     this.leads = new MongoLeads(models.leads);
+    this.sessions = new MongoSessions(models.sessions, models.users);
   }
 
   /** connects and creates the indexes before anything is written, so unique keys decide races */
@@ -490,6 +591,7 @@ export class MongoStorage implements Storage {
         users: connection.model<UserDoc>('User', userSchema),
         profiles: connection.model<ProfileDoc>('Profile', profileSchema),
         leads: connection.model<LeadDoc>('Lead', leadSchema),
+        sessions: connection.model<SessionDoc>('Session', sessionSchema),
       };
       for (const model of Object.values(models)) await model.createIndexes();
       return new MongoStorage(connection, models);

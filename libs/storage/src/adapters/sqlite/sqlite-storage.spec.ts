@@ -25,6 +25,24 @@ describe('openSqliteDatabase', () => {
     }
   });
 
+  it('indexes sessions by user and by expiry', async () => {
+    const indexed = join(dir, 'indexes', 'cardcraft.db');
+    const storage = await createStorage({ kind: 'sqlite', file: indexed });
+    const db = await openSqliteFile(indexed);
+    try {
+      const names = db
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sessions'",
+        )
+        .all()
+        .map((row) => row.name);
+      expect(names).toEqual(expect.arrayContaining(['sessions_user', 'sessions_expires']));
+    } finally {
+      db.close();
+      await storage.close();
+    }
+  });
+
   it('lets another adapter keep its own table in the storage file', async () => {
     const shared = join(dir, 'shared', 'cardcraft.db');
     const storage = await createStorage({ kind: 'sqlite', file: shared });

@@ -4,12 +4,15 @@ import {
   type LeadRecord,
   type LeadsRepository,
   type NewLead,
+  type NewSession,
   type NewUser,
   type PageRequest,
   type PageResult,
   type ProfileData,
   type ProfileRecord,
   type ProfilesRepository,
+  type SessionRecord,
+  type SessionsRepository,
   type Storage,
   type UserPatch,
   type UserRecord,
@@ -19,8 +22,8 @@ import { newObjectIdHex } from './object-id';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 
 // every statement is idempotent, so opening an existing file is safe.
-// owner_id has no foreign key on purpose: the port deletes a user only (the account service removes
-// what the user owns first), and the mongo adapter behaves the same way.
+// owner_id has no foreign key on purpose: the port deletes a user and the user's sessions only (the
+// account service removes what the user owns first), and the mongo adapter behaves the same way.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS users (
   id            TEXT PRIMARY KEY,
@@ -66,6 +69,18 @@ CREATE TABLE IF NOT EXISTS leads (
 );
 -- the id completes the newest-first order, so a page is read straight off the index
 CREATE INDEX IF NOT EXISTS leads_profile_created ON leads (profile_id, created_at, id);
+
+-- unlike profiles, sessions do belong in the user's row: deleting the user ends them in the same
+-- statement, so a token of a deleted account can never be accepted again
+CREATE TABLE IF NOT EXISTS sessions (
+  id         TEXT PRIMARY KEY,
+  user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  revoked_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
+CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);
 `;
 
 interface UserRow {
@@ -113,6 +128,14 @@ interface LeadRow {
   consent_text: string;
   visitor_user_id: string | null;
   created_at: number;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 /**
@@ -180,6 +203,16 @@ function toLead(row: LeadRow): LeadRecord {
   };
 }
 
+function toSession(row: SessionRow): SessionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    createdAt: new Date(row.created_at),
+    expiresAt: new Date(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  };
+}
+
 /** the columns a profile's owner edits, as named parameters */
 function profileParams(data: ProfileData) {
   return {
@@ -236,6 +269,7 @@ class SqliteUsers implements UsersRepository {
        WHERE id = @id
        RETURNING *`,
     );
+    // the user's sessions go with the row through ON DELETE CASCADE
     this.remove = db.prepare<[string]>('DELETE FROM users WHERE id = ?');
   }
 
@@ -420,16 +454,73 @@ class SqliteLeads implements LeadsRepository {
   }
 }
 
+class SqliteSessions implements SessionsRepository {
+  private readonly insert;
+  private readonly byId;
+  private readonly revokeOne;
+  private readonly revokeOthers;
+  private readonly removeExpired;
+
+  constructor(db: SqliteDatabase) {
+    // inserts nothing when the user is gone, in one statement, so no deletion can slip in between
+    this.insert = db.prepare<[SessionRow], SessionRow>(
+      `INSERT INTO sessions (id, user_id, created_at, expires_at, revoked_at)
+       SELECT @id, @user_id, @created_at, @expires_at, NULL
+       WHERE EXISTS (SELECT 1 FROM users WHERE id = @user_id)
+       RETURNING *`,
+    );
+    this.byId = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id = ?');
+    this.revokeOne = db.prepare<[number, string]>(
+      'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
+    );
+    this.revokeOthers = db.prepare<[number, string, string]>(
+      'UPDATE sessions SET revoked_at = ? WHERE user_id = ? AND id <> ? AND revoked_at IS NULL',
+    );
+    this.removeExpired = db.prepare<[number]>('DELETE FROM sessions WHERE expires_at <= ?');
+  }
+
+  async create(session: NewSession): Promise<SessionRecord | null> {
+    const row = this.insert.get({
+      id: newObjectIdHex(),
+      user_id: session.userId,
+      created_at: Date.now(),
+      expires_at: session.expiresAt.getTime(),
+      revoked_at: null,
+    });
+    return row ? toSession(row) : null;
+  }
+
+  async findById(id: string): Promise<SessionRecord | null> {
+    const row = this.byId.get(id);
+    return row ? toSession(row) : null;
+  }
+
+  async revoke(id: string): Promise<boolean> {
+    return this.revokeOne.run(Date.now(), id).changes > 0;
+  }
+
+  async revokeAllForUser(userId: string, exceptSessionId?: string): Promise<number> {
+    // '' is never an id, so without an exception every session is revoked
+    return this.revokeOthers.run(Date.now(), userId, exceptSessionId ?? '').changes;
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    return this.removeExpired.run(now.getTime()).changes;
+  }
+}
+
 export class SqliteStorage implements Storage {
   readonly kind = 'sqlite' as const;
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  readonly sessions: SessionsRepository;
 
   private constructor(private readonly db: SqliteDatabase) {
     this.users = new SqliteUsers(db);
     this.profiles = new SqliteProfiles(db);
     this.leads = new SqliteLeads(db);
+    this.sessions = new SqliteSessions(db);
   }
 
   static open(file: string): SqliteStorage {
