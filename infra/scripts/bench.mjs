@@ -332,7 +332,6 @@ async function main() {
       path: cardPath(index, index % 3 === 0 ? '?src=qr' : ''),
       headers: {
         'user-agent': BROWSER_AGENTS[index % BROWSER_AGENTS.length],
-        'x-visitor-id': `00000000-0000-4000-8000-${String(index % 5000).padStart(12, '0')}`,
       },
     });
 

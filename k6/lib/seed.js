@@ -94,20 +94,22 @@ export function uuidv4() {
   return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`;
 }
 
-// a small pool of returning visitors per VU plus first-time visitors, as the browser's stored id
+// a small pool of returning visitors per VU plus first-time visitors. the api counts a visitor by
+// address and browser (per card and day, nothing stored in the browser), so each simulated visitor
+// has its own user agent and address; the address (198.18.0.0/15, kept for benchmarks) only counts
+// where the api believes X-Forwarded-For from the load generator (TRUST_PROXY), else all share one
 const returning = [];
+function benchmarkAddress() {
+  const n = Math.floor(Math.random() * 131072);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
 export function visitorHeaders() {
-  const headers = { 'User-Agent': randomUserAgent() };
-  const roll = Math.random();
-  if (roll < 0.1) return headers; // no stored id yet (first paint, storage blocked)
-  if (roll < 0.6 && returning.length > 0) {
-    headers['X-Visitor-Id'] = returning[Math.floor(Math.random() * returning.length)];
-  } else {
-    const id = uuidv4();
-    if (returning.length < 50) returning.push(id);
-    headers['X-Visitor-Id'] = id;
+  if (Math.random() < 0.6 && returning.length > 0) {
+    return { ...returning[Math.floor(Math.random() * returning.length)] };
   }
-  return headers;
+  const headers = { 'User-Agent': randomUserAgent(), 'X-Forwarded-For': benchmarkAddress() };
+  if (returning.length < 50) returning.push(headers);
+  return { ...headers };
 }
 
 export function pick(list) {

@@ -101,7 +101,7 @@ describe('worker killed in the middle of a batch (SIGKILL) and started again', (
         sampleEvent({
           profileId: PROFILE,
           ts: new Date(start + (b * PER_BATCH + i) * 1000).toISOString(),
-          visitorId: `visitor-${String(i % 97).padStart(4, '0')}`,
+          ip: `10.0.${i % 97}.1`,
           userAgent: i % 2 ? USER_AGENTS.iphone : USER_AGENTS.windowsChrome,
         }),
       ),

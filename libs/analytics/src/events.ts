@@ -12,8 +12,6 @@ export interface AnalyticsEvent {
   /** iso 8601, utc */
   ts: string;
   type: EventType;
-  /** the browser's x-visitor-id when well formed; null: the worker derives one from ip and user agent */
-  visitorId: string | null;
   /** the signed-in viewer, when a valid bearer came */
   userId: string | null;
   userAgent: string;
@@ -47,6 +45,7 @@ export interface StoredEvent {
   /** 'YYYY-MM-DD hh:mm:ss.sss' in utc */
   ts: string;
   type: EventType;
+  /** hmac of the day's salt, profile, ip and user agent: counts uniques per card and day, never across */
   visitor_id: string;
   /** hmac of salt, profile, ip and user agent; '' unless the profile collects it */
   visitor_hash: string;
@@ -111,7 +110,6 @@ function parseEvent(raw: unknown): AnalyticsEvent {
     profileId: text(e.profileId, 'profileId', false),
     ts,
     type: type as EventType,
-    visitorId: text(e.visitorId, 'visitorId', true),
     userId: text(e.userId, 'userId', true),
     userAgent: text(e.userAgent, 'userAgent', true) ?? '',
     referrer: text(e.referrer, 'referrer', true),

@@ -1,12 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { EventType, ViewContextQueryDto } from '@cardcraft/contracts';
-import {
-  isBotUserAgent,
-  newEventId,
-  normalizeVisitorId,
-  type AnalyticsEvent,
-  type AnalyticsRuntime,
-} from '@cardcraft/analytics';
+import { isBotUserAgent, newEventId, type AnalyticsEvent, type AnalyticsRuntime } from '@cardcraft/analytics';
 import type { ProfileRecord } from '@cardcraft/storage';
 import type { RequestMeta } from '../common/request-meta';
 import { DomainEvents } from '../events/domain-events';
@@ -66,7 +60,6 @@ export class AnalyticsTracker implements OnModuleInit {
       profileId: profile.id,
       ts: new Date().toISOString(),
       type: input.type,
-      visitorId: normalizeVisitorId(request.visitorIdHeader),
       userId: input.viewerUserId,
       userAgent: request.userAgent,
       referrer: context?.ref ?? (input.type === 'view' ? request.refererHeader : null),

@@ -51,8 +51,9 @@ async function eventually<T>(
   }
 }
 
-function visitHeaders(ua: string, ip: string, visitorId?: string): Record<string, string> {
-  return { 'user-agent': ua, 'x-forwarded-for': ip, ...(visitorId ? { 'x-visitor-id': visitorId } : {}) };
+/** one simulated visitor: the tests act as the proxy, so each gets its own address and browser */
+function visitHeaders(ua: string, ip: string): Record<string, string> {
+  return { 'user-agent': ua, 'x-forwarded-for': ip };
 }
 
 describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in the api)', () => {
@@ -65,6 +66,14 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
   const summary = (id = profile.id, token = owner.accessToken) =>
     http.get<VisitSummaryResponse>(`/api/profiles/${id}/analytics/summary?${range()}`, { token });
   const runtime = () => testApp.app.get<symbol, AnalyticsRuntime>(ANALYTICS_RUNTIME);
+  /** rows as the analytics store holds them, to check what is (not) stored */
+  const storedRows = async (query: string, params: Record<string, string>) => {
+    const store = runtime().analyticsStore as unknown as {
+      client: { query: (q: object) => Promise<{ json: <T>() => Promise<T[]> }> };
+    };
+    const result = await store.client.query({ query, query_params: params, format: 'JSONEachRow' });
+    return result.json<Record<string, string>>();
+  };
 
   beforeAll(async () => {
     testApp = await startTestApp('sqlite');
@@ -82,7 +91,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     const started = Date.now();
     const read = await http.get(
       `/api/public/profiles/${profile.handle}?ref=${encodeURIComponent('https://www.linkedin.com/feed/')}&utm_source=linkedin&utm_medium=social&utm_campaign=launch&src=qr`,
-      { headers: visitHeaders(UA.iphone, '81.2.69.160', '3f0c7a52-9a43-4d2b-8c55-0d9f3c1e2a11') },
+      { headers: visitHeaders(UA.iphone, '81.2.69.160') },
     );
     expect(read.status).toBe(200);
     const body = (await eventually(summary, (r) => r.body.totalVisits === 1)).body;
@@ -110,7 +119,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     await http.get(path, { headers: visitHeaders(UA.headless, '8.8.8.8') });
     await http.request('HEAD', path, { headers: visitHeaders(UA.desktop, '8.8.8.8') });
     // a counted view after them: once it shows, the ignored ones would have shown too
-    await http.get(path, { headers: visitHeaders(UA.ipad, '8.8.8.8', 'visitor-marker-0001') });
+    await http.get(path, { headers: visitHeaders(UA.ipad, '8.8.8.8') });
     const body = (await eventually(summary, (r) => r.body.totalVisits >= 2)).body;
     expect(body.totalVisits).toBe(2);
     expect(body.visitsByDevice).toEqual({ mobile: 1, tablet: 1 });
@@ -121,7 +130,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     const post = (type: string, target?: string) =>
       http.post(`/api/public/profiles/${profile.id}/events`, {
         body: { type, target },
-        headers: visitHeaders(UA.desktop, '78.46.0.1', 'visitor-engaged-01'),
+        headers: visitHeaders(UA.desktop, '78.46.0.1'),
       });
     for (const type of ['vcard_saved', 'shared', 'email_clicked', 'call_clicked']) {
       const response = await post(type);
@@ -165,7 +174,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
   it('lists visits newest first, names signed-in visitors only when the owner shows them, pages with a cursor', async () => {
     await http.get(`/api/public/profiles/${profile.handle}?ref=${encodeURIComponent('https://t.co/xyz')}`, {
       token: visitor.accessToken,
-      headers: visitHeaders(UA.desktop, '78.46.0.1', 'visitor-grace-0001'),
+      headers: visitHeaders(UA.desktop, '78.46.0.1'),
     });
     await eventually(summary, (r) => r.body.totalVisits === 3);
     const first = await http.get<VisitListResponse>(
@@ -239,6 +248,42 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     expect(body.visitsByReferrer).toEqual({ 'com.google.android.gm': 1 });
   });
 
+  it('counts unique visitors by address and browser, per card, whatever X-Visitor-Id says', async () => {
+    const card = await createProfile(http, owner.accessToken, { published: true });
+    const other = await createProfile(http, owner.accessToken, { published: true });
+    const read = (handle: string, ua: string, ip: string, storedId: string) =>
+      http.get(`/api/public/profiles/${handle}`, {
+        headers: { ...visitHeaders(ua, ip), 'x-visitor-id': storedId },
+      });
+    // one browser sending two stored ids is one visitor; two browsers sending one id are two
+    await read(card.handle, UA.iphone, '81.2.69.160', 'visitor-stored-0001');
+    await read(card.handle, UA.iphone, '81.2.69.160', 'visitor-stored-0002');
+    await read(card.handle, UA.desktop, '78.46.0.1', 'visitor-stored-0001');
+    await read(other.handle, UA.iphone, '81.2.69.160', 'visitor-stored-0001');
+    const body = (
+      await eventually(
+        () => summary(card.id),
+        (r) => r.body.totalVisits === 3,
+      )
+    ).body;
+    expect(body.uniqueVisitors).toBe(2);
+    await eventually(
+      () => summary(other.id),
+      (r) => r.body.totalVisits === 1,
+    );
+    const rows = await storedRows(
+      'SELECT profile_id, visitor_id, user_agent FROM events WHERE profile_id IN ({a:String}, {b:String})',
+      { a: card.id, b: other.id },
+    );
+    expect(JSON.stringify(rows)).not.toContain('visitor-stored');
+    const iphoneOn = (id: string) =>
+      rows.filter((r) => r.profile_id === id && r.user_agent === UA.iphone).map((r) => r.visitor_id);
+    expect(new Set(iphoneOn(card.id)).size).toBe(1);
+    // the same browser on another card cannot be joined to its visits here
+    expect(iphoneOn(other.id)).toHaveLength(1);
+    expect(iphoneOn(card.id)).not.toContain(iphoneOn(other.id)[0]);
+  });
+
   it('stores no geo and no hash for a profile with both privacy flags off', async () => {
     const quiet = await createProfile(http, owner.accessToken, {
       published: true,
@@ -254,16 +299,10 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
       )
     ).body;
     expect(body.visitsByCountry).toEqual({});
-    const store = runtime().analyticsStore as unknown as {
-      client: { query: (q: object) => Promise<{ json: <T>() => Promise<T[]> }> };
-    };
-    const rows = await (
-      await store.client.query({
-        query: 'SELECT country, city, visitor_hash FROM events WHERE profile_id = {p:String}',
-        query_params: { p: quiet.id },
-        format: 'JSONEachRow',
-      })
-    ).json<Record<string, string>>();
+    const rows = await storedRows(
+      'SELECT country, city, visitor_hash FROM events WHERE profile_id = {p:String}',
+      { p: quiet.id },
+    );
     expect(rows).toEqual([{ country: '', city: '', visitor_hash: '' }]);
   });
 
@@ -382,12 +421,12 @@ describe('analytics over HTTP, cluster mode (BullMQ on real Redis, worker proces
     const profile = await createProfile(http, owner.accessToken, { published: true });
     const started = Date.now();
     const read = await http.get(`/api/public/profiles/${profile.handle}?src=qr`, {
-      headers: visitHeaders(UA.iphone, '8.8.8.8', 'visitor-cluster-01'),
+      headers: visitHeaders(UA.iphone, '8.8.8.8'),
     });
     expect(read.status).toBe(200);
     await http.post(`/api/public/profiles/${profile.id}/events`, {
       body: { type: 'vcard_saved' },
-      headers: visitHeaders(UA.iphone, '8.8.8.8', 'visitor-cluster-01'),
+      headers: visitHeaders(UA.iphone, '8.8.8.8'),
     });
     const body = (
       await eventually(

@@ -5,8 +5,6 @@ export interface RequestMeta {
   ip: string;
   userAgent: string;
   method: string;
-  /** the X-Visitor-Id header as sent; services validate it */
-  visitorIdHeader: string | null;
   refererHeader: string | null;
 }
 
@@ -19,7 +17,6 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
     ip: request.ip,
     userAgent: header('user-agent') ?? '',
     method: request.method,
-    visitorIdHeader: header('x-visitor-id'),
     refererHeader: header('referer'),
   };
 }

@@ -40,8 +40,8 @@ export class EventEnricher {
     const host = referrerHost(event.referrer, this.ownHosts);
     const geo = event.collectGeo ? this.geo.lookup(event.ip) : { country: '', city: '' };
     const ip = event.ip ?? '';
-    const visitorId =
-      event.visitorId ?? (await this.hasher.derivedVisitorId(ts, event.profileId, ip, event.userAgent));
+    // what the browser might send is never used: a stored id would link one person across cards and days
+    const visitorId = await this.hasher.derivedVisitorId(ts, event.profileId, ip, event.userAgent);
     const visitorHash =
       event.collectIp && event.ip
         ? await this.hasher.visitorHash(ts, event.profileId, event.ip, event.userAgent)

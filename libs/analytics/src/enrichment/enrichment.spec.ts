@@ -4,7 +4,7 @@ import { EventEnricher } from './enricher';
 import { GeoLookup } from './geo';
 import { ownHostsOf, referrerHost } from './referrer';
 import { UserAgentParser, isBotUserAgent } from './user-agent';
-import { normalizeVisitorId, VisitorHasher } from './visitor-id';
+import { VisitorHasher } from './visitor-id';
 
 describe('user agents (ua-parser-js 1, real strings)', () => {
   const parser = new UserAgentParser();
@@ -67,14 +67,23 @@ describe('referrer host', () => {
 });
 
 describe('visitor ids and hashes', () => {
-  it('keeps a well-formed X-Visitor-Id and refuses the rest', () => {
-    expect(normalizeVisitorId('0b7e1f5a-3c2d-4e8f-9a1b-2c3d4e5f6a7b')).toBe(
-      '0b7e1f5a-3c2d-4e8f-9a1b-2c3d4e5f6a7b',
-    );
-    expect(normalizeVisitorId('short')).toBeNull();
-    expect(normalizeVisitorId('x'.repeat(65))).toBeNull();
-    expect(normalizeVisitorId('<script>alert(1)</script>')).toBeNull();
-    expect(normalizeVisitorId(undefined)).toBeNull();
+  it('derives one visitor id per browser, card and day, which cannot be joined across cards or days', async () => {
+    const db = new SqliteQueueDatabase(':memory:');
+    let now = new Date('2026-03-02T12:00:00Z');
+    const hasher = new VisitorHasher(new SqliteSaltStore(db, () => now), () => now);
+    const id = (ts: string, profile: string, ip: string, ua: string) =>
+      hasher.derivedVisitorId(new Date(ts), profile, ip, ua);
+    const morning = await id('2026-03-02T08:00:00Z', 'card-a', IPS.us, USER_AGENTS.iphone);
+    expect(morning).toMatch(/^d-[0-9a-f]{30}$/);
+    expect(await id('2026-03-02T20:00:00Z', 'card-a', IPS.us, USER_AGENTS.iphone)).toBe(morning);
+    // the same person on another card, from another address or another browser: another visitor
+    expect(await id('2026-03-02T08:00:00Z', 'card-b', IPS.us, USER_AGENTS.iphone)).not.toBe(morning);
+    expect(await id('2026-03-02T08:00:00Z', 'card-a', IPS.gbBracknell, USER_AGENTS.iphone)).not.toBe(morning);
+    expect(await id('2026-03-02T08:00:00Z', 'card-a', IPS.us, USER_AGENTS.ipad)).not.toBe(morning);
+    // the next day has its own salt
+    now = new Date('2026-03-03T12:00:00Z');
+    expect(await id('2026-03-03T08:00:00Z', 'card-a', IPS.us, USER_AGENTS.iphone)).not.toBe(morning);
+    db.close();
   });
 
   it('rotates the salt daily, keeps yesterday, deletes older ones', async () => {
@@ -138,10 +147,10 @@ describe('event enricher and privacy', () => {
         ip: IPS.gbBracknell,
         collectGeo: false,
         collectIp: false,
-        visitorId: 'visitor-0001',
       }),
     ]);
-    expect(row).toMatchObject({ country: '', city: '', visitor_hash: '', visitor_id: 'visitor-0001' });
+    expect(row).toMatchObject({ country: '', city: '', visitor_hash: '' });
+    expect(row.visitor_id).toMatch(/^d-[0-9a-f]{30}$/);
   });
 
   it('derives the same visitor id for the same browser on the same day', async () => {

@@ -1,16 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { SaltStore } from '../ports';
 
-const VISITOR_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$/;
-
-/** the browser's x-visitor-id when it is well formed (a uuid or a similar token, 8 to 64 characters) */
-export function normalizeVisitorId(header: string | string[] | undefined | null): string | null {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!value) return null;
-  const trimmed = value.trim();
-  return VISITOR_ID.test(trimmed) ? trimmed.toLowerCase() : null;
-}
-
 /** the utc day of a date, YYYY-MM-DD */
 export function utcDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -43,7 +33,11 @@ export class VisitorHasher {
       .slice(0, 32);
   }
 
-  /** a visitor id for a browser that sent none: stable for a day, unlinkable once the salt is gone */
+  /**
+   * the visitor id of every event: the same browser (address and user agent) on the same card and utc day
+   * gets the same id, so uniques are counted without a cookie or a stored id; another card or another day
+   * gives another id, and once the day's salt is deleted nobody can tell whose it was.
+   */
   async derivedVisitorId(ts: Date, profileId: string, ip: string, userAgent: string): Promise<string> {
     const salt = await this.saltFor(ts);
     const digest = createHmac('sha256', salt)

@@ -34,7 +34,6 @@ export function sampleEvent(overrides: Partial<AnalyticsEvent> & { profileId: st
     id: uuidv7({ msecs: Date.parse(ts) }),
     ts,
     type: 'view' as EventType,
-    visitorId: null,
     userId: null,
     userAgent: USER_AGENTS.windowsChrome,
     referrer: null,
