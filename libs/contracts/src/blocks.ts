@@ -1,3 +1,5 @@
+import { nonBlankText, parseHttpUrl, safeHref } from './urls';
+
 export const BLOCK_TYPES = ['cta', 'quote', 'embed', 'links'] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -98,5 +100,65 @@ export function parseBlockPayload(payloadJson: string | null | undefined): Recor
       : {};
   } catch {
     return {};
+  }
+}
+
+/**
+ * where the embed block's players are served from: the public card frames these https origins only,
+ * and the content security policy lets the page frame these and nothing else.
+ */
+export const EMBED_FRAME_ORIGINS = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+  loom: 'https://www.loom.com',
+  spotify: 'https://open.spotify.com',
+  soundcloud: 'https://w.soundcloud.com',
+  figma: 'https://www.figma.com',
+  codepen: 'https://codepen.io',
+  googleMaps: 'https://www.google.com',
+  googleMapsClassic: 'https://maps.google.com',
+} as const;
+
+/** whether a frame address is served from one of the embed origins above */
+export function isEmbedFrameAllowed(src: string): boolean {
+  const url = parseHttpUrl(src);
+  return url !== null && (Object.values(EMBED_FRAME_ORIGINS) as string[]).includes(url.origin);
+}
+
+/** an address field of a payload: absent or blank is empty (fine); any other value must pass the rule */
+function acceptableAddress(value: unknown, rule: (text: string) => boolean): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'string') return false;
+  return nonBlankText(value) === null || rule(value);
+}
+
+const followable = (text: string) => safeHref(text) !== null;
+const frameable = (text: string) => parseHttpUrl(text) !== null;
+
+/**
+ * whether every address in a block's payload is one the public card would use: a cta's link and the
+ * links block's links are http(s), mailto or tel; an embed is http(s). invalid json is treated as empty,
+ * so it passes.
+ */
+export function blockPayloadAddressesAreSafe(
+  type: BlockType,
+  payloadJson: string | null | undefined,
+): boolean {
+  const payload = parseBlockPayload(payloadJson);
+  switch (type) {
+    case 'cta':
+      return acceptableAddress(payload.ctaHref, followable);
+    case 'embed':
+      return acceptableAddress(payload.embedUrl, frameable);
+    case 'links': {
+      if (!Array.isArray(payload.links)) return true;
+      return payload.links.every((item: unknown) => {
+        if (item === null || typeof item !== 'object') return true;
+        const link = item as Record<string, unknown>;
+        return acceptableAddress(link.href, followable) && acceptableAddress(link.url, followable);
+      });
+    }
+    case 'quote':
+      return true;
   }
 }

@@ -8,4 +8,5 @@ export * from './profile.dto';
 export * from './qr.dto';
 export * from './responses';
 export * from './themes';
+export * from './urls';
 export * from './validation';

@@ -14,9 +14,12 @@ import {
   Matches,
   MaxLength,
   MinLength,
+  ValidateBy,
   ValidateNested,
+  type ValidationArguments,
+  type ValidationOptions,
 } from 'class-validator';
-import { BLOCK_TYPES, type BlockType, normalizeBlockType } from './blocks';
+import { blockPayloadAddressesAreSafe, BLOCK_TYPES, type BlockType, normalizeBlockType } from './blocks';
 import { ExtraMessages, Limits, Messages } from './messages';
 import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
 import { EmptyToNull, LowerCaseTrim, Trim, TrimToNull, URL_OPTIONS } from './transforms';
@@ -113,6 +116,24 @@ export class SocialLinkDto {
   order?: number;
 }
 
+/** the payload's links and embed address follow the public card's rule for addresses (by block type) */
+function SafePayloadAddresses(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'safePayloadAddresses',
+      validator: {
+        validate: (value: unknown, args?: ValidationArguments) =>
+          typeof value !== 'string' ||
+          blockPayloadAddressesAreSafe(
+            normalizeBlockType((args?.object as BlockDto | undefined)?.type),
+            value,
+          ),
+      },
+    },
+    options,
+  );
+}
+
 export class BlockDto {
   @TrimToNull()
   @IsOptional()
@@ -141,6 +162,7 @@ export class BlockDto {
   @IsOptional()
   @IsString()
   @MaxLength(Limits.payloadMax, { message: ExtraMessages.payloadTooLong })
+  @SafePayloadAddresses({ message: Messages.url })
   payloadJson: string | null = null;
 
   @IsBoolean()

@@ -5,7 +5,10 @@ import {
   type BlockType,
 } from '@cardcraft/contracts/blocks';
 import type { BlockResponse } from '@cardcraft/contracts/responses';
-import { parseHttpUrl, resolveEmbed, type EmbedTarget } from './embed';
+import { nonBlankText as text, parseHttpUrl, safeHref } from '@cardcraft/contracts/urls';
+import { resolveEmbed, type EmbedTarget } from './embed';
+
+export { safeHref };
 
 export interface LinkItem {
   label: string;
@@ -55,18 +58,6 @@ function readPayload(payloadJson: string | null | undefined): Record<string, unk
   } catch {
     return null;
   }
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-/** links a visitor may follow: http(s), mailto and tel only */
-export function safeHref(value: unknown): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  if (/^mailto:[^\s]+$/i.test(raw) || /^tel:[+\d\s().-]+$/i.test(raw)) return raw;
-  return parseHttpUrl(raw)?.toString() ?? null;
 }
 
 function linkLabel(href: string): string {

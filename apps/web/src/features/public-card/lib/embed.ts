@@ -1,3 +1,8 @@
+import { EMBED_FRAME_ORIGINS, isEmbedFrameAllowed } from '@cardcraft/contracts/blocks';
+import { parseHttpUrl } from '@cardcraft/contracts/urls';
+
+export { parseHttpUrl };
+
 /** what an embed block shows: a frame from a known provider, a plain link, or nothing usable */
 export type EmbedTarget =
   | { kind: 'frame'; provider: EmbedProvider; src: string }
@@ -41,7 +46,7 @@ const youtube: Resolver = (url) => {
     else if (parts[0] === 'playlist' || (parts[0] === 'embed' && parts[1] === 'videoseries')) {
       const list = url.searchParams.get('list');
       return list && /^[A-Za-z0-9_-]+$/.test(list)
-        ? `https://www.youtube-nocookie.com/embed/videoseries?list=${list}`
+        ? `${EMBED_FRAME_ORIGINS.youtube}/embed/videoseries?list=${list}`
         : null;
     }
   } else {
@@ -49,7 +54,7 @@ const youtube: Resolver = (url) => {
   }
   if (!id || !YOUTUBE_ID.test(id)) return null;
   const start = youtubeStart(url);
-  return `https://www.youtube-nocookie.com/embed/${id}${start ? `?start=${start}` : ''}`;
+  return `${EMBED_FRAME_ORIGINS.youtube}/embed/${id}${start ? `?start=${start}` : ''}`;
 };
 
 const vimeo: Resolver = (url) => {
@@ -72,14 +77,14 @@ const vimeo: Resolver = (url) => {
   if (!id || !/^\d+$/.test(id)) return null;
   const query = new URLSearchParams({ dnt: '1' });
   if (hash && /^[a-f0-9]+$/i.test(hash)) query.set('h', hash);
-  return `https://player.vimeo.com/video/${id}?${query.toString()}`;
+  return `${EMBED_FRAME_ORIGINS.vimeo}/video/${id}?${query.toString()}`;
 };
 
 const loom: Resolver = (url) => {
   if (host(url) !== 'loom.com') return null;
   const [kind, id] = segments(url);
   if ((kind !== 'share' && kind !== 'embed') || !id || !/^[A-Za-z0-9]+$/.test(id)) return null;
-  return `https://www.loom.com/embed/${id}`;
+  return `${EMBED_FRAME_ORIGINS.loom}/embed/${id}`;
 };
 
 const SPOTIFY_KINDS = ['track', 'album', 'playlist', 'episode', 'show', 'artist'];
@@ -91,7 +96,7 @@ const spotify: Resolver = (url) => {
   if (parts[0]?.startsWith('intl-')) parts = parts.slice(1);
   const [kind, id] = parts;
   if (!kind || !SPOTIFY_KINDS.includes(kind) || !id || !/^[A-Za-z0-9]+$/.test(id)) return null;
-  return `https://open.spotify.com/embed/${kind}/${id}`;
+  return `${EMBED_FRAME_ORIGINS.spotify}/embed/${kind}/${id}`;
 };
 
 const soundcloud: Resolver = (url) => {
@@ -99,14 +104,14 @@ const soundcloud: Resolver = (url) => {
   if (h === 'w.soundcloud.com') {
     const inner = url.searchParams.get('url');
     return segments(url)[0] === 'player' && inner
-      ? `https://w.soundcloud.com/player/?url=${encodeURIComponent(inner)}`
+      ? `${EMBED_FRAME_ORIGINS.soundcloud}/player/?url=${encodeURIComponent(inner)}`
       : null;
   }
   if (h !== 'soundcloud.com' && h !== 'm.soundcloud.com') return null;
   const parts = segments(url);
   if (parts.length < 2) return null;
   const track = `https://soundcloud.com/${parts.join('/')}`;
-  return `https://w.soundcloud.com/player/?url=${encodeURIComponent(track)}`;
+  return `${EMBED_FRAME_ORIGINS.soundcloud}/player/?url=${encodeURIComponent(track)}`;
 };
 
 const figma: Resolver = (url) => {
@@ -121,7 +126,7 @@ const figma: Resolver = (url) => {
 };
 
 function figmaEmbed(fileUrl: string): string {
-  return `https://www.figma.com/embed?embed_host=cardcraft&url=${encodeURIComponent(fileUrl)}`;
+  return `${EMBED_FRAME_ORIGINS.figma}/embed?embed_host=cardcraft&url=${encodeURIComponent(fileUrl)}`;
 }
 
 const codepen: Resolver = (url) => {
@@ -129,7 +134,7 @@ const codepen: Resolver = (url) => {
   const [user, kind, id] = segments(url);
   if (!user || (kind !== 'pen' && kind !== 'embed') || !id) return null;
   if (!/^[A-Za-z0-9_-]+$/.test(user) || !/^[A-Za-z0-9]+$/.test(id)) return null;
-  return `https://codepen.io/${user}/embed/${id}?default-tab=result`;
+  return `${EMBED_FRAME_ORIGINS.codepen}/${user}/embed/${id}?default-tab=result`;
 };
 
 const googleMaps: Resolver = (url) => {
@@ -137,9 +142,9 @@ const googleMaps: Resolver = (url) => {
   const path = url.pathname;
   // only the embed forms of maps may be framed; a share link shows as a plain link
   if (h === 'google.com' && path.startsWith('/maps/embed'))
-    return `https://www.google.com${path}${url.search}`;
+    return `${EMBED_FRAME_ORIGINS.googleMaps}${path}${url.search}`;
   if (h === 'maps.google.com' && url.searchParams.get('output') === 'embed') {
-    return `https://maps.google.com${path}${url.search}`;
+    return `${EMBED_FRAME_ORIGINS.googleMapsClassic}${path}${url.search}`;
   }
   return null;
 };
@@ -157,25 +162,14 @@ const RESOLVERS: [EmbedProvider, Resolver][] = [
 
 export const EMBED_PROVIDERS: readonly EmbedProvider[] = RESOLVERS.map(([name]) => name);
 
-/** parses an absolute http(s) address; anything else (javascript:, data:, relative) is refused */
-export function parseHttpUrl(value: string | null | undefined): URL | null {
-  const text = value?.trim();
-  if (!text) return null;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
 /** frames only come from the allowlist, always over https; anything else is a plain link */
 export function resolveEmbed(value: string | null | undefined): EmbedTarget {
   const url = parseHttpUrl(value);
   if (!url) return { kind: 'invalid' };
   for (const [provider, resolve] of RESOLVERS) {
     const src = resolve(url);
-    if (src) return { kind: 'frame', provider, src };
+    // the page's content security policy lets only these origins be framed
+    if (src && isEmbedFrameAllowed(src)) return { kind: 'frame', provider, src };
   }
   return { kind: 'link', href: url.toString() };
 }
