@@ -12,8 +12,10 @@ export interface AnalyticsEvent {
   /** iso 8601, utc */
   ts: string;
   type: EventType;
-  /** the signed-in viewer, when a valid bearer came */
+  /** the signed-in viewer, kept only where the profile's owner shows identified visitors; else null */
   userId: string | null;
+  /** a valid bearer came: counted as an authenticated visit, whether or not its user id is kept */
+  authenticated: boolean;
   userAgent: string;
   referrer: string | null;
   utmSource: string | null;
@@ -49,7 +51,10 @@ export interface StoredEvent {
   visitor_id: string;
   /** hmac of salt, profile, ip and user agent; '' unless the profile collects it */
   visitor_hash: string;
+  /** '' unless the visitor was signed in and the owner shows identified visitors */
   user_id: string;
+  /** 1: a signed-in visit, named or not */
+  authenticated: 0 | 1;
   user_agent: string;
   device: DeviceType;
   browser: string;
@@ -105,12 +110,15 @@ function parseEvent(raw: unknown): AnalyticsEvent {
   if (!EVENT_TYPE_SET.has(type)) throw new InvalidEventError(`unknown event type ${type}`);
   const ts = text(e.ts, 'ts', false);
   if (Number.isNaN(Date.parse(ts))) throw new InvalidEventError('ts must be an iso date');
+  const userId = text(e.userId, 'userId', true);
   return {
     id: text(e.id, 'id', false),
     profileId: text(e.profileId, 'profileId', false),
     ts,
     type: type as EventType,
-    userId: text(e.userId, 'userId', true),
+    userId,
+    // a batch queued before the flag existed: a user id meant a signed-in visit
+    authenticated: e.authenticated === true || (e.authenticated === undefined && userId !== null),
     userAgent: text(e.userAgent, 'userAgent', true) ?? '',
     referrer: text(e.referrer, 'referrer', true),
     utmSource: text(e.utmSource, 'utmSource', true),

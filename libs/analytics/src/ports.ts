@@ -63,7 +63,10 @@ export interface SummaryTotals {
 export interface VisitRow {
   id: string;
   ts: Date;
+  /** set only where the owner shows identified visitors */
   userId: string | null;
+  /** a signed-in visitor, named or not */
+  authenticated: boolean;
   city: string | null;
   country: string | null;
   device: string | null;

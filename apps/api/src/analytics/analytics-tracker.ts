@@ -60,7 +60,10 @@ export class AnalyticsTracker implements OnModuleInit {
       profileId: profile.id,
       ts: new Date().toISOString(),
       type: input.type,
-      userId: input.viewerUserId,
+      // the owner sees who a signed-in visitor was only if they chose to (and the card says so);
+      // otherwise the visit still counts as authenticated, without the user id
+      userId: profile.privacy.showIdentifiedViewers ? input.viewerUserId : null,
+      authenticated: input.viewerUserId !== null,
       userAgent: request.userAgent,
       referrer: context?.ref ?? (input.type === 'view' ? request.refererHeader : null),
       utmSource: context?.utm_source ?? null,

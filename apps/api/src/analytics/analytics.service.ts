@@ -48,7 +48,7 @@ export class AnalyticsService {
     );
     const items: VisitItem[] = page.rows.map((row) => ({
       id: row.id,
-      visitorType: row.userId ? 'authenticated' : 'guest',
+      visitorType: row.authenticated ? 'authenticated' : 'guest',
       visitorName: row.userId ? (names.get(row.userId) ?? null) : null,
       city: row.city,
       country: row.country,

@@ -232,6 +232,58 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     expect(anonymous.body.items[0]).toMatchObject({ visitorType: 'authenticated', visitorName: null });
   });
 
+  it('keeps no user id of a signed-in visitor where the owner does not show them, and still counts the visit as authenticated', async () => {
+    const unnamed = await createProfile(http, owner.accessToken, {
+      published: true,
+      privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: false, allowMessages: true },
+    });
+    await http.get(`/api/public/profiles/${unnamed.handle}`, {
+      token: visitor.accessToken,
+      headers: visitHeaders(UA.desktop, '78.46.0.1'),
+    });
+    await http.post(`/api/public/profiles/${unnamed.id}/events`, {
+      token: visitor.accessToken,
+      body: { type: 'vcard_saved' },
+      headers: visitHeaders(UA.desktop, '78.46.0.1'),
+    });
+    await http.get(`/api/public/profiles/${unnamed.handle}`, { headers: visitHeaders(UA.iphone, '8.8.8.8') });
+    const body = (
+      await eventually(
+        () => summary(unnamed.id),
+        (r) => r.body.totalVisits === 2 && r.body.engagement.vcard_saved === 1,
+      )
+    ).body;
+    expect(body).toMatchObject({ totalVisits: 2, authenticatedVisits: 1, guestVisits: 1 });
+    const stored = await storedRows(
+      'SELECT type, user_id, authenticated FROM events WHERE profile_id = {p:String} ORDER BY ts',
+      { p: unnamed.id },
+    );
+    expect(stored).toEqual([
+      { type: 'view', user_id: '', authenticated: 1 },
+      { type: 'vcard_saved', user_id: '', authenticated: 1 },
+      { type: 'view', user_id: '', authenticated: 0 },
+    ]);
+    expect(JSON.stringify(stored)).not.toContain(visitor.userId);
+
+    // showing identified visitors later names later visits only: the earlier one was never kept
+    await http.put(`/api/profiles/${unnamed.id}`, {
+      token: owner.accessToken,
+      body: fullProfileInput({
+        handle: unnamed.handle,
+        published: true,
+        privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: true, allowMessages: true },
+      }),
+    });
+    const visits = await http.get<VisitListResponse>(
+      `/api/profiles/${unnamed.id}/analytics/visits?${range()}`,
+      { token: owner.accessToken },
+    );
+    expect(visits.body.items.map((v) => [v.visitorType, v.visitorName])).toEqual([
+      ['guest', null],
+      ['authenticated', null],
+    ]);
+  });
+
   it('never fails a card read over its analytics context: app referrers, long campaigns', async () => {
     const card = await createProfile(http, owner.accessToken, { published: true });
     const read = await http.get(

@@ -54,6 +54,7 @@ export class EventEnricher {
       visitor_id: visitorId,
       visitor_hash: visitorHash,
       user_id: event.userId ?? '',
+      authenticated: event.authenticated || event.userId !== null ? 1 : 0,
       user_agent: clip(event.userAgent),
       device: ua.device,
       browser: ua.browser,

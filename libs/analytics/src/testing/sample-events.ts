@@ -46,5 +46,6 @@ export function sampleEvent(overrides: Partial<AnalyticsEvent> & { profileId: st
     collectGeo: true,
     collectIp: true,
     ...overrides,
+    authenticated: overrides.authenticated ?? (overrides.userId !== undefined && overrides.userId !== null),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -16,10 +16,12 @@ import { BatchProcessor } from '../../ingest/batch-processor';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
-import { readMigrations } from './migrations';
+import { DEFAULT_MIGRATIONS_DIR, readMigrations, runMigrations } from './migrations';
 
 const P = 'profile-p';
 const Q = 'profile-q';
+/** a profile whose events were stored before the later migrations */
+const OLD = 'profile-old';
 const at = (iso: string) => new Date(iso).toISOString();
 
 /** known events: every figure below is counted by hand from this list (one visitor: one address and browser) */
@@ -40,6 +42,8 @@ function seed(): AnalyticsEvent[] {
     }),
     e({
       ts: at('2026-03-01T12:00:00Z'),
+      // signed in on a card that does not name its visitors: counted, not identified
+      authenticated: true,
       userAgent: USER_AGENTS.ipad,
       ip: IPS.gbBracknell,
       referrer: 'https://cardcraft.test/u/someone',
@@ -93,7 +97,12 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     } else {
       store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } });
     }
-    await store.migrate();
+    // first the schema as it was before signed-in visits had a column of their own, with two rows
+    // stored then (one signed in, one not); then every later migration
+    const firstOnly = join(dir, 'migrations-001');
+    mkdirSync(firstOnly);
+    copyFileSync(join(DEFAULT_MIGRATIONS_DIR, '001-events.sql'), join(firstOnly, '001-events.sql'));
+    await runMigrations(store.client, firstOnly);
     sqlite = new SqliteQueueDatabase(':memory:');
     const enricher = new EventEnricher(
       await GeoLookup.open(),
@@ -101,6 +110,16 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       new VisitorHasher(new SqliteSaltStore(sqlite), () => new Date('2026-03-02T12:00:00Z')),
       ownHostsOf(['https://cardcraft.test']),
     );
+    const before = await enricher.enrich('old-batch', [
+      sampleEvent({ profileId: OLD, ts: at('2026-03-01T09:00:00Z'), userId: 'user-old' }),
+      sampleEvent({ profileId: OLD, ts: at('2026-03-01T09:30:00Z') }),
+    ]);
+    await store.client.insert({
+      table: 'events',
+      values: before.map(({ authenticated: _dropped, ...row }) => row),
+      format: 'JSONEachRow',
+    });
+    await store.migrate();
     processor = new BatchProcessor(enricher, store);
     reader = new AnalyticsReadService(store);
     seeded = seed();
@@ -130,6 +149,16 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(Number((await again.json<{ n: string }>())[0].n)).toBe(rows.length);
   });
 
+  it('counts a visit stored before the authenticated column as signed in by its user id', async () => {
+    const summary = await reader.summary(OLD, RANGE);
+    expect(summary).toMatchObject({ totalVisits: 2, authenticatedVisits: 1, guestVisits: 1 });
+    const visits = await reader.visits(OLD, RANGE, 10, null);
+    expect(visits.rows.map((r) => [r.userId, r.authenticated])).toEqual([
+      [null, false],
+      ['user-old', true],
+    ]);
+  });
+
   it('stores a retried batch once (same deduplication token)', async () => {
     const before = await reader.summary(P, RANGE);
     await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
@@ -144,8 +173,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(summary).toMatchObject({
       totalVisits: 5,
       uniqueVisitors: 4,
-      authenticatedVisits: 2,
-      guestVisits: 3,
+      authenticatedVisits: 3,
+      guestVisits: 2,
       visitsByCountry: { US: 2, GB: 1, DE: 1 },
       visitsByDevice: { mobile: 2, tablet: 1, desktop: 2 },
       visitsByReferrer: { 'linkedin.com': 1, Direct: 3, 't.co': 1 },
@@ -187,6 +216,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       id: views[4].id,
       ts: new Date('2026-03-02T09:00:00Z'),
       userId: null,
+      authenticated: false,
       city: null,
       country: null,
       device: 'desktop',
@@ -196,6 +226,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       id: views[3].id,
       ts: new Date('2026-03-02T08:30:00Z'),
       userId: 'user-2',
+      authenticated: true,
       city: 'Nuremberg',
       country: 'DE',
       device: 'desktop',
@@ -205,6 +236,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const second = await reader.visits(P, RANGE, 2, first.nextCursor);
     expect(second.rows.map((r) => r.id)).toEqual([views[2].id, views[1].id]);
     expect(second.rows[0]).toMatchObject({
+      userId: null,
+      authenticated: true,
       city: 'Bracknell',
       country: 'GB',
       device: 'tablet',
@@ -214,6 +247,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(third.rows.map((r) => r.id)).toEqual([views[0].id]);
     expect(third.rows[0]).toMatchObject({
       userId: 'user-1',
+      authenticated: true,
       country: 'US',
       device: 'mobile',
       referrerHost: 'linkedin.com',

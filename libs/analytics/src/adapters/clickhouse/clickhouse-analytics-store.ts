@@ -74,7 +74,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async totals(profileId: string, range: TimeRange): Promise<SummaryTotals> {
     const [row] = await this.rows<{ total: string; uniq: string; auth: string }>(
-      `SELECT count() AS total, uniqExact(visitor_id) AS uniq, countIf(user_id != '') AS auth
+      `SELECT count() AS total, uniqExact(visitor_id) AS uniq, countIf(authenticated = 1) AS auth
        FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view'`,
       rangeParams(profileId, range),
     );
@@ -143,12 +143,13 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       event_id: string;
       ts: string;
       user_id: string;
+      authenticated: number | string;
       city: string;
       country: string;
       device: string;
       referrer_host: string;
     }>(
-      `SELECT event_id, ts, user_id, city, country, device, referrer_host
+      `SELECT event_id, ts, user_id, authenticated, city, country, device, referrer_host
        FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view' ${keyset}
        ORDER BY ts DESC, event_id DESC LIMIT {limit:UInt32}`,
       params,
@@ -157,6 +158,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       id: r.event_id,
       ts: fromClickHouseTime(r.ts),
       userId: r.user_id || null,
+      authenticated: Number(r.authenticated) === 1,
       city: r.city || null,
       country: r.country || null,
       device: r.device || null,
