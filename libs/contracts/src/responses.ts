@@ -89,12 +89,17 @@ export interface ProfileResponse {
 
 export type ViewerType = 'owner' | 'user' | 'guest';
 
-/** what the public page needs; nothing private (no owner e-mail, no privacy details beyond messages) */
+/**
+ * what the public page needs; nothing private (no owner e-mail, no privacy settings beyond what a
+ * visitor should know: whether messages are open and whether the owner sees who visited)
+ */
 export interface PublicProfileResponse extends Omit<
   ProfileResponse,
   'privacy' | 'createdAtUtc' | 'updatedAtUtc'
 > {
   allowMessages: boolean;
+  /** the owner sees signed-in visitors by name in their visitor list; the card tells such a visitor */
+  ownerSeesVisitorNames: boolean;
   /** visible blocks only, by order */
   blocks: BlockResponse[];
   viewerType: ViewerType;

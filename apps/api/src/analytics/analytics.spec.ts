@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import type {
   ErrorResponse,
   ProfileResponse,
+  PublicProfileResponse,
   VisitListResponse,
   VisitSummaryResponse,
 } from '@cardcraft/contracts';
@@ -237,10 +238,12 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
       published: true,
       privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: false, allowMessages: true },
     });
-    await http.get(`/api/public/profiles/${unnamed.handle}`, {
+    const card = await http.get<PublicProfileResponse>(`/api/public/profiles/${unnamed.handle}`, {
       token: visitor.accessToken,
       headers: visitHeaders(UA.desktop, '78.46.0.1'),
     });
+    // the card tells a signed-in visitor whether the owner sees them by name: here not
+    expect(card.body.ownerSeesVisitorNames).toBe(false);
     await http.post(`/api/public/profiles/${unnamed.id}/events`, {
       token: visitor.accessToken,
       body: { type: 'vcard_saved' },
@@ -274,6 +277,11 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
         privacy: { collectGeo: true, collectIp: true, showIdentifiedViewers: true, allowMessages: true },
       }),
     });
+    // read by the owner, whose views are not counted
+    const named = await http.get<PublicProfileResponse>(`/api/public/profiles/${unnamed.handle}`, {
+      token: owner.accessToken,
+    });
+    expect(named.body.ownerSeesVisitorNames).toBe(true);
     const visits = await http.get<VisitListResponse>(
       `/api/profiles/${unnamed.id}/analytics/visits?${range()}`,
       { token: owner.accessToken },

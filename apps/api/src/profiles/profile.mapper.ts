@@ -36,7 +36,10 @@ export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
   };
 }
 
-/** the public page's view: no privacy settings beyond whether messages are open, no hidden blocks */
+/**
+ * the public page's view: of the privacy settings only whether messages are open and whether the
+ * owner sees signed-in visitors by name (a visitor is told before it happens); no hidden blocks
+ */
 export function toPublicProfileResponse(
   profile: ProfileRecord,
   viewerId: string | null,
@@ -46,6 +49,7 @@ export function toPublicProfileResponse(
   return {
     ...cardFields(profile),
     allowMessages: profile.privacy.allowMessages,
+    ownerSeesVisitorNames: profile.privacy.showIdentifiedViewers,
     socialLinks: [...profile.socialLinks].sort((a, b) => a.order - b.order).map((link) => ({ ...link })),
     blocks: profile.blocks
       .filter((block) => block.visible)

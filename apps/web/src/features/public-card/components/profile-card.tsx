@@ -10,6 +10,7 @@ import { CardAvatar, CardBanner } from './card-media';
 import { CARD_THEMES, type CardTheme } from './card-theme';
 import { ContactList } from './contact-list';
 import { ContentBlocks } from './content-blocks';
+import { IdentifiedVisitorNotice } from './identified-visitor-notice';
 import { SocialLinks } from './social-links';
 import { ViewerBadge } from './viewer-badge';
 
@@ -318,10 +319,13 @@ export function ProfileCard({ profile, viewer, profileUrl, track, message, notic
           aria-hidden="true"
         />
       ) : null}
-      {/* the banner landmark: the notice, the handle and the viewer badge */}
+      {/* the banner landmark: the notice, the handle, the viewer badge and whether the owner sees you */}
       <header>
         {notice?.(theme)}
         <TopBar profile={profile} theme={theme} viewer={viewer} wide={layout === 'split'} />
+        {viewer === 'user' && profile.ownerSeesVisitorNames ? (
+          <IdentifiedVisitorNotice ownerName={profile.displayName} theme={theme} wide={layout === 'split'} />
+        ) : null}
       </header>
       <Layout profile={profile} theme={theme} actions={actions} message={messageNode} />
       <CardFooter theme={theme} />

@@ -44,6 +44,7 @@ export const DEMO_PROFILE: PublicProfileResponse = {
   },
   media: { avatarUrl: avatar, bannerUrl: null, ogImageUrl: null },
   allowMessages: true,
+  ownerSeesVisitorNames: false,
   socialLinks: [
     { provider: 'LinkedIn', label: null, url: 'https://www.linkedin.com/in/alex-morgan', highlight: true, order: 0 },
     { provider: 'Twitter', label: null, url: 'https://x.com/alexmorgan', highlight: false, order: 1 },
