@@ -35,12 +35,24 @@ describe('analytics configuration', () => {
     expect(JSON.stringify(describeAnalyticsConfig(config))).not.toContain('secret');
   });
 
+  it('keeps the raw ips of failed batches at most a day, swept hourly unless told otherwise', () => {
+    expect(parseAnalyticsEnv({}, context)).toMatchObject({ ipMaxAgeMs: 86_400_000, ipSweepMs: 3_600_000 });
+    expect(
+      parseAnalyticsEnv({ ANALYTICS_FAILED_IP_MAX_AGE_MS: '60000', ANALYTICS_IP_SWEEP_MS: '5000' }, context),
+    ).toMatchObject({ ipMaxAgeMs: 60_000, ipSweepMs: 5000 });
+  });
+
   it.each([
     [{ REDIS_URL: 'redis://redis:6379' }, /CLICKHOUSE_URL is required/],
     [{ CLICKHOUSE_URL: 'clickhouse:8123' }, /CLICKHOUSE_URL must be a URL|must start with/],
     [{ ANALYTICS_FLUSH_MS: 'soon' }, /ANALYTICS_FLUSH_MS/],
     [{ GEOIP_DB: '/nowhere/city.mmdb' }, /GEOIP_DB/],
     [{ ANALYTICS_QUEUE_PREFIX: 'a b' }, /ANALYTICS_QUEUE_PREFIX/],
+    [
+      { ANALYTICS_FAILED_IP_MAX_AGE_MS: '172800000' },
+      /ANALYTICS_FAILED_IP_MAX_AGE_MS must be .* to 86400000/,
+    ],
+    [{ ANALYTICS_IP_SWEEP_MS: '0' }, /ANALYTICS_IP_SWEEP_MS/],
   ])('stops the start on %j', (env, message) => {
     expect(() => parseAnalyticsEnv(env, context)).toThrow(AnalyticsConfigError);
     expect(() => parseAnalyticsEnv(env, context)).toThrow(message);

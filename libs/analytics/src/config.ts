@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { IP_MAX_AGE_MS } from './events';
 import { analyticsConfigDefaults, type AnalyticsConfig } from './runtime';
 
 type Env = Record<string, string | undefined>;
@@ -43,7 +44,7 @@ function optionalUrl(env: Env, name: string, protocols: string[]): string | null
  * REDIS_URL, CLICKHOUSE_URL (+ CLICKHOUSE_USER, CLICKHOUSE_PASSWORD, CLICKHOUSE_DATABASE), GEOIP_DB,
  * ANALYTICS_QUEUE_PREFIX, ANALYTICS_QUEUE_NAME, ANALYTICS_FLUSH_MS, ANALYTICS_BATCH_SIZE,
  * ANALYTICS_BUFFER_MAX, ANALYTICS_ATTEMPTS, ANALYTICS_BACKOFF_MS, ANALYTICS_CONCURRENCY,
- * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS
+ * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS
  */
 export function parseAnalyticsEnv(
   env: Env,
@@ -101,6 +102,9 @@ export function parseAnalyticsEnv(
     concurrency: integer(env, 'ANALYTICS_CONCURRENCY', defaults.concurrency, 1, 64),
     lockDurationMs,
     stalledIntervalMs: integer(env, 'ANALYTICS_STALLED_INTERVAL_MS', lockDurationMs, 1000, 600_000),
+    // at most a day: shorter is allowed (tests, stricter deployments), longer would break the promise
+    ipMaxAgeMs: integer(env, 'ANALYTICS_FAILED_IP_MAX_AGE_MS', defaults.ipMaxAgeMs, 1000, IP_MAX_AGE_MS),
+    ipSweepMs: integer(env, 'ANALYTICS_IP_SWEEP_MS', defaults.ipSweepMs, 1000, 3_600_000),
   };
 }
 

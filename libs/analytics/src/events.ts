@@ -132,6 +132,28 @@ function parseEvent(raw: unknown): AnalyticsEvent {
   };
 }
 
+/** a day: the longest a raw ip may wait in a batch that failed */
+export const IP_MAX_AGE_MS = 86_400_000;
+
+/**
+ * a queued payload with the ips of its events removed, and whether there were any. lenient on purpose:
+ * it runs on whatever a queue holds (ingest batches, jobs without events) and must never throw.
+ */
+export function withoutIps(payload: unknown): { payload: unknown; stripped: boolean } {
+  if (typeof payload !== 'object' || payload === null) return { payload, stripped: false };
+  const events = (payload as { events?: unknown }).events;
+  if (!Array.isArray(events)) return { payload, stripped: false };
+  let stripped = false;
+  const cleaned = events.map((event: unknown) => {
+    if (typeof event !== 'object' || event === null) return event;
+    const { ip } = event as { ip?: unknown };
+    if (ip === null || ip === undefined) return event;
+    stripped = true;
+    return { ...event, ip: null };
+  });
+  return { payload: stripped ? { ...payload, events: cleaned } : payload, stripped };
+}
+
 /** 'YYYY-MM-DD hh:mm:ss.sss', the DateTime64(3) text both transports parse the same way */
 export function toClickHouseTime(date: Date): string {
   return date.toISOString().replace('T', ' ').replace('Z', '');

@@ -54,6 +54,10 @@ export interface AnalyticsConfig {
   concurrency: number;
   lockDurationMs: number;
   stalledIntervalMs: number;
+  /** a batch that failed (retrying or dead) keeps its raw ips at most this long after it was queued */
+  ipMaxAgeMs: number;
+  /** how often the worker strips them */
+  ipSweepMs: number;
   migrationsDir?: string;
 }
 
@@ -86,6 +90,8 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     concurrency: DEFAULT_BULLMQ_OPTIONS.concurrency,
     lockDurationMs: DEFAULT_BULLMQ_OPTIONS.lockDurationMs,
     stalledIntervalMs: DEFAULT_BULLMQ_OPTIONS.stalledIntervalMs,
+    ipMaxAgeMs: DEFAULT_BULLMQ_OPTIONS.ipMaxAgeMs,
+    ipSweepMs: DEFAULT_BULLMQ_OPTIONS.ipSweepMs,
   };
 }
 
@@ -100,6 +106,8 @@ function bullmqOptions(config: AnalyticsConfig & { redisUrl: string }): BullmqOp
     concurrency: config.concurrency,
     lockDurationMs: config.lockDurationMs,
     stalledIntervalMs: config.stalledIntervalMs,
+    ipMaxAgeMs: config.ipMaxAgeMs,
+    ipSweepMs: config.ipSweepMs,
   };
 }
 
@@ -242,6 +250,8 @@ export class AnalyticsRuntime {
           file: config.sqliteFile,
           attempts: config.attempts,
           backoffMs: config.backoffMs,
+          ipMaxAgeMs: config.ipMaxAgeMs,
+          ipSweepMs: config.ipSweepMs,
         },
         this.logger,
       );

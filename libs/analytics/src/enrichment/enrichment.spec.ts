@@ -153,6 +153,14 @@ describe('event enricher and privacy', () => {
     expect(row.visitor_id).toMatch(/^d-[0-9a-f]{30}$/);
   });
 
+  it('enriches an event whose ip was stripped (a late replay): no geo, no hash, a visitor id all the same', async () => {
+    const [row] = await enricher.enrich('b', [
+      sampleEvent({ profileId: 'p', ip: null, userAgent: USER_AGENTS.android }),
+    ]);
+    expect(row).toMatchObject({ country: '', city: '', visitor_hash: '', device: 'mobile' });
+    expect(row.visitor_id).toMatch(/^d-[0-9a-f]{30}$/);
+  });
+
   it('derives the same visitor id for the same browser on the same day', async () => {
     const e = () => sampleEvent({ profileId: 'p', ip: IPS.us, userAgent: USER_AGENTS.ipad });
     const [a, b] = await enricher.enrich('b', [e(), e()]);

@@ -108,4 +108,76 @@ describe('BullMQ event queue (real Redis)', () => {
     expect(done).toEqual(['doomed']);
     expect(await letters.count()).toBe(0);
   });
+
+  describe('raw ips of failed batches', () => {
+    const DAY = 86_400_000;
+    type RawJobs = { getJobs(types: string[]): Promise<{ id?: string; data: unknown }[]> };
+    const rawJobs = async (owner: unknown, types: string[]) =>
+      JSON.stringify(await (owner as { queue: RawJobs }).queue.getJobs(types));
+    const deadJobs = async (letters: BullmqDeadLetters) =>
+      JSON.stringify(await (letters as unknown as { dead: RawJobs }).dead.getJobs(['waiting']));
+
+    it('strips them from the failed job at once, and from its dead letter a day after it was queued', async () => {
+      options = { ...options, attempts: 1 };
+      const { queue, consumer, letters } = open();
+      let failing = true;
+      const replayed: EventBatch[] = [];
+      await consumer.start(async (_name, b) => {
+        if (failing) throw new Error('ClickHouse is down');
+        replayed.push(b);
+      });
+      await queue.enqueue([batch('dead-with-ips', 3)]);
+      await until(async () => (await letters.count()) === 1);
+      await until(async () => (await queue.counts()).failed === 1);
+      // the failed job is never replayed, so it keeps nothing
+      const failed = await rawJobs(queue, ['failed']);
+      expect(failed).toContain('dead-with-ips');
+      expect(failed).not.toContain('8.8.8.8');
+      // the dead letter keeps them the same day, so that a replay still finds the countries
+      expect(await consumer.stripStaleIps(new Date(Date.now() + DAY - 60_000))).toBe(0);
+      expect(await deadJobs(letters)).toContain('"ip":"8.8.8.8"');
+      // a day on: gone, once
+      expect(await consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
+      expect(await consumer.stripStaleIps(new Date(Date.now() + 2 * DAY))).toBe(0);
+      const dead = await deadJobs(letters);
+      expect(dead).toContain('dead-with-ips');
+      expect(dead).not.toContain('8.8.8.8');
+
+      failing = false;
+      expect(await letters.replay()).toEqual({ replayed: 1 });
+      await until(() => replayed.length === 1);
+      expect(replayed[0].id).toBe('dead-with-ips');
+      expect(replayed[0].events.map((e) => e.ip)).toEqual([null, null, null]);
+    });
+
+    it('strips them from a batch waiting for its next try', async () => {
+      // a long backoff: the job waits (delayed) for its second try
+      options = { ...options, attempts: 5, backoffMs: 60_000 };
+      const { queue, consumer } = open();
+      let calls = 0;
+      await consumer.start(async () => {
+        calls += 1;
+        throw new Error('ClickHouse is down');
+      });
+      await queue.enqueue([batch('retrying')]);
+      await until(async () => calls === 1 && (await queue.counts()).delayed === 1);
+      expect(await rawJobs(queue, ['delayed'])).toContain('8.8.8.8');
+      expect(await consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
+      const delayed = await rawJobs(queue, ['delayed']);
+      expect(delayed).toContain('retrying');
+      expect(delayed).not.toContain('8.8.8.8');
+    });
+
+    it('sweeps on its own, every ipSweepMs', async () => {
+      options = { ...options, attempts: 1, ipMaxAgeMs: 200, ipSweepMs: 50 };
+      const { queue, consumer, letters } = open();
+      await consumer.start(async () => {
+        throw new Error('ClickHouse is down');
+      });
+      await queue.enqueue([batch('swept')]);
+      await until(async () => (await letters.count()) === 1);
+      await until(async () => !(await deadJobs(letters)).includes('8.8.8.8'));
+      expect(await deadJobs(letters)).toContain('swept');
+    });
+  });
 });

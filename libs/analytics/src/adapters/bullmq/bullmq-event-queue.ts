@@ -1,6 +1,6 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { parseEventBatch, type EventBatch } from '../../events';
+import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
 import { ANALYTICS_JOB_NAMES, type AnalyticsJobName } from '../../jobs';
 import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue } from '../../ports';
 
@@ -19,6 +19,10 @@ export interface BullmqOptions {
   /** how long a worker holds a job before another may take it back (after a crash) */
   lockDurationMs: number;
   stalledIntervalMs: number;
+  /** a batch that failed (retrying, failed or dead) loses its raw ips this long after it was queued */
+  ipMaxAgeMs: number;
+  /** how often a consumer looks for such batches */
+  ipSweepMs: number;
 }
 
 export const DEFAULT_BULLMQ_OPTIONS: Omit<BullmqOptions, 'redisUrl'> = {
@@ -31,6 +35,8 @@ export const DEFAULT_BULLMQ_OPTIONS: Omit<BullmqOptions, 'redisUrl'> = {
   concurrency: 2,
   lockDurationMs: 30_000,
   stalledIntervalMs: 30_000,
+  ipMaxAgeMs: IP_MAX_AGE_MS,
+  ipSweepMs: 3_600_000,
 };
 
 const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
@@ -83,11 +89,31 @@ export class BullmqEventQueue implements EventQueue {
   }
 }
 
-/** consumer: one job is one batch; its last failed try leaves a copy in the dead-letter queue */
+/**
+ * where the consumer notes, per job that might keep raw ips (one that started, one in the dead-letter
+ * queue), when they must be gone: a sorted set scored by that time, so a sweep reads only what is due.
+ * outside bullmq's own keys (`prefix:queue:*`), which any job id could collide with.
+ */
+function ipExpiryKey(options: BullmqOptions): string {
+  return `${options.prefix}:analytics-ip-expiry:${options.queueName}`;
+}
+
+type IpExpiryMember = `main:${string}` | `dead:${string}`;
+
+/**
+ * consumer: one job is one batch; its last failed try leaves a copy in the dead-letter queue. raw ips
+ * stay in a job only as long as it may still be enriched with them: a completed job and a failed one
+ * (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a day after the
+ * batch was queued.
+ */
 export class BullmqEventConsumer implements EventConsumer {
   private worker: Worker | null = null;
   private readonly connections: Redis[] = [];
   private deadQueue: Queue | null = null;
+  private mainQueue: Queue | null = null;
+  private commands: Redis | null = null;
+  private ipSweep: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
 
   constructor(
     private readonly options: BullmqOptions,
@@ -103,27 +129,46 @@ export class BullmqEventConsumer implements EventConsumer {
       prefix: this.options.prefix,
     });
     this.deadQueue = deadQueue;
+    this.mainQueue = new Queue(this.options.queueName, {
+      connection: deadConnection,
+      prefix: this.options.prefix,
+    });
+    this.commands = deadConnection;
+    const expiry = ipExpiryKey(this.options);
+    const expiresAt = (job: Job) => job.timestamp + this.options.ipMaxAgeMs;
     this.worker = new Worker(
       this.options.queueName,
       async (job: Job) => {
-        if (!ANALYTICS_JOB_NAMES.includes(job.name as AnalyticsJobName)) {
-          throw new Error(`unknown job ${job.name}`);
-        }
+        const main: IpExpiryMember = `main:${job.id}`;
+        // noted before anything can fail: a job that stalls or fails keeps its ips at most until then
+        await deadConnection.zadd(expiry, 'NX', expiresAt(job), main);
         try {
+          if (!ANALYTICS_JOB_NAMES.includes(job.name as AnalyticsJobName)) {
+            throw new Error(`unknown job ${job.name}`);
+          }
           const batch = parseEventBatch(job.data);
           await handler(job.name as AnalyticsJobName, batch);
           // a completed job stays in redis for a while (keepCompleted): without the ips, which were only
           // carried here to be looked up and hashed
-          await job.updateData({ ...batch, events: batch.events.map((event) => ({ ...event, ip: null })) });
+          await job.updateData(withoutIps(job.data).payload);
+          await deadConnection.zrem(expiry, main);
         } catch (err) {
           const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           if (lastTry) {
-            // the copy is made before the job is marked failed, so a crash here means another try, not a loss
+            // the copy is made before the job is marked failed, so a crash here means another try, not a
+            // loss. it keeps the ips (a replay the same day still finds the country) and the time the
+            // batch was queued, from which their day is counted
+            const dead: IpExpiryMember = `dead:${job.id}`;
+            await deadConnection.zadd(expiry, 'NX', expiresAt(job), dead);
             await deadQueue.add(job.name, job.data, {
               jobId: `${job.id}`,
+              timestamp: job.timestamp,
               removeOnComplete: true,
               removeOnFail: false,
             });
+            // the failed job itself is never replayed: it needs no ips
+            await job.updateData(withoutIps(job.data).payload);
+            await deadConnection.zrem(expiry, main);
             this.logger.error(
               `analytics batch ${job.id} failed its last try, kept as a dead letter: ${(err as Error).message}`,
             );
@@ -142,11 +187,62 @@ export class BullmqEventConsumer implements EventConsumer {
     );
     this.worker.on('error', (err) => this.logger.error(`analytics worker: ${err.message}`));
     await this.worker.waitUntilReady();
+    // at start too: no consumer may have run when a sweep was due
+    void this.sweepIps();
+    this.ipSweep = setInterval(() => void this.sweepIps(), this.options.ipSweepMs);
+    this.ipSweep.unref();
+  }
+
+  /**
+   * removes the raw ips of every job noted as due by `now` (retrying, stalled, failed or dead); returns
+   * how many jobs had some. a job gone meanwhile (completed and trimmed, replayed) is just forgotten.
+   */
+  async stripStaleIps(now: Date = new Date()): Promise<number> {
+    const { commands, mainQueue, deadQueue } = this;
+    if (!commands || !mainQueue || !deadQueue) throw new Error('the consumer has not started');
+    const expiry = ipExpiryKey(this.options);
+    let stripped = 0;
+    for (;;) {
+      const due = await commands.zrangebyscore(expiry, '-inf', now.getTime(), 'LIMIT', 0, 100);
+      if (due.length === 0) return stripped;
+      for (const member of due) {
+        const separator = member.indexOf(':');
+        const queue = member.slice(0, separator) === 'dead' ? deadQueue : mainQueue;
+        const job = await queue.getJob(member.slice(separator + 1));
+        const cleaned = withoutIps(job?.data);
+        if (job && cleaned.stripped) {
+          try {
+            await job.updateData(cleaned.payload);
+            stripped += 1;
+          } catch (err) {
+            // removed between the read and the write: nothing left to strip
+            if (await queue.getJob(job.id ?? '')) throw err;
+          }
+        }
+        await commands.zrem(expiry, member);
+      }
+    }
+  }
+
+  private sweepIps(): Promise<number> {
+    this.sweeping ??= this.stripStaleIps()
+      .catch((err: Error) => {
+        this.logger.error(`could not strip the ips of failed analytics batches: ${err.message}`);
+        return 0;
+      })
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
   }
 
   /** finishes the jobs in hand, then stops */
   async close(): Promise<void> {
+    if (this.ipSweep) clearInterval(this.ipSweep);
+    this.ipSweep = null;
     await this.worker?.close();
+    await this.sweeping;
+    await this.mainQueue?.close();
     await this.deadQueue?.close();
     for (const connection of this.connections) connection.disconnect();
   }
@@ -177,14 +273,21 @@ export class BullmqDeadLetters implements DeadLetters {
       const jobs = await this.dead.getWaiting(0, 99);
       if (jobs.length === 0) break;
       // a new job id (the failed original may still be kept), the same batch id: its insert stays idempotent
+      // the queued time goes along: the ips' day still counts from the batch's first queueing
       await this.queue.addBulk(
         jobs.map((job) => ({
           name: job.name,
           data: job.data as EventBatch,
-          opts: jobOptions(this.options, `${job.id}-replay-${Date.now()}`),
+          opts: {
+            ...jobOptions(this.options, `${job.id}-replay-${Date.now()}`),
+            timestamp: job.timestamp,
+          },
         })),
       );
-      for (const job of jobs) await job.remove();
+      for (const job of jobs) {
+        await job.remove();
+        await this.connection.zrem(ipExpiryKey(this.options), `dead:${job.id}`);
+      }
       replayed += jobs.length;
     }
     return { replayed };

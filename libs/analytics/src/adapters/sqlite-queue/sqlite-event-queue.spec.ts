@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { EventBatch } from '../../events';
 import { sampleEvent } from '../../testing/sample-events';
 import {
+  DEFAULT_SQLITE_QUEUE_OPTIONS,
   SqliteDeadLetters,
   SqliteEventConsumer,
   SqliteEventQueue,
@@ -42,7 +43,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       second,
       queue,
-      { file, attempts: 3, backoffMs: 10, pollMs: 20 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 20 },
       logger,
     );
     const seen: string[] = [];
@@ -64,7 +65,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       db,
       queue,
-      { file, attempts: 3, backoffMs: 10, pollMs: 10 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10 },
       logger,
     );
     const tries: number[] = [];
@@ -90,5 +91,105 @@ describe('embedded durable queue (SQLite)', () => {
     expect(await letters.count()).toBe(0);
     await consumer.close();
     db.close();
+  });
+
+  describe('raw ips of failed batches', () => {
+    const DAY = 86_400_000;
+    const payloadOf = (db: SqliteQueueDatabase, id: string) =>
+      (db.db.prepare('SELECT payload FROM analytics_queue WHERE batch_id = ?').get(id) as { payload: string })
+        .payload;
+
+    it('strips them from a dead letter a day after it was queued, and a replay works without them', async () => {
+      const file = join(dir, 'cardcraft.db');
+      const db = new SqliteQueueDatabase(file);
+      const queue = new SqliteEventQueue(db);
+      const options = { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 10, pollMs: 10 };
+      const consumer = new SqliteEventConsumer(db, queue, options, logger);
+      let failing = true;
+      const replayed: EventBatch[] = [];
+      await consumer.start(async (_name, b) => {
+        if (failing) throw new Error('ClickHouse is down');
+        replayed.push(b);
+      });
+      await queue.enqueue([batch('dead-with-ips', 3)]);
+      const letters = new SqliteDeadLetters(db);
+      await until(async () => (await letters.count()) === 1);
+      // the same day: kept, so that a replay still finds the countries
+      expect(consumer.stripStaleIps(new Date(Date.now() + DAY - 60_000))).toBe(0);
+      expect(payloadOf(db, 'dead-with-ips')).toContain('"ip":"8.8.8.8"');
+      // a day on: gone, once
+      expect(consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
+      expect(consumer.stripStaleIps(new Date(Date.now() + 2 * DAY))).toBe(0);
+      expect(payloadOf(db, 'dead-with-ips')).not.toContain('8.8.8.8');
+
+      failing = false;
+      await letters.replay();
+      await until(() => replayed.length === 1);
+      expect(replayed[0].id).toBe('dead-with-ips');
+      expect(replayed[0].events.map((e) => e.ip)).toEqual([null, null, null]);
+      expect(replayed[0].events.map((e) => e.userAgent)).toEqual(
+        batch('x', 3).events.map((e) => e.userAgent),
+      );
+      await consumer.close();
+      db.close();
+    });
+
+    it('strips them from a batch still retrying, and leaves a batch that never failed alone', async () => {
+      const file = join(dir, 'cardcraft.db');
+      const db = new SqliteQueueDatabase(file);
+      const queue = new SqliteEventQueue(db);
+      // a long backoff: the batch waits for its second try
+      const options = { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 5, backoffMs: 60_000, pollMs: 10 };
+      const consumer = new SqliteEventConsumer(db, queue, options, logger);
+      let calls = 0;
+      await consumer.start(async () => {
+        calls += 1;
+        throw new Error('ClickHouse is down');
+      });
+      await queue.enqueue([batch('retrying')]);
+      await until(() => calls === 1);
+      await consumer.close();
+      // queued but never tried (the process stopped first)
+      await queue.enqueue([batch('waiting')]);
+      expect(consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
+      expect(payloadOf(db, 'retrying')).not.toContain('8.8.8.8');
+      expect(payloadOf(db, 'waiting')).toContain('8.8.8.8');
+      db.close();
+    });
+
+    it('sweeps on its own, every ipSweepMs', async () => {
+      const file = join(dir, 'cardcraft.db');
+      const db = new SqliteQueueDatabase(file);
+      const queue = new SqliteEventQueue(db);
+      const options = {
+        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
+        file,
+        attempts: 1,
+        backoffMs: 10,
+        pollMs: 10,
+        ipMaxAgeMs: 200,
+        ipSweepMs: 50,
+      };
+      const consumer = new SqliteEventConsumer(db, queue, options, logger);
+      await consumer.start(async () => {
+        throw new Error('ClickHouse is down');
+      });
+      await queue.enqueue([batch('swept')]);
+      await until(() => !payloadOf(db, 'swept').includes('8.8.8.8'));
+      expect(JSON.parse(payloadOf(db, 'swept')).events).toHaveLength(2);
+      await consumer.close();
+      db.close();
+    });
+
+    it('adds the column to a data file from before it', () => {
+      const file = join(dir, 'old.db');
+      const old = new SqliteQueueDatabase(file);
+      old.db.exec('ALTER TABLE analytics_queue DROP COLUMN ips_stripped');
+      old.close();
+      const reopened = new SqliteQueueDatabase(file);
+      const columns = reopened.db.prepare('PRAGMA table_info(analytics_queue)').all() as { name: string }[];
+      expect(columns.map((c) => c.name)).toContain('ips_stripped');
+      reopened.close();
+    });
   });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { parseEventBatch, type EventBatch } from '../../events';
+import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
 import type { AnalyticsJobName } from '../../jobs';
 import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, SaltStore } from '../../ports';
 import { utcDay } from '../../enrichment/visitor-id';
@@ -14,12 +14,18 @@ export interface SqliteQueueOptions {
   backoffMs: number;
   /** how often an idle consumer looks for due retries */
   pollMs: number;
+  /** a batch that failed (retrying or dead) loses its raw ips once queued this long */
+  ipMaxAgeMs: number;
+  /** how often the consumer looks for such batches */
+  ipSweepMs: number;
 }
 
 export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
   attempts: 8,
   backoffMs: 1000,
   pollMs: 500,
+  ipMaxAgeMs: IP_MAX_AGE_MS,
+  ipSweepMs: 3_600_000,
 };
 
 const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
@@ -53,11 +59,50 @@ export class SqliteQueueDatabase {
         available_at INTEGER NOT NULL,
         dead INTEGER NOT NULL DEFAULT 0,
         last_error TEXT,
-        created_at INTEGER NOT NULL
+        created_at INTEGER NOT NULL,
+        ips_stripped INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX IF NOT EXISTS analytics_queue_due ON analytics_queue (dead, available_at, created_at);
       CREATE TABLE IF NOT EXISTS analytics_salts (day TEXT PRIMARY KEY, salt BLOB NOT NULL);
     `);
+    // a data file from before the column: sqlite has no ADD COLUMN IF NOT EXISTS
+    const columns = this.db.prepare('PRAGMA table_info(analytics_queue)').all() as { name: string }[];
+    if (!columns.some((column) => column.name === 'ips_stripped')) {
+      this.db.exec('ALTER TABLE analytics_queue ADD COLUMN ips_stripped INTEGER NOT NULL DEFAULT 0');
+    }
+  }
+
+  /**
+   * removes the raw ips of batches that failed at least once (retrying or dead) and were queued at or
+   * before the cutoff; each is rewritten once. a replay then enriches them without: no geo, no hash.
+   */
+  stripIpsOfFailedBefore(cutoff: number): number {
+    const stale = this.db
+      .prepare(
+        `SELECT batch_id, payload FROM analytics_queue
+         WHERE ips_stripped = 0 AND (attempts > 0 OR dead = 1) AND created_at <= ?`,
+      )
+      .all(cutoff) as { batch_id: string; payload: string }[];
+    const update = this.db.prepare(
+      'UPDATE analytics_queue SET payload = ?, ips_stripped = 1 WHERE batch_id = ?',
+    );
+    let stripped = 0;
+    this.db.transaction(() => {
+      for (const row of stale) {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(row.payload);
+        } catch {
+          // not json: the consumer dead-letters it; there is nothing to read an ip from either
+          update.run(row.payload, row.batch_id);
+          continue;
+        }
+        const cleaned = withoutIps(payload);
+        update.run(JSON.stringify(cleaned.payload), row.batch_id);
+        if (cleaned.stripped) stripped += 1;
+      }
+    })();
+    return stripped;
   }
 
   close(): void {
@@ -103,6 +148,7 @@ export class SqliteEventConsumer implements EventConsumer {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  private ipSweep: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: SqliteQueueDatabase,
@@ -115,6 +161,23 @@ export class SqliteEventConsumer implements EventConsumer {
     this.running = true;
     this.queue.onEnqueued(() => this.wake?.());
     this.loop = this.run(handler);
+    // at start too: the process may have been down when a sweep was due
+    this.sweepIps();
+    this.ipSweep = setInterval(() => this.sweepIps(), this.options.ipSweepMs);
+    this.ipSweep.unref();
+  }
+
+  /** strips the ips of failed batches older than ipMaxAgeMs at `now`; how many batches had some */
+  stripStaleIps(now: Date = new Date()): number {
+    return this.database.stripIpsOfFailedBefore(now.getTime() - this.options.ipMaxAgeMs);
+  }
+
+  private sweepIps(): void {
+    try {
+      this.stripStaleIps();
+    } catch (err) {
+      this.logger.error(`could not strip the ips of failed analytics batches: ${(err as Error).message}`);
+    }
   }
 
   private nextDue(): QueueRow | undefined {
@@ -161,6 +224,8 @@ export class SqliteEventConsumer implements EventConsumer {
   /** finishes the batch in hand, then stops */
   async close(): Promise<void> {
     this.running = false;
+    if (this.ipSweep) clearInterval(this.ipSweep);
+    this.ipSweep = null;
     this.wake?.();
     await this.loop;
   }
