@@ -9,7 +9,6 @@ import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
 import { TokenService } from './auth/token.service';
-import { WriteRateLimit } from './common/write-rate-limit';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DomainEvents } from './events/domain-events';
 import { HealthModule } from './health/health.module';
@@ -23,6 +22,7 @@ import { PublicProfilesService } from './public/public-profiles.service';
 import { QrController } from './qr/qr.controller';
 import { QrService } from './qr/qr.service';
 import { StorageModule } from './storage/storage.module';
+import { ThrottlingModule } from './throttling/throttling.module';
 
 @Module({})
 export class AppModule {
@@ -30,7 +30,14 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [HealthModule, StorageModule, JwtModule.register({}), AnalyticsModule, PublicCacheSyncModule],
+      imports: [
+        HealthModule,
+        StorageModule,
+        JwtModule.register({}),
+        AnalyticsModule,
+        PublicCacheSyncModule,
+        ThrottlingModule,
+      ],
       controllers: [
         AuthController,
         AccountController,
@@ -51,7 +58,6 @@ export class AppModule {
         LeadsService,
         PublicProfileCache,
         PublicProfilesService,
-        WriteRateLimit,
       ],
       exports: [
         APP_CONFIG,

@@ -8,6 +8,7 @@ import {
 } from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
 import { toUserResponse } from '../auth/auth.service';
+import { RateLimit } from '../throttling/rate-limit.guard';
 import { AccountService } from './account.service';
 
 @ApiTags('account')
@@ -23,12 +24,14 @@ export class AccountController {
 
   @Post('password')
   @HttpCode(204)
+  @RateLimit('passwordChange')
   async changePassword(@CurrentUserId() userId: string, @Body() body: ChangePasswordDto): Promise<void> {
     await this.account.changePassword(userId, body);
   }
 
   @Delete()
   @HttpCode(204)
+  @RateLimit('accountDeletion')
   async delete(@CurrentUserId() userId: string, @Body() body: DeleteAccountDto): Promise<void> {
     await this.account.delete(userId, body.password);
   }

@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../common/request-meta';
 import { PublicProfilesService } from '../public/public-profiles.service';
+import { RateLimit } from '../throttling/rate-limit.guard';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsTracker } from './analytics-tracker';
 
@@ -49,6 +50,7 @@ export class PublicEventsController {
   /** engagement on a public card: vcard_saved, shared, email_clicked, call_clicked, link_clicked */
   @Post(':id/events')
   @OptionalAuth()
+  @RateLimit('events')
   @HttpCode(202)
   async track(
     @Param('id') id: string,

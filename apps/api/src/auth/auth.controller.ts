@@ -1,31 +1,27 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { LoginDto, RegisterDto, type SessionResponse, type UserResponse } from '@cardcraft/contracts';
-import type { FastifyRequest } from 'fastify';
-import { WriteRateLimit } from '../common/write-rate-limit';
+import { RateLimit } from '../throttling/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { CurrentUserId, OptionalAuth } from './auth.guard';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly rateLimit: WriteRateLimit,
-  ) {}
+  constructor(private readonly auth: AuthService) {}
 
   @Post('register')
   @OptionalAuth()
-  register(@Body() body: RegisterDto, @Req() request: FastifyRequest): Promise<SessionResponse> {
-    this.rateLimit.consume('register', request.ip);
+  @RateLimit('signUp')
+  register(@Body() body: RegisterDto): Promise<SessionResponse> {
     return this.auth.register(body);
   }
 
   @Post('login')
   @OptionalAuth()
   @HttpCode(200)
-  login(@Body() body: LoginDto, @Req() request: FastifyRequest): Promise<SessionResponse> {
-    this.rateLimit.consume('login', request.ip);
+  @RateLimit('signIn', 'signInPerAccount')
+  login(@Body() body: LoginDto): Promise<SessionResponse> {
     return this.auth.login(body);
   }
 

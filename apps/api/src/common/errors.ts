@@ -27,6 +27,13 @@ export class NotFoundError extends DomainError {
 export class ConflictError extends DomainError {
   readonly status = 409;
 }
+/** a spent rate limit; retryAfterSeconds becomes the Retry-After header */
 export class TooManyRequestsError extends DomainError {
   readonly status = 429;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
 }

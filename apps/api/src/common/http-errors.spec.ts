@@ -4,7 +4,7 @@ import { fullProfileInput, registerUser } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 
 describe.each(STORAGE_KINDS)('HTTP behaviour (%s)', (kind) => {
-  const { http } = apiUnderTest(kind, { BODY_LIMIT_BYTES: '65536', WRITE_RATE_LIMIT_PER_MINUTE: '5' });
+  const { http } = apiUnderTest(kind, { BODY_LIMIT_BYTES: '65536', RATE_LIMIT_SIGN_IN: '5/1m' });
 
   it('answers malformed JSON with 400 in the one error shape', async () => {
     const response = await http.post<ErrorResponse>('/api/auth/login', { rawBody: '{"email": "a@b.co",' });

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorResponse, FieldError } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError } from './errors';
+import { DomainError, TooManyRequestsError } from './errors';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -39,6 +39,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
         `${request.method} ${request.url} failed [${request.id}]`,
         (exception as Error)?.stack,
       );
+    }
+    if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds !== undefined) {
+      // whole seconds, as the header wants them
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }

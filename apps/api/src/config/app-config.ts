@@ -21,8 +21,10 @@ export interface AppConfig {
   publicBaseUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
-  /** requests a minute from one address to the sign-in, sign-up and message endpoints */
-  writeRateLimitPerMinute: number;
+  /** abuse limits: how many requests a window allows for each limited action (RATE_LIMIT_*) */
+  rateLimits: Record<RateLimitName, RateLimit>;
+  /** the most cards one account may own */
+  maxCardsPerAccount: number;
   publicCacheTtlMs: number;
   /** the built SPA; null when it has not been built */
   webDistDir: string | null;
@@ -35,6 +37,25 @@ export interface AppConfig {
   /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
   analytics: AnalyticsConfig;
 }
+
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/** each limited action, its variable and its default as `count/window` */
+export const RATE_LIMIT_SETTINGS = {
+  signIn: { variable: 'RATE_LIMIT_SIGN_IN', fallback: '10/1m' },
+  signInPerAccount: { variable: 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', fallback: '20/15m' },
+  signUp: { variable: 'RATE_LIMIT_SIGN_UP', fallback: '5/1m' },
+  passwordChange: { variable: 'RATE_LIMIT_PASSWORD_CHANGE', fallback: '5/15m' },
+  accountDeletion: { variable: 'RATE_LIMIT_ACCOUNT_DELETION', fallback: '5/15m' },
+  cardCreation: { variable: 'RATE_LIMIT_CARD_CREATION', fallback: '20/1h' },
+  messages: { variable: 'RATE_LIMIT_MESSAGES', fallback: '10/1m' },
+  events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -70,6 +91,30 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
     );
   }
   return entries;
+}
+
+const WINDOW_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `count/window`, like 10/1m, 5/15m, 20/1h or 120/30s */
+function rateLimit(env: Env, name: string, fallback: string): RateLimit {
+  const raw = env[name]?.trim() || fallback;
+  const match = /^(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(raw);
+  const limit = match ? Number(match[1]) : NaN;
+  const windowMs = match ? Number(match[2]) * WINDOW_UNIT_MS[match[3]] : NaN;
+  if (!(limit >= 1 && limit <= 1_000_000) || !(windowMs >= 1000 && windowMs <= 86_400_000)) {
+    throw new ConfigError(
+      `${name} must be a count per window like 10/1m, 20/1h or 120/30s (count 1 to 1000000, window 1s to 24h; got "${raw}")`,
+    );
+  }
+  return { limit, windowMs };
+}
+
+function rateLimits(env: Env): AppConfig['rateLimits'] {
+  const entries = Object.entries(RATE_LIMIT_SETTINGS).map(([name, { variable, fallback }]) => [
+    name,
+    rateLimit(env, variable, fallback),
+  ]);
+  return Object.fromEntries(entries) as AppConfig['rateLimits'];
 }
 
 function url(env: Env, name: string, fallback: string, protocols: string[]): string {
@@ -180,7 +225,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     publicBaseUrl,
     corsOrigins,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
-    writeRateLimitPerMinute: integer(env, 'WRITE_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    rateLimits: rateLimits(env),
+    maxCardsPerAccount: integer(env, 'MAX_CARDS_PER_ACCOUNT', 25, 1, 10_000),
     publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
     webDistDir,
     logLevel,

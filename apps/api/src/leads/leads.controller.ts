@@ -4,7 +4,7 @@ import { CreateLeadDto, PageQueryDto, type LeadResponse, type Page } from '@card
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../common/request-meta';
-import { WriteRateLimit } from '../common/write-rate-limit';
+import { RateLimit } from '../throttling/rate-limit.guard';
 import { toLeadResponse } from './lead.mapper';
 import { leadCsvRow, leadsCsvHeader } from './leads-csv';
 import { LeadsService } from './leads.service';
@@ -12,20 +12,17 @@ import { LeadsService } from './leads.service';
 @ApiTags('leads')
 @Controller('profiles/:id/leads')
 export class LeadsController {
-  constructor(
-    private readonly leads: LeadsService,
-    private readonly rateLimit: WriteRateLimit,
-  ) {}
+  constructor(private readonly leads: LeadsService) {}
 
   @Post()
   @OptionalAuth()
+  @RateLimit('messages')
   async create(
     @Param('id') profileId: string,
     @Body() body: CreateLeadDto,
     @CurrentUserId() viewerUserId: string | null,
     @Req() request: FastifyRequest,
   ): Promise<LeadResponse> {
-    this.rateLimit.consume('lead', request.ip);
     return toLeadResponse(await this.leads.create(profileId, body, viewerUserId, requestMeta(request)));
   }
 

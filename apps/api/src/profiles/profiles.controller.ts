@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CreateProfileDto, UpdateProfileDto, type ProfileResponse } from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
+import { RateLimit } from '../throttling/rate-limit.guard';
 import { toProfileResponse } from './profile.mapper';
 import { ProfilesService } from './profiles.service';
 
@@ -17,6 +18,7 @@ export class ProfilesController {
   }
 
   @Post()
+  @RateLimit('cardCreation')
   async create(@CurrentUserId() userId: string, @Body() body: CreateProfileDto): Promise<ProfileResponse> {
     return toProfileResponse(await this.profiles.create(userId, body));
   }

@@ -7,17 +7,22 @@ import {
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainEvents } from '../events/domain-events';
 import { STORAGE } from '../storage/storage.module';
 import { toProfileData } from './profile.mapper';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
 
+export const tooManyCardsMessage = (max: number) =>
+  `You can have at most ${max} ${max === 1 ? 'card' : 'cards'}: delete one to create another`;
+
 @Injectable()
 export class ProfilesService {
   constructor(
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly events: DomainEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   list(ownerId: string): Promise<ProfileRecord[]> {
@@ -33,6 +38,13 @@ export class ProfilesService {
 
   async create(ownerId: string, input: ProfileInputDto): Promise<ProfileRecord> {
     this.assertHandleAllowed(input.handle);
+    // a cap on what one account can make the stores and the analytics hold; the owner's list of cards
+    // is never paged, so it also stays short. two creations at the very same moment may both pass:
+    // the card-creation rate limit keeps that overshoot small.
+    const owned = await this.storage.profiles.listByOwner(ownerId);
+    if (owned.length >= this.config.maxCardsPerAccount) {
+      throw new ConflictError(tooManyCardsMessage(this.config.maxCardsPerAccount));
+    }
     const profile = await this.withHandleConflict(input.handle, () =>
       this.storage.profiles.create(ownerId, toProfileData(input, null, new Date())),
     );

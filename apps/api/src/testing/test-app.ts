@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app';
-import { loadConfig, type AppConfig } from '../config/app-config';
+import { loadConfig, RATE_LIMIT_SETTINGS, type AppConfig } from '../config/app-config';
 import { httpClient } from './http';
 
 export type StorageKind = 'sqlite' | 'mongo';
@@ -18,6 +18,13 @@ export interface TestApp {
 
 let databaseCounter = 0;
 
+/** every RATE_LIMIT_* variable at a budget no suite spends */
+export function unlimitedRateLimits(): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(RATE_LIMIT_SETTINGS).map(({ variable }) => [variable, '1000000/1m']),
+  );
+}
+
 /**
  * boots the real API on a free loopback port with a fresh data directory; for 'mongo' a fresh database
  * on the FerretDB the global setup started (TEST_MONGO_URL).
@@ -28,7 +35,8 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',
-    WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+    // suites that are not about abuse limits never meet one (throttling/*.spec.ts sets its own)
+    ...unlimitedRateLimits(),
     PUBLIC_BASE_URL: 'https://cards.example.test',
     WEB_DIST_DIR: '',
     // the tests act as the proxy in front of the api, giving each visitor an address of their own
