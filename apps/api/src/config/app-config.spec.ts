@@ -73,6 +73,41 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('has an abuse limit for each limited action by default, and reads each one as count/window', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect(defaults.rateLimits).toEqual({
+      signIn: { limit: 10, windowMs: 60_000 },
+      signInPerAccount: { limit: 20, windowMs: 900_000 },
+      signUp: { limit: 5, windowMs: 60_000 },
+      passwordChange: { limit: 5, windowMs: 900_000 },
+      accountDeletion: { limit: 5, windowMs: 900_000 },
+      cardCreation: { limit: 20, windowMs: 3_600_000 },
+      messages: { limit: 10, windowMs: 60_000 },
+      events: { limit: 120, windowMs: 60_000 },
+    });
+    expect(defaults.maxCardsPerAccount).toBe(25);
+
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      RATE_LIMIT_EVENTS: '600/30s',
+      RATE_LIMIT_SIGN_UP: ' 3 / 2h ',
+      MAX_CARDS_PER_ACCOUNT: '100',
+    });
+    expect(set.rateLimits.events).toEqual({ limit: 600, windowMs: 30_000 });
+    expect(set.rateLimits.signUp).toEqual({ limit: 3, windowMs: 7_200_000 });
+    expect(set.maxCardsPerAccount).toBe(100);
+  });
+
+  it.each([
+    [{ RATE_LIMIT_SIGN_IN: '10' }, /RATE_LIMIT_SIGN_IN must be a count per window like 10\/1m/],
+    [{ RATE_LIMIT_MESSAGES: '0/1m' }, /RATE_LIMIT_MESSAGES must be a count per window/],
+    [{ RATE_LIMIT_EVENTS: '100/2d' }, /RATE_LIMIT_EVENTS must be a count per window .*got "100\/2d"/],
+    [{ RATE_LIMIT_CARD_CREATION: '5/25h' }, /window 1s to 24h/],
+    [{ MAX_CARDS_PER_ACCOUNT: '0' }, /MAX_CARDS_PER_ACCOUNT must be a whole number from 1 to 10000/],
+  ])('stops on a bad abuse limit %j', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
   it('never shows secrets when described for the log', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -1,0 +1,42 @@
+import { clientAddressKey, rateLimitTrackers, waitText } from './rate-limit-keys';
+
+describe('rate limit keys', () => {
+  it.each([
+    ['203.0.113.7', '203.0.113.7'],
+    ['::ffff:203.0.113.7', '203.0.113.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:DB8:1:2::ffff', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+  ])('an address %s spends the budget of %s', (ip, key) => {
+    expect(clientAddressKey(ip)).toBe(key);
+  });
+
+  it('charges the address, and the account when signed in', () => {
+    expect(rateLimitTrackers('messages', { ip: '198.51.100.1' })).toEqual(['address:198.51.100.1']);
+    expect(rateLimitTrackers('passwordChange', { ip: '198.51.100.1', userId: 'u1' })).toEqual([
+      'address:198.51.100.1',
+      'account:u1',
+    ]);
+  });
+
+  it('charges sign-ins per account to the e-mail tried, whatever its case, and never keeps it readable', () => {
+    const [lower] = rateLimitTrackers('signInPerAccount', { ip: '::1', body: { email: 'ada@example.com' } });
+    const [upper] = rateLimitTrackers('signInPerAccount', { ip: '::1', body: { email: ' ADA@example.com' } });
+    expect(lower).toMatch(/^email:[0-9a-f]{64}$/);
+    expect(upper).toBe(lower);
+    expect(rateLimitTrackers('signInPerAccount', { ip: '::1', body: { email: 42 } })).toEqual([]);
+    expect(rateLimitTrackers('signInPerAccount', { ip: '::1' })).toEqual([]);
+  });
+
+  it.each([
+    [1, 'a second'],
+    [42, '42 seconds'],
+    [60, 'a minute'],
+    [61, '2 minutes'],
+    [900, '15 minutes'],
+    [3600, 'an hour'],
+    [7200, '2 hours'],
+  ])('tells a wait of %ss as "%s"', (seconds, text) => {
+    expect(waitText(seconds)).toBe(text);
+  });
+});
