@@ -1,10 +1,12 @@
 import type { EventBatch, StoredEvent } from './events';
-import type { AnalyticsJobName } from './jobs';
+import type { AnalyticsJob, ProfileErasure } from './jobs';
 
 /** the producer side of the event queue */
 export interface EventQueue {
   /** one round trip for all the batches; throws when the queue does not take them */
   enqueue(batches: EventBatch[]): Promise<void>;
+  /** a profile's erase, retried with backoff like a batch; throws when the queue does not take it */
+  enqueueErase(erasure: ProfileErasure): Promise<void>;
   /** throws when the queue's backing store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -12,7 +14,7 @@ export interface EventQueue {
 
 /** the consumer side: runs the handler for each job; a thrown error means retry later */
 export interface EventConsumer {
-  start(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void>;
+  start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -97,6 +99,10 @@ export interface AnalyticsStore {
   /** views, newest first, strictly after the cursor */
   visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
   deleteProfileEvents(profileId: string): Promise<void>;
+  /** marks a profile erased, for good (profile ids are never reused) */
+  recordErasure(profileId: string): Promise<void>;
+  /** which of these profiles were erased */
+  erasedAmong(profileIds: string[]): Promise<Set<string>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

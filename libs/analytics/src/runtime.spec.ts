@@ -12,16 +12,25 @@ import {
   DEFAULT_BULLMQ_OPTIONS,
 } from './adapters/bullmq/bullmq-event-queue';
 import { ClickHouseAnalyticsStore } from './adapters/clickhouse/clickhouse-analytics-store';
-import { SqliteQueueDatabase, SqliteSaltStore } from './adapters/sqlite-queue/sqlite-event-queue';
+import {
+  DEFAULT_SQLITE_QUEUE_OPTIONS,
+  SqliteEventConsumer,
+  SqliteEventQueue,
+  SqliteQueueDatabase,
+  SqliteSaltStore,
+} from './adapters/sqlite-queue/sqlite-event-queue';
 import { EventEnricher } from './enrichment/enricher';
 import { GeoLookup } from './enrichment/geo';
 import { UserAgentParser } from './enrichment/user-agent';
 import { VisitorHasher } from './enrichment/visitor-id';
-import type { StoredEvent } from './events';
+import type { EventBatch, StoredEvent } from './events';
 import { BatchProcessor } from './ingest/batch-processor';
+import { buildJobHandlers, runJob, type ProfileErasure } from './jobs';
+import type { AnalyticsStore, EventConsumer } from './ports';
 import { parseRange } from './read/analytics-read.service';
 import { AnalyticsRuntime, analyticsConfigDefaults, type AnalyticsConfig } from './runtime';
 import { IPS, USER_AGENTS, sampleEvent } from './testing/sample-events';
+import { batchesOnly } from './testing/jobs';
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -37,6 +46,47 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeo
 
 const lastHour = () =>
   parseRange(new Date(Date.now() - 3_600_000).toISOString(), new Date(Date.now() + 60_000).toISOString());
+
+/**
+ * a worker over the given consumer whose store fails the first `failures` deletes: the erase must be
+ * retried by the queue until it goes through. returns how many deletes were tried.
+ */
+async function eraseWorker(
+  consumer: EventConsumer,
+  store: AnalyticsStore,
+  failures: number,
+): Promise<{ deletes: () => number }> {
+  let deletes = 0;
+  const flaky = Object.assign(Object.create(store) as AnalyticsStore, {
+    deleteProfileEvents: async (profileId: string) => {
+      deletes += 1;
+      if (deletes <= failures) throw new Error('ClickHouse is down');
+      await store.deleteProfileEvents(profileId);
+    },
+  });
+  const sqlite = new SqliteQueueDatabase(':memory:');
+  const processor = new BatchProcessor(
+    new EventEnricher(
+      await GeoLookup.open(),
+      new UserAgentParser(),
+      new VisitorHasher(new SqliteSaltStore(sqlite)),
+      new Set(),
+    ),
+    flaky,
+  );
+  const handlers = buildJobHandlers([
+    {
+      name: 'analytics.ingest-batch',
+      handler: async (batch: EventBatch) => void (await processor.process(batch)),
+    },
+    {
+      name: 'analytics.erase-profile',
+      handler: (erasure: ProfileErasure) => processor.erase(erasure.profileId),
+    },
+  ]);
+  await consumer.start((job) => runJob(handlers, job));
+  return { deletes: () => deletes };
+}
 
 describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
   let dir: string;
@@ -67,6 +117,60 @@ describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
     expect(summary.visitsByCountry).toEqual({ GB: 1 });
     expect(summary.visitsByDevice).toEqual({ mobile: 1 });
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('erases a profile through the queue; a view tracked after that is not stored', async () => {
+    runtime.track(sampleEvent({ profileId: 'embedded-erased' }));
+    runtime.track(sampleEvent({ profileId: 'embedded-kept' }));
+    await until(
+      async () => (await runtime.reader.summary('embedded-erased', lastHour())).totalVisits,
+      (n) => n === 1,
+    );
+    await runtime.eraseProfile('embedded-erased');
+    await until(
+      async () => (await runtime.reader.summary('embedded-erased', lastHour())).totalVisits,
+      (n) => n === 0,
+    );
+    // a view still in the buffer when the card was deleted reaches the queue after the erase
+    runtime.track(sampleEvent({ profileId: 'embedded-erased' }));
+    runtime.track(sampleEvent({ profileId: 'embedded-kept' }));
+    await until(
+      async () => (await runtime.reader.summary('embedded-kept', lastHour())).totalVisits,
+      (n) => n === 2,
+    );
+    expect((await runtime.reader.summary('embedded-erased', lastHour())).totalVisits).toBe(0);
+  });
+
+  it('retries an erase while the store fails (SQLite queue)', async () => {
+    const store = runtime.analyticsStore;
+    const db = new SqliteQueueDatabase(join(dir, 'erase-retry.db'));
+    const queue = new SqliteEventQueue(db);
+    const consumer = new SqliteEventConsumer(
+      db,
+      queue,
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file: join(dir, 'erase-retry.db'), backoffMs: 20, pollMs: 10 },
+      quiet,
+    );
+    try {
+      const worker = await eraseWorker(consumer, store, 2);
+      await queue.enqueue([
+        { id: 'erase-retry-seed', events: [sampleEvent({ profileId: 'embedded-retried' })] },
+      ]);
+      await until(
+        async () => (await runtime.reader.summary('embedded-retried', lastHour())).totalVisits,
+        (n) => n === 1,
+      );
+      await queue.enqueueErase({ profileId: 'embedded-retried' });
+      await until(
+        async () => (await runtime.reader.summary('embedded-retried', lastHour())).totalVisits,
+        (n) => n === 0,
+      );
+      expect(worker.deletes()).toBe(3);
+      expect(db.db.prepare('SELECT count(*) AS n FROM analytics_queue').get()).toEqual({ n: 0 });
+    } finally {
+      await consumer.close();
+      db.close();
+    }
   });
 });
 
@@ -122,6 +226,63 @@ describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('erases a profile through the queue', async () => {
+    api.track(sampleEvent({ profileId: 'cluster-erased' }));
+    await until(
+      async () => (await api.reader.summary('cluster-erased', lastHour())).totalVisits,
+      (n) => n === 1,
+    );
+    await api.eraseProfile('cluster-erased');
+    await until(
+      async () => (await api.reader.summary('cluster-erased', lastHour())).totalVisits,
+      (n) => n === 0,
+    );
+    api.track(sampleEvent({ profileId: 'cluster-erased' }));
+    api.track(sampleEvent({ profileId: 'cluster-kept' }));
+    await until(
+      async () => (await api.reader.summary('cluster-kept', lastHour())).totalVisits,
+      (n) => n === 1,
+    );
+    expect((await api.reader.summary('cluster-erased', lastHour())).totalVisits).toBe(0);
+  });
+
+  it('retries an erase while the store fails (BullMQ)', async () => {
+    const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    const options = {
+      ...DEFAULT_BULLMQ_OPTIONS,
+      redisUrl: redis.url,
+      prefix: uniquePrefix('erase-retry'),
+      attempts: 5,
+      backoffMs: 20,
+    };
+    const queue = new BullmqEventQueue(options);
+    const consumer = new BullmqEventConsumer(options, quiet);
+    try {
+      const worker = await eraseWorker(consumer, store, 2);
+      await queue.enqueue([
+        { id: 'erase-retry-seed', events: [sampleEvent({ profileId: 'cluster-retried' })] },
+      ]);
+      await until(
+        async () => (await api.reader.summary('cluster-retried', lastHour())).totalVisits,
+        (n) => n === 1,
+      );
+      await queue.enqueueErase({ profileId: 'cluster-retried' });
+      await until(
+        async () => (await api.reader.summary('cluster-retried', lastHour())).totalVisits,
+        (n) => n === 0,
+      );
+      expect(worker.deletes()).toBe(3);
+      await until(
+        async () => (await queue.counts()).completed,
+        (n) => n === 2,
+      );
+    } finally {
+      await consumer.close();
+      await queue.close();
+      await store.close();
+    }
+  });
+
   it('counts a batch once when its insert landed but the job failed and was retried', async () => {
     const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
     const sqlite = new SqliteQueueDatabase(':memory:');
@@ -153,7 +314,7 @@ describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP
     const queue = new BullmqEventQueue(options);
     const consumer = new BullmqEventConsumer(options, quiet);
     try {
-      await consumer.start(async (_name, batch) => void (await processor.process(batch)));
+      await consumer.start(batchesOnly(async (batch) => void (await processor.process(batch))));
       await queue.enqueue([
         {
           id: 'retried-batch',

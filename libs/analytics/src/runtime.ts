@@ -23,7 +23,7 @@ import { UserAgentParser } from './enrichment/user-agent';
 import { VisitorHasher } from './enrichment/visitor-id';
 import type { AnalyticsEvent } from './events';
 import { BatchProcessor } from './ingest/batch-processor';
-import { buildJobHandlers, type JobHandlers } from './jobs';
+import { buildJobHandlers, runJob, type JobHandlers } from './jobs';
 import type { AnalyticsStore, DeadLetters, EventConsumer, EventQueue, SaltStore } from './ports';
 import { EventBuffer, type EventBufferOptions } from './producer/event-buffer';
 import { AnalyticsReadService } from './read/analytics-read.service';
@@ -235,6 +235,11 @@ export class AnalyticsRuntime {
           this.processedEvents += await processor.process(batch);
         },
       },
+      {
+        name: 'analytics.erase-profile',
+        handler: (erasure: Parameters<JobHandlers['analytics.erase-profile']>[0]) =>
+          processor.erase(erasure.profileId),
+      },
     ]);
     if (config.redisUrl) {
       this.consumer = new BullmqEventConsumer(
@@ -258,13 +263,22 @@ export class AnalyticsRuntime {
     } else {
       throw new Error('the embedded worker needs the embedded queue');
     }
-    await this.consumer.start((name, batch) => handlers[name](batch));
+    await this.consumer.start((job) => runJob(handlers, job));
   }
 
   /** records an event without waiting; see EventBuffer */
   track(event: AnalyticsEvent): void {
     if (!this.buffer) throw new Error('this analytics runtime does not produce events');
     this.buffer.push(event);
+  }
+
+  /**
+   * erases a profile's analytics through the durable queue: retried with backoff like a batch, and
+   * never undone by a batch of the profile still queued (see BatchProcessor). throws when the queue
+   * does not take it.
+   */
+  async eraseProfile(profileId: string): Promise<void> {
+    await this.eventQueue.enqueueErase({ profileId });
   }
 
   flush(): Promise<void> {

@@ -17,7 +17,8 @@ export interface TrackInput {
 
 /**
  * turns what happened in the core into analytics events: views of public cards, engagement, messages;
- * and deletes a profile's events with the profile. recording never waits on the queue (EventBuffer).
+ * and queues the erase of a profile's events with the profile. recording never waits on the queue
+ * (EventBuffer).
  */
 @Injectable()
 export class AnalyticsTracker implements OnModuleInit {
@@ -35,7 +36,18 @@ export class AnalyticsTracker implements OnModuleInit {
     this.events.on('lead.created', ({ profile, viewerUserId, request }) => {
       this.track({ profile, type: 'message_sent', viewerUserId, request, countBots: true });
     });
-    this.events.on('profile.deleted', ({ profileId }) => this.runtime.reader.deleteProfile(profileId));
+    // awaited: if the queue does not take the erase, the deletion answers an error instead of
+    // leaving the analytics behind unnoticed; once queued, the erase is retried until it succeeds
+    this.events.on('profile.deleted', async ({ profileId }) => {
+      try {
+        await this.runtime.eraseProfile(profileId);
+      } catch (err) {
+        this.logger.error(
+          `could not queue the erase of profile ${profileId}'s analytics: ${(err as Error).message}`,
+        );
+        throw err;
+      }
+    });
   }
 
   /**

@@ -402,26 +402,24 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     expect(forged.body.errors).toEqual([{ field: 'cursor', message: 'cursor is not valid' }]);
   });
 
-  it('deletes the events of a deleted profile, and of every profile of a deleted account', async () => {
+  it('erases the events of a deleted profile, and of every profile of a deleted account, through the queue', async () => {
     const reader = runtime().reader;
     const window = { from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 120_000) };
-    expect((await reader.summary(profile.id, window)).totalVisits).toBe(3);
+    const visits = (id: string) => async () => (await reader.summary(id, window)).totalVisits;
+    expect(await visits(profile.id)()).toBe(3);
     expect((await http.delete(`/api/profiles/${profile.id}`, { token: owner.accessToken })).status).toBe(204);
-    expect((await reader.summary(profile.id, window)).totalVisits).toBe(0);
+    await eventually(visits(profile.id), (n) => n === 0);
 
     const leaving = await registerUser(http, { password: 'leaving password' });
     const card = await createProfile(http, leaving.accessToken, { published: true });
     await http.get(`/api/public/profiles/${card.handle}`, { headers: visitHeaders(UA.desktop, '8.8.8.8') });
-    await eventually(
-      () => reader.summary(card.id, window),
-      (s) => s.totalVisits === 1,
-    );
+    await eventually(visits(card.id), (n) => n === 1);
     const gone = await http.delete('/api/account', {
       token: leaving.accessToken,
       body: { password: 'leaving password' },
     });
     expect(gone.status).toBe(204);
-    expect((await reader.summary(card.id, window)).totalVisits).toBe(0);
+    await eventually(visits(card.id), (n) => n === 0);
   });
 });
 
@@ -518,5 +516,18 @@ describe('analytics over HTTP, cluster mode (BullMQ on real Redis, worker proces
     );
     expect(Date.now() - again).toBeLessThan(5000);
     expect(started).toBeGreaterThan(0);
+  }, 40_000);
+
+  it('erases the events of a deleted card through the queue and the worker', async () => {
+    const owner = await registerUser(http);
+    const card = await createProfile(http, owner.accessToken, { published: true });
+    const reader = testApp.app.get<symbol, AnalyticsRuntime>(ANALYTICS_RUNTIME).reader;
+    const window = { from: new Date(Date.now() - 3_600_000), to: new Date(Date.now() + 120_000) };
+    const visits = async () => (await reader.summary(card.id, window)).totalVisits;
+    await http.get(`/api/public/profiles/${card.handle}`, { headers: visitHeaders(UA.android, '8.8.8.8') });
+    await http.get(`/api/public/profiles/${card.handle}`, { headers: visitHeaders(UA.ipad, '81.2.69.160') });
+    await eventually(visits, (n) => n === 2, 20_000);
+    expect((await http.delete(`/api/profiles/${card.id}`, { token: owner.accessToken })).status).toBe(204);
+    await eventually(visits, (n) => n === 0);
   }, 40_000);
 });

@@ -2,7 +2,20 @@ import type { EventBatch } from '../events';
 import type { EventEnricher } from '../enrichment/enricher';
 import type { AnalyticsStore } from '../ports';
 
-/** the worker's job: enrich a batch and write it in one insert; every error reaches the queue */
+const profilesOf = (batch: { events: { profileId: string }[] }) => [
+  ...new Set(batch.events.map((event) => event.profileId)),
+];
+
+/**
+ * the worker's jobs. a batch: enriched and written in one insert. an erase: the profile is marked
+ * erased, then its rows are deleted. every error reaches the queue, which retries.
+ *
+ * an erase must not be undone by a batch of the same profile that is still queued, retried or replayed
+ * later, or that several workers process while the erase runs. so a batch drops the events of profiles
+ * already marked, and after its insert looks again: a profile marked meanwhile may have had its delete
+ * run before these rows landed, so they are deleted here. either the erase's mark comes after that
+ * second look, and then its delete comes after the insert too, or the second look sees it.
+ */
 export class BatchProcessor {
   constructor(
     private readonly enricher: EventEnricher,
@@ -11,8 +24,20 @@ export class BatchProcessor {
 
   async process(batch: EventBatch): Promise<number> {
     if (batch.events.length === 0) return 0;
-    const rows = await this.enricher.enrich(batch.id, batch.events);
+    const erased = await this.store.erasedAmong(profilesOf(batch));
+    const events = batch.events.filter((event) => !erased.has(event.profileId));
+    if (events.length === 0) return 0;
+    const rows = await this.enricher.enrich(batch.id, events);
     await this.store.insertEvents(batch.id, rows);
+    for (const profileId of await this.store.erasedAmong(profilesOf({ events }))) {
+      await this.store.deleteProfileEvents(profileId);
+    }
     return rows.length;
+  }
+
+  /** idempotent: run again (a retry, a second request), it finds nothing more to delete */
+  async erase(profileId: string): Promise<void> {
+    await this.store.recordErasure(profileId);
+    await this.store.deleteProfileEvents(profileId);
   }
 }

@@ -12,6 +12,9 @@ class RecordingQueue implements EventQueue {
     if (this.fail) throw new Error('redis is down');
     this.calls.push(batches);
   }
+  async enqueueErase(): Promise<void> {
+    throw new Error('the buffer only adds batches');
+  }
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }

@@ -146,8 +146,4 @@ export class AnalyticsReadService {
       nextCursor: rows.length > pageSize && last ? encodeCursor({ ts: last.ts, id: last.id }) : null,
     };
   }
-
-  deleteProfile(profileId: string): Promise<void> {
-    return this.store.deleteProfileEvents(profileId);
-  }
 }

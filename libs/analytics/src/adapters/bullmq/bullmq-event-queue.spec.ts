@@ -1,6 +1,7 @@
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../infra/test/redis';
 import type { EventBatch } from '../../events';
 import { sampleEvent } from '../../testing/sample-events';
+import { batchesOnly } from '../../testing/jobs';
 import {
   BullmqDeadLetters,
   BullmqEventConsumer,
@@ -63,10 +64,11 @@ describe('BullMQ event queue (real Redis)', () => {
     const { queue, consumer } = open();
     await queue.enqueue([batch('a'), batch('b'), batch('c'), batch('a')]);
     const seen: string[] = [];
-    await consumer.start(async (name, b) => {
-      expect(name).toBe('analytics.ingest-batch');
-      seen.push(b.id);
-    });
+    await consumer.start(
+      batchesOnly(async (b) => {
+        seen.push(b.id);
+      }),
+    );
     await until(() => seen.length === 3);
     expect(seen.sort()).toEqual(['a', 'b', 'c']);
     await until(async () => (await queue.counts()).completed === 2);
@@ -75,7 +77,7 @@ describe('BullMQ event queue (real Redis)', () => {
   it('keeps no ip in a completed job', async () => {
     const { queue, consumer } = open();
     const done: string[] = [];
-    await consumer.start(async (_name, b) => void done.push(b.id));
+    await consumer.start(batchesOnly(async (b) => void done.push(b.id)));
     await queue.enqueue([batch('with-ip')]);
     await until(async () => (await queue.counts()).completed === 1);
     const raw = JSON.stringify(
@@ -92,11 +94,13 @@ describe('BullMQ event queue (real Redis)', () => {
     let failing = true;
     let tries = 0;
     const done: string[] = [];
-    await consumer.start(async (_name, b) => {
-      tries += 1;
-      if (failing) throw new Error('ClickHouse is down');
-      done.push(b.id);
-    });
+    await consumer.start(
+      batchesOnly(async (b) => {
+        tries += 1;
+        if (failing) throw new Error('ClickHouse is down');
+        done.push(b.id);
+      }),
+    );
     await queue.enqueue([batch('doomed')]);
     await until(async () => (await letters.count()) === 1);
     expect(tries).toBe(3);
@@ -122,10 +126,12 @@ describe('BullMQ event queue (real Redis)', () => {
       const { queue, consumer, letters } = open();
       let failing = true;
       const replayed: EventBatch[] = [];
-      await consumer.start(async (_name, b) => {
-        if (failing) throw new Error('ClickHouse is down');
-        replayed.push(b);
-      });
+      await consumer.start(
+        batchesOnly(async (b) => {
+          if (failing) throw new Error('ClickHouse is down');
+          replayed.push(b);
+        }),
+      );
       await queue.enqueue([batch('dead-with-ips', 3)]);
       await until(async () => (await letters.count()) === 1);
       await until(async () => (await queue.counts()).failed === 1);

@@ -1,7 +1,13 @@
 import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
-import { ANALYTICS_JOB_NAMES, type AnalyticsJobName } from '../../jobs';
+import { IP_MAX_AGE_MS, withoutIps, type EventBatch } from '../../events';
+import {
+  eraseJobId,
+  parseJob,
+  type AnalyticsJob,
+  type AnalyticsJobName,
+  type ProfileErasure,
+} from '../../jobs';
 import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue } from '../../ports';
 
 export interface BullmqOptions {
@@ -40,6 +46,7 @@ export const DEFAULT_BULLMQ_OPTIONS: Omit<BullmqOptions, 'redisUrl'> = {
 };
 
 const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
+const ERASE: AnalyticsJobName = 'analytics.erase-profile';
 
 function jobOptions(options: BullmqOptions, jobId: string): JobsOptions {
   return {
@@ -75,6 +82,10 @@ export class BullmqEventQueue implements EventQueue {
     );
   }
 
+  async enqueueErase(erasure: ProfileErasure): Promise<void> {
+    await this.queue.add(ERASE, erasure, jobOptions(this.options, eraseJobId(erasure.profileId)));
+  }
+
   async ping(): Promise<void> {
     await this.connection.ping();
   }
@@ -101,7 +112,8 @@ function ipExpiryKey(options: BullmqOptions): string {
 type IpExpiryMember = `main:${string}` | `dead:${string}`;
 
 /**
- * consumer: one job is one batch; its last failed try leaves a copy in the dead-letter queue. raw ips
+ * consumer: one job is one batch or one erase; its last failed try leaves a copy in the dead-letter
+ * queue. raw ips
  * stay in a job only as long as it may still be enriched with them: a completed job and a failed one
  * (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a day after the
  * batch was queued.
@@ -120,7 +132,7 @@ export class BullmqEventConsumer implements EventConsumer {
     private readonly logger: { error(message: string): void },
   ) {}
 
-  async start(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void> {
+  async start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const deadConnection = connect(this.options.redisUrl, false);
     const workerConnection = connect(this.options.redisUrl, true);
     this.connections.push(deadConnection, workerConnection);
@@ -141,17 +153,16 @@ export class BullmqEventConsumer implements EventConsumer {
       async (job: Job) => {
         const main: IpExpiryMember = `main:${job.id}`;
         // noted before anything can fail: a job that stalls or fails keeps its ips at most until then
-        await deadConnection.zadd(expiry, 'NX', expiresAt(job), main);
+        const carriesIps = job.name === INGEST;
+        if (carriesIps) await deadConnection.zadd(expiry, 'NX', expiresAt(job), main);
         try {
-          if (!ANALYTICS_JOB_NAMES.includes(job.name as AnalyticsJobName)) {
-            throw new Error(`unknown job ${job.name}`);
-          }
-          const batch = parseEventBatch(job.data);
-          await handler(job.name as AnalyticsJobName, batch);
+          await handler(parseJob(job.name, job.data));
           // a completed job stays in redis for a while (keepCompleted): without the ips, which were only
           // carried here to be looked up and hashed
-          await job.updateData(withoutIps(job.data).payload);
-          await deadConnection.zrem(expiry, main);
+          if (carriesIps) {
+            await job.updateData(withoutIps(job.data).payload);
+            await deadConnection.zrem(expiry, main);
+          }
         } catch (err) {
           const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           if (lastTry) {
@@ -159,7 +170,7 @@ export class BullmqEventConsumer implements EventConsumer {
             // loss. it keeps the ips (a replay the same day still finds the country) and the time the
             // batch was queued, from which their day is counted
             const dead: IpExpiryMember = `dead:${job.id}`;
-            await deadConnection.zadd(expiry, 'NX', expiresAt(job), dead);
+            if (carriesIps) await deadConnection.zadd(expiry, 'NX', expiresAt(job), dead);
             await deadQueue.add(job.name, job.data, {
               jobId: `${job.id}`,
               timestamp: job.timestamp,
@@ -167,8 +178,10 @@ export class BullmqEventConsumer implements EventConsumer {
               removeOnFail: false,
             });
             // the failed job itself is never replayed: it needs no ips
-            await job.updateData(withoutIps(job.data).payload);
-            await deadConnection.zrem(expiry, main);
+            if (carriesIps) {
+              await job.updateData(withoutIps(job.data).payload);
+              await deadConnection.zrem(expiry, main);
+            }
             this.logger.error(
               `analytics batch ${job.id} failed its last try, kept as a dead letter: ${(err as Error).message}`,
             );
@@ -277,7 +290,7 @@ export class BullmqDeadLetters implements DeadLetters {
       await this.queue.addBulk(
         jobs.map((job) => ({
           name: job.name,
-          data: job.data as EventBatch,
+          data: job.data as unknown,
           opts: {
             ...jobOptions(this.options, `${job.id}-replay-${Date.now()}`),
             timestamp: job.timestamp,

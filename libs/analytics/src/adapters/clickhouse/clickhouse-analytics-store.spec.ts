@@ -11,7 +11,7 @@ import { GeoLookup } from '../../enrichment/geo';
 import { ownHostsOf } from '../../enrichment/referrer';
 import { UserAgentParser } from '../../enrichment/user-agent';
 import { VisitorHasher } from '../../enrichment/visitor-id';
-import type { AnalyticsEvent } from '../../events';
+import type { AnalyticsEvent, StoredEvent } from '../../events';
 import { BatchProcessor } from '../../ingest/batch-processor';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
@@ -86,6 +86,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
   let store: ClickHouseAnalyticsStore;
   let sqlite: SqliteQueueDatabase;
   let processor: BatchProcessor;
+  let enricher: EventEnricher;
   let reader: AnalyticsReadService;
   let seeded: AnalyticsEvent[];
 
@@ -104,7 +105,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     copyFileSync(join(DEFAULT_MIGRATIONS_DIR, '001-events.sql'), join(firstOnly, '001-events.sql'));
     await runMigrations(store.client, firstOnly);
     sqlite = new SqliteQueueDatabase(':memory:');
-    const enricher = new EventEnricher(
+    enricher = new EventEnricher(
       await GeoLookup.open(),
       new UserAgentParser(),
       new VisitorHasher(new SqliteSaltStore(sqlite), () => new Date('2026-03-02T12:00:00Z')),
@@ -281,6 +282,48 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
   it('throws when an insert fails, so the queue retries', async () => {
     const bad = { ...sampleEvent({ profileId: P }), id: 'not-a-uuid' };
     await expect(processor.process({ id: 'bad-batch', events: [bad] })).rejects.toThrow();
+  });
+
+  describe('erasing a profile', () => {
+    const views = (profileId: string, n: number, ip: string = IPS.us) =>
+      Array.from({ length: n }, (_, i) => sampleEvent({ profileId, ip, ts: at(`2026-03-02T10:0${i}:00Z`) }));
+    const visits = async (profileId: string) => (await reader.summary(profileId, RANGE)).totalVisits;
+
+    it('deletes its rows, keeps the others, and a batch of it still queued or replayed stores nothing', async () => {
+      await processor.process({ id: 'erase-1', events: [...views('erased-a', 3), ...views('kept-a', 2)] });
+      expect([await visits('erased-a'), await visits('kept-a')]).toEqual([3, 2]);
+      await processor.erase('erased-a');
+      expect([await visits('erased-a'), await visits('kept-a')]).toEqual([0, 2]);
+      // a batch queued before the erase and processed after it (a retry, another worker, a replay)
+      const late = [...views('erased-a', 2, IPS.gbBracknell), ...views('kept-a', 1, IPS.gbBracknell)];
+      expect(await processor.process({ id: 'erase-2', events: late })).toBe(1);
+      expect([await visits('erased-a'), await visits('kept-a')]).toEqual([0, 3]);
+      expect(await store.erasedAmong(['erased-a', 'kept-a', 'nobody'])).toEqual(new Set(['erased-a']));
+    });
+
+    it('is not undone by a batch whose insert lands after an erase that ran during it', async () => {
+      // another worker erases the profile after this batch checked for erased profiles, before its
+      // insert: the erase's delete finds nothing, the insert then stores the rows
+      const racing = Object.assign(Object.create(store) as ClickHouseAnalyticsStore, {
+        insertEvents: async (batchId: string, rows: StoredEvent[]) => {
+          await processor.erase('erased-b');
+          await store.insertEvents(batchId, rows);
+        },
+      });
+      const racingProcessor = new BatchProcessor(enricher, racing);
+      await racingProcessor.process({
+        id: 'erase-3',
+        events: [...views('erased-b', 2), ...views('kept-b', 1)],
+      });
+      expect([await visits('erased-b'), await visits('kept-b')]).toEqual([0, 1]);
+    });
+
+    it('can run again (a retry, a second request) with the same result', async () => {
+      await processor.process({ id: 'erase-4', events: views('erased-c', 2) });
+      await processor.erase('erased-c');
+      await processor.erase('erased-c');
+      expect(await visits('erased-c')).toBe(0);
+    });
   });
 
   it('deletes every event of a profile and nothing else', async () => {

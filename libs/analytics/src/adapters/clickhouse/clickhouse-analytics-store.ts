@@ -19,7 +19,7 @@ const VIEWS_IN_RANGE = `profile_id = {profileId:String}
 
 const GROUP_COLUMNS = { country: 'country', device: 'device', referrer_host: 'referrer_host' } as const;
 
-type Params = Record<string, string | number>;
+type Params = Record<string, string | number | string[]>;
 
 function rangeParams(profileId: string, range: TimeRange): Params {
   return { profileId, from: toClickHouseTime(range.from), to: toClickHouseTime(range.to) };
@@ -171,6 +171,23 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       query: 'DELETE FROM events WHERE profile_id = {profileId:String}',
       query_params: { profileId },
     });
+  }
+
+  async recordErasure(profileId: string): Promise<void> {
+    await this.client.insert({
+      table: 'erased_profiles',
+      values: [{ profile_id: profileId, erased_at: toClickHouseTime(new Date()) }],
+      format: 'JSONEachRow',
+    });
+  }
+
+  async erasedAmong(profileIds: string[]): Promise<Set<string>> {
+    if (profileIds.length === 0) return new Set();
+    const rows = await this.rows<{ profile_id: string }>(
+      'SELECT DISTINCT profile_id FROM erased_profiles WHERE profile_id IN {ids:Array(String)}',
+      { ids: profileIds },
+    );
+    return new Set(rows.map((row) => row.profile_id));
   }
 
   async ping(): Promise<void> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventBatch } from '../../events';
 import { sampleEvent } from '../../testing/sample-events';
+import { batchesOnly } from '../../testing/jobs';
 import {
   DEFAULT_SQLITE_QUEUE_OPTIONS,
   SqliteDeadLetters,
@@ -47,10 +48,11 @@ describe('embedded durable queue (SQLite)', () => {
       logger,
     );
     const seen: string[] = [];
-    await consumer.start(async (name, b) => {
-      expect(name).toBe('analytics.ingest-batch');
-      seen.push(`${b.id}:${b.events.length}`);
-    });
+    await consumer.start(
+      batchesOnly(async (b) => {
+        seen.push(`${b.id}:${b.events.length}`);
+      }),
+    );
     await until(() => seen.length === 2);
     expect(seen).toEqual(['b1:2', 'b2:3']);
     await consumer.close();
@@ -71,11 +73,13 @@ describe('embedded durable queue (SQLite)', () => {
     const tries: number[] = [];
     let failing = true;
     const done: string[] = [];
-    await consumer.start(async (_name, b) => {
-      tries.push(Date.now());
-      if (failing) throw new Error('ClickHouse is down');
-      done.push(b.id);
-    });
+    await consumer.start(
+      batchesOnly(async (b) => {
+        tries.push(Date.now());
+        if (failing) throw new Error('ClickHouse is down');
+        done.push(b.id);
+      }),
+    );
     await queue.enqueue([batch('dead-1')]);
     const letters = new SqliteDeadLetters(db);
     await until(async () => (await letters.count()) === 1);
@@ -107,10 +111,12 @@ describe('embedded durable queue (SQLite)', () => {
       const consumer = new SqliteEventConsumer(db, queue, options, logger);
       let failing = true;
       const replayed: EventBatch[] = [];
-      await consumer.start(async (_name, b) => {
-        if (failing) throw new Error('ClickHouse is down');
-        replayed.push(b);
-      });
+      await consumer.start(
+        batchesOnly(async (b) => {
+          if (failing) throw new Error('ClickHouse is down');
+          replayed.push(b);
+        }),
+      );
       await queue.enqueue([batch('dead-with-ips', 3)]);
       const letters = new SqliteDeadLetters(db);
       await until(async () => (await letters.count()) === 1);

@@ -2,8 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
-import type { AnalyticsJobName } from '../../jobs';
+import { IP_MAX_AGE_MS, withoutIps, type EventBatch } from '../../events';
+import {
+  eraseJobId,
+  parseJob,
+  type AnalyticsJob,
+  type AnalyticsJobName,
+  type ProfileErasure,
+} from '../../jobs';
 import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, SaltStore } from '../../ports';
 import { utcDay } from '../../enrichment/visitor-id';
 
@@ -29,6 +35,7 @@ export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
 };
 
 const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
+const ERASE: AnalyticsJobName = 'analytics.erase-profile';
 
 interface QueueRow {
   batch_id: string;
@@ -135,6 +142,12 @@ export class SqliteEventQueue implements EventQueue {
     this.listener?.();
   }
 
+  async enqueueErase(erasure: ProfileErasure): Promise<void> {
+    const now = Date.now();
+    this.insert.run(eraseJobId(erasure.profileId), ERASE, JSON.stringify(erasure), now, now);
+    this.listener?.();
+  }
+
   async ping(): Promise<void> {
     this.database.db.prepare('SELECT 1').get();
   }
@@ -157,7 +170,7 @@ export class SqliteEventConsumer implements EventConsumer {
     private readonly logger: { error(message: string): void },
   ) {}
 
-  async start(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void> {
+  async start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     this.running = true;
     this.queue.onEnqueued(() => this.wake?.());
     this.loop = this.run(handler);
@@ -189,7 +202,7 @@ export class SqliteEventConsumer implements EventConsumer {
       .get(Date.now()) as QueueRow | undefined;
   }
 
-  private async run(handler: (name: AnalyticsJobName, batch: EventBatch) => Promise<void>): Promise<void> {
+  private async run(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const db = this.database.db;
     while (this.running) {
       const row = this.nextDue();
@@ -205,7 +218,7 @@ export class SqliteEventConsumer implements EventConsumer {
         continue;
       }
       try {
-        await handler(row.job as AnalyticsJobName, parseEventBatch(JSON.parse(row.payload)));
+        await handler(parseJob(row.job, JSON.parse(row.payload)));
         db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?').run(row.batch_id);
       } catch (err) {
         const attempts = row.attempts + 1;
