@@ -4,6 +4,8 @@
 //   k6 run --no-usage-report k6/ingest-soak.js
 // env: BASE_URL (loopback), PROFILES (10), RATE events/s (100), DURATION (2m), VUS (32),
 //      P95_MS (100), KEEP_DATA=1 keeps the seeded user.
+// every event comes from this one address: run the product under test with RATE_LIMIT_EVENTS raised
+// (for example 1000000/1m), or the API answers 429 past 120 events a minute.
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import {
