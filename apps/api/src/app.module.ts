@@ -1,14 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
 import { AccountController } from './account/account.controller';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AccountService } from './account/account.service';
 import { AuthController } from './auth/auth.controller';
 import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
-import { AuthGuard } from './auth/auth.guard';
+import { SessionGuard } from './auth/auth.guard';
 import { AuthService } from './auth/auth.service';
-import { TokenService } from './auth/token.service';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionCookie } from './auth/session-cookie';
+import { BearerStrategy, SessionCookieStrategy } from './auth/session.strategies';
+import { SessionsService } from './auth/sessions.service';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { DomainEvents } from './events/domain-events';
 import { HealthModule } from './health/health.module';
@@ -34,6 +38,7 @@ export class AppModule {
         HealthModule,
         StorageModule,
         JwtModule.register({}),
+        PassportModule,
         AnalyticsModule,
         PublicCacheSyncModule,
         ThrottlingModule,
@@ -48,9 +53,13 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: SessionGuard },
         DomainEvents,
-        TokenService,
+        SessionsService,
+        BearerStrategy,
+        SessionCookieStrategy,
+        SessionCookie,
+        PasswordHasher,
         AuthService,
         AccountService,
         ProfilesService,
@@ -65,7 +74,7 @@ export class AppModule {
         PublicProfileCache,
         PublicProfilesService,
         ProfilesService,
-        TokenService,
+        SessionsService,
       ],
     };
   }

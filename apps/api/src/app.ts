@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -7,6 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
+import { SESSION_COOKIE } from './auth/session-cookie';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
@@ -39,6 +41,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bufferLogs: false,
   });
 
+  // parses the browser's session cookie (the auth guard reads it) and lets replies set it
+  await app.register(fastifyCookie);
+
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -68,7 +73,16 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         'Digital business cards: accounts, profiles, public pages, QR codes, messages and analytics.',
       )
       .setVersion('1')
-      .addBearerAuth()
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        description: 'API clients: the accessToken of sign-in',
+      })
+      .addCookieAuth(SESSION_COOKIE, {
+        type: 'apiKey',
+        in: 'cookie',
+        description: 'browsers: the HttpOnly session cookie sign-in sets; changes need a same-site Origin',
+      })
       .build(),
   );
   describeContractSchemas(document);

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChangePasswordDto, UpdateAccountDto } from '@cardcraft/contracts';
 import type { Storage, UserRecord } from '@cardcraft/storage';
-import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
+import { PasswordHasher } from '../auth/password-hasher';
+import { SessionsService } from '../auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
 import { STORAGE } from '../storage/storage.module';
@@ -14,37 +16,46 @@ export class AccountService {
   constructor(
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly profiles: ProfilesService,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
   ) {}
 
   async update(userId: string, input: UpdateAccountDto): Promise<UserRecord> {
     const user = await this.storage.users.update(userId, { displayName: input.displayName });
-    if (!user) throw new UnauthorizedError('Authentication required');
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return user;
   }
 
-  async changePassword(userId: string, input: ChangePasswordDto): Promise<void> {
+  /** the session that asked keeps working; every other session of the account ends */
+  async changePassword(userId: string, currentSessionId: string, input: ChangePasswordDto): Promise<void> {
     const user = await this.requireUser(userId);
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    if (!(await this.passwords.verify(input.currentPassword, user.passwordHash))) {
       throw new BadInputError(WRONG_CURRENT_PASSWORD, [
         { field: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
       ]);
     }
-    await this.storage.users.update(userId, { passwordHash: await hashPassword(input.newPassword) });
+    await this.storage.users.update(userId, { passwordHash: await this.passwords.hash(input.newPassword) });
+    await this.sessions.endAllOthers(userId, currentSessionId);
   }
 
-  /** deletes every profile (with its leads and analytics) first, then the user */
+  /**
+   * ends every session first, so no other tab or client can create a card while the account goes;
+   * then deletes every profile (with its leads and analytics), then the user (storage deletes the
+   * user's sessions with it)
+   */
   async delete(userId: string, password: string): Promise<void> {
     const user = await this.requireUser(userId);
-    if (!(await verifyPassword(password, user.passwordHash))) {
+    if (!(await this.passwords.verify(password, user.passwordHash))) {
       throw new BadInputError(WRONG_PASSWORD, [{ field: 'password', message: WRONG_PASSWORD }]);
     }
+    await this.sessions.endAll(userId);
     for (const profile of await this.profiles.list(userId)) await this.profiles.delete(profile.id, userId);
     await this.storage.users.delete(userId);
   }
 
   private async requireUser(userId: string): Promise<UserRecord> {
     const user = await this.storage.users.findById(userId);
-    if (!user) throw new UnauthorizedError('Authentication required');
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return user;
   }
 }

@@ -1,10 +1,17 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, registerUser } from '../testing/http';
+import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
+
+async function signIn(http: HttpClient, email: string, password: string) {
+  const response = await http.post<SessionResponse>('/api/auth/login', { body: { email, password } });
+  expect(response.status).toBe(200);
+  return { token: response.body.accessToken, cookie: cookieSet(response)!.value };
+}
 
 describe.each(STORAGE_KINDS)('account settings over HTTP (%s)', (kind) => {
   const { http } = apiUnderTest(kind);
+  const me = (options: { token?: string; cookie?: string }) => http.get('/api/auth/me', options);
 
   it('changes the display name', async () => {
     const user = await registerUser(http);
@@ -56,6 +63,31 @@ describe.each(STORAGE_KINDS)('account settings over HTTP (%s)', (kind) => {
     expect(login.status).toBe(200);
   });
 
+  it("a password change ends the account's other sessions and keeps the one that asked", async () => {
+    const user = await registerUser(http);
+    const laptop = await signIn(http, user.email, user.password);
+    const phone = await signIn(http, user.email, user.password);
+    const stranger = await registerUser(http);
+
+    const changed = await http.post('/api/account/password', {
+      cookie: laptop.cookie,
+      headers: { origin: 'https://cards.example.test' },
+      body: { currentPassword: user.password, newPassword: 'brand-new-secret' },
+    });
+    expect(changed.status).toBe(204);
+
+    expect((await me({ cookie: laptop.cookie })).status).toBe(200);
+    expect((await me({ token: phone.token })).status).toBe(401);
+    expect((await me({ token: user.accessToken })).status).toBe(401);
+    expect(
+      (await http.patch('/api/account', { token: phone.token, body: { displayName: 'Phone' } })).status,
+    ).toBe(401);
+    // someone else's sessions are not touched
+    expect((await me({ token: stranger.accessToken })).status).toBe(200);
+    // a new sign-in with the new password works on the ended device
+    expect((await signIn(http, user.email, 'brand-new-secret')).token).toEqual(expect.any(String));
+  });
+
   it('deletes the account with everything it owns, after the password', async () => {
     const user = await registerUser(http);
     const profile = await createProfile(http, user.accessToken, { published: true });
@@ -86,5 +118,36 @@ describe.each(STORAGE_KINDS)('account settings over HTTP (%s)', (kind) => {
       body: { handle: profile.handle, displayName: 'Reclaimed' },
     });
     expect(reclaimed.status).toBe(201);
+  });
+
+  it('deleting the account ends every session: its tokens get 401 everywhere and create nothing', async () => {
+    const user = await registerUser(http);
+    const browser = await signIn(http, user.email, user.password);
+    const deleted = await http.delete('/api/account', {
+      cookie: browser.cookie,
+      headers: { origin: 'https://cards.example.test' },
+      body: { password: user.password },
+    });
+    expect(deleted.status).toBe(204);
+    expect(cookieSet(deleted)?.value).toBe('');
+
+    const card = fullProfileInput({ published: true });
+    for (const credentials of [{ token: user.accessToken }, { cookie: browser.cookie }]) {
+      const headers = { origin: 'https://cards.example.test' };
+      expect((await me(credentials)).status).toBe(401);
+      expect((await http.get('/api/profiles', credentials)).status).toBe(401);
+      const created = await http.post<ErrorResponse>('/api/profiles', {
+        ...credentials,
+        headers,
+        body: card,
+      });
+      expect(created.status).toBe(401);
+      expect(created.body).toEqual({ error: 'Authentication required' });
+      expect(
+        (await http.patch('/api/account', { ...credentials, headers, body: { displayName: 'Ghost' } }))
+          .status,
+      ).toBe(401);
+    }
+    expect((await http.get(`/api/public/profiles/${card.handle}`)).status).toBe(404);
   });
 });

@@ -1,49 +1,95 @@
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { UnauthorizedError } from '../common/errors';
-import { TokenService } from './token.service';
+import { ForbiddenError, UnauthorizedError } from '../common/errors';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CROSS_SITE_REFUSED, isUnsafeMethod, SameSiteOrigins } from './same-site';
+import { BEARER_STRATEGY, COOKIE_STRATEGY } from './session.strategies';
+import type { AuthenticatedSession } from './sessions.service';
+
+export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
 const OPTIONAL_AUTH = 'optionalAuth';
-/** the route is open to anyone; a valid bearer still identifies the viewer */
+/** the route is open to anyone; a live session still identifies the viewer */
 export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
 
-type AuthedRequest = FastifyRequest & { userId?: string | null };
+const SIGN_IN_ROUTE = 'signInRoute';
+/**
+ * the route starts a session (sign-in, sign-up): refused when it names a foreign page as its origin,
+ * so another site cannot sign a visitor into an account of its choosing
+ */
+export const SignInRoute = () => SetMetadata(SIGN_IN_ROUTE, true);
 
-function bearer(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : '';
-}
+/** `user` is passport's; `userId` is kept for code that only needs the account (rate limits) */
+type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedSession | null; userId?: string | null };
 
 /**
- * every route needs a valid bearer unless it is marked @OptionalAuth(); on an optional route an
- * invalid bearer counts as anonymous, never as an error, so a stale session cannot break a public page.
+ * every route needs a live session unless it is marked @OptionalAuth(); on an optional route an
+ * invalid or ended session counts as anonymous, never as an error, so a stale session cannot break a
+ * public page. the session comes from the bearer header (API clients) or else the session cookie
+ * (browsers), both through passport; a change made with the cookie must come from our own pages.
  */
 @Injectable()
-export class AuthGuard implements CanActivate {
-  constructor(
-    private readonly tokens: TokenService,
-    private readonly reflector: Reflector,
-  ) {}
+export class SessionGuard extends PassportAuthGuard([BEARER_STRATEGY, COOKIE_STRATEGY]) {
+  private readonly origins: SameSiteOrigins;
 
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<AuthedRequest>();
-    const optional = this.reflector.getAllAndOverride<boolean>(OPTIONAL_AUTH, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
-    const token = bearer(request);
-    const userId = token ? this.tokens.verify(token) : null;
-    request.userId = userId;
-    if (!userId && !optional) throw new UnauthorizedError('Authentication required');
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super();
+    this.origins = new SameSiteOrigins(config);
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    if (this.flag(SIGN_IN_ROUTE, context) && !this.origins.allowsSignIn(request)) {
+      throw new ForbiddenError(CROSS_SITE_REFUSED);
+    }
+    await super.canActivate(context);
+    const session = request.user ?? null;
+    request.userId = session?.userId ?? null;
+    if (
+      session?.via === 'cookie' &&
+      isUnsafeMethod(request.method) &&
+      !this.origins.allowsCookieChange(request)
+    ) {
+      throw new ForbiddenError(CROSS_SITE_REFUSED);
+    }
     return true;
   }
+
+  /** passport's verdict: a storage failure stays an error; no live session is anonymous or a 401 */
+  override handleRequest<TUser = AuthenticatedSession | null>(
+    error: unknown,
+    session: AuthenticatedSession | false | null,
+    _info: unknown,
+    context: ExecutionContext,
+  ): TUser {
+    if (error) throw error;
+    if (session) return session as TUser;
+    if (this.flag(OPTIONAL_AUTH, context)) return null as TUser;
+    throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+  }
+
+  private flag(key: string, context: ExecutionContext): boolean {
+    return (
+      this.reflector.getAllAndOverride<boolean>(key, [context.getHandler(), context.getClass()]) === true
+    );
+  }
+}
+
+function sessionOf(context: ExecutionContext): AuthenticatedSession | null {
+  return context.switchToHttp().getRequest<AuthenticatedRequest>().user ?? null;
 }
 
 /** the signed-in user's id (string on protected routes, string or null on optional ones) */
 export const CurrentUserId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext) =>
-    context.switchToHttp().getRequest<AuthedRequest>().userId ?? null,
+  (_data: unknown, context: ExecutionContext) => sessionOf(context)?.userId ?? null,
+);
+
+/** the id of the request's session (string on protected routes, string or null on optional ones) */
+export const CurrentSessionId = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) => sessionOf(context)?.sessionId ?? null,
 );

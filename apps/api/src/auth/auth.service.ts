@@ -3,8 +3,9 @@ import type { LoginDto, RegisterDto, SessionResponse, UserResponse } from '@card
 import { DuplicateKeyError, type Storage, type UserRecord } from '@cardcraft/storage';
 import { ConflictError, UnauthorizedError } from '../common/errors';
 import { STORAGE } from '../storage/storage.module';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hasher';
-import { TokenService } from './token.service';
+import { AUTHENTICATION_REQUIRED } from './auth.guard';
+import { PasswordHasher } from './password-hasher';
+import { SessionsService } from './sessions.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -22,42 +23,58 @@ export function toUserResponse(user: UserRecord): UserResponse {
 export class AuthService {
   constructor(
     @Inject(STORAGE) private readonly storage: Storage,
-    private readonly tokens: TokenService,
+    private readonly passwords: PasswordHasher,
+    private readonly sessions: SessionsService,
   ) {}
 
   async register(input: RegisterDto): Promise<SessionResponse> {
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await this.passwords.hash(input.password);
+    let user: UserRecord;
     try {
-      const user = await this.storage.users.create({
+      user = await this.storage.users.create({
         email: input.email.toLowerCase(),
         displayName: input.displayName,
         passwordHash,
       });
-      return this.session(user);
     } catch (error) {
       if (error instanceof DuplicateKeyError) {
         throw new ConflictError(EMAIL_TAKEN, [{ field: 'email', message: EMAIL_TAKEN }]);
       }
       throw error;
     }
+    return this.session(user);
   }
 
-  /** one message for an unknown e-mail and a wrong password, and the same work for both */
+  /**
+   * one message for an unknown e-mail and a wrong password, and the same work for both. a hash made
+   * with less work than today's is replaced while the password is at hand.
+   */
   async login(input: LoginDto): Promise<SessionResponse> {
     const user = await this.storage.users.findByEmail(input.email);
-    const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    const valid = await this.passwords.verify(input.password, user?.passwordHash ?? this.passwords.dummyHash);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    if (this.passwords.needsRehash(user.passwordHash)) {
+      await this.storage.users.update(user.id, { passwordHash: await this.passwords.hash(input.password) });
+    }
     return this.session(user);
+  }
+
+  /** ends the request's session; signing out without one is no error */
+  async logout(sessionId: string | null): Promise<void> {
+    if (sessionId) await this.sessions.end(sessionId);
   }
 
   async me(userId: string): Promise<UserResponse> {
     const user = await this.storage.users.findById(userId);
-    if (!user) throw new UnauthorizedError('Authentication required');
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toUserResponse(user);
   }
 
-  private session(user: UserRecord): SessionResponse {
-    const { accessToken, expiresAt } = this.tokens.issue(user.id);
+  private async session(user: UserRecord): Promise<SessionResponse> {
+    const started = await this.sessions.start(user.id);
+    // the account was deleted between the password check and now
+    if (!started) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    const { accessToken, expiresAt } = started;
     return {
       accessToken,
       expiresAtUtc: expiresAt.toISOString(),

@@ -18,6 +18,8 @@ export interface AppConfig {
   /** secret: never logged */
   jwtSecret: string;
   sessionTtlSeconds: number;
+  /** scrypt's work factor N for new password hashes (PASSWORD_SCRYPT_COST) */
+  passwordScryptCost: number;
   publicBaseUrl: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
@@ -145,6 +147,22 @@ function duration(env: Env, name: string, fallbackSeconds: number): number {
   return seconds;
 }
 
+/**
+ * PASSWORD_SCRYPT_COST: scrypt's N, a power of two. the default 2^17 is OWASP's recommendation (128 MiB
+ * per hash with r=8); 2^14 is the least accepted, for test suites that register many users.
+ */
+function scryptCost(env: Env): number {
+  const raw = env.PASSWORD_SCRYPT_COST?.trim();
+  if (!raw) return 2 ** 17;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 2 ** 14 || value > 2 ** 20 || (value & (value - 1)) !== 0) {
+    throw new ConfigError(
+      `PASSWORD_SCRYPT_COST must be a power of two from 16384 to 1048576, like 131072 (got "${raw}")`,
+    );
+  }
+  return value;
+}
+
 /** a generated secret kept in the data directory, so sessions survive a restart of the embedded product */
 function embeddedJwtSecret(dataDir: string): string {
   const file = join(dataDir, 'jwt-secret');
@@ -222,6 +240,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     mongoUrl,
     jwtSecret,
     sessionTtlSeconds: duration(env, 'SESSION_TTL', 7 * 86400),
+    passwordScryptCost: scryptCost(env),
     publicBaseUrl,
     corsOrigins,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),

@@ -1,17 +1,23 @@
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 
 export interface HttpResult<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
   text: string;
+  /** every Set-Cookie header of the answer, as sent */
+  setCookies: string[];
 }
 
 export interface RequestOptions {
   body?: unknown;
   /** sent as-is, for malformed bodies */
   rawBody?: string;
+  /** sent as `Authorization: Bearer <token>` */
   token?: string;
+  /** the session cookie's value, sent as a browser would (a Cookie header) */
+  cookie?: string;
   headers?: Record<string, string>;
 }
 
@@ -25,6 +31,7 @@ export function httpClient(baseUrl: string | (() => string)) {
   ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie !== undefined) headers.cookie = `${SESSION_COOKIE}=${options.cookie}`;
     let body: string | undefined;
     if (options.rawBody !== undefined) {
       body = options.rawBody;
@@ -37,7 +44,13 @@ export function httpClient(baseUrl: string | (() => string)) {
     const text = await response.text();
     let parsed: unknown = text;
     if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: response.status, body: parsed as T, headers: response.headers, text };
+    return {
+      status: response.status,
+      body: parsed as T,
+      headers: response.headers,
+      text,
+      setCookies: response.headers.getSetCookie(),
+    };
   }
   return {
     request,
@@ -50,6 +63,18 @@ export function httpClient(baseUrl: string | (() => string)) {
 }
 
 export type HttpClient = ReturnType<typeof httpClient>;
+
+/** the attributes of the named cookie in an answer's Set-Cookie headers, lower-cased names; null if unset */
+export function cookieSet(result: HttpResult, name = SESSION_COOKIE): Record<string, string> | null {
+  const header = result.setCookies.find((line) => line.startsWith(`${name}=`));
+  if (!header) return null;
+  const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+  const entries = attributes.map((attribute) => {
+    const [key, ...value] = attribute.split('=');
+    return [key.toLowerCase(), value.join('=')];
+  });
+  return { value: pair.slice(name.length + 1), ...Object.fromEntries(entries) };
+}
 
 let userCounter = 0;
 

@@ -41,6 +41,9 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
     WEB_DIST_DIR: '',
     // the tests act as the proxy in front of the api, giving each visitor an address of their own
     TRUST_PROXY: 'true',
+    // the least scrypt work allowed: the suites register hundreds of users on a small machine
+    // (auth/password-upgrade.spec.ts checks the product default)
+    PASSWORD_SCRYPT_COST: '16384',
   };
   if (kind === 'mongo') {
     const base = process.env.TEST_MONGO_URL;

@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import type { Storage } from '@cardcraft/storage';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { STORAGE } from '../storage/storage.module';
+
+/** how the request proved its session: the browser's cookie, or an API client's bearer header */
+export type SessionCarrier = 'cookie' | 'bearer';
+
+/** what the guard puts on an authenticated request */
+export interface AuthenticatedSession {
+  userId: string;
+  sessionId: string;
+  via: SessionCarrier;
+}
+
+export interface StartedSession {
+  accessToken: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+/** the claims the access token carries: the user and the server-side session it belongs to */
+interface SessionClaims {
+  sub: string;
+  sid: string;
+}
+
+function isSessionClaims(value: unknown): value is SessionClaims {
+  const claims = value as Partial<SessionClaims> | null;
+  return typeof claims?.sub === 'string' && typeof claims.sid === 'string';
+}
+
+// expired sessions are swept while signing someone in, at most this often per process
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/**
+ * sessions that can end: every sign-in stores a session record, and its token (a signed JWT naming
+ * the user and the session) is accepted only while that record is live. so a logout, a password
+ * change or a deleted account ends a token before its expiry.
+ */
+@Injectable()
+export class SessionsService {
+  private lastSweep = 0;
+
+  constructor(
+    @Inject(STORAGE) private readonly storage: Storage,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** null when the user no longer exists (deleted while signing in) */
+  async start(userId: string): Promise<StartedSession | null> {
+    await this.sweepExpired();
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const expiresAtSeconds = issuedAt + this.config.sessionTtlSeconds;
+    const expiresAt = new Date(expiresAtSeconds * 1000);
+    const session = await this.storage.sessions.create({ userId, expiresAt });
+    if (!session) return null;
+    const accessToken = this.jwt.sign(
+      { sub: userId, sid: session.id, iat: issuedAt, exp: expiresAtSeconds },
+      { secret: this.config.jwtSecret, algorithm: 'HS256' },
+    );
+    return { accessToken, sessionId: session.id, expiresAt };
+  }
+
+  /**
+   * the session a token's verified claims name, or null unless it is live: not revoked, not expired
+   * and held by the user the token names
+   */
+  async resolve(claims: unknown, via: SessionCarrier): Promise<AuthenticatedSession | null> {
+    if (!isSessionClaims(claims)) return null;
+    const session = await this.storage.sessions.findById(claims.sid);
+    if (!session || session.userId !== claims.sub) return null;
+    if (session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
+    return { userId: session.userId, sessionId: session.id, via };
+  }
+
+  async end(sessionId: string): Promise<void> {
+    await this.storage.sessions.revoke(sessionId);
+  }
+
+  /** after a password change: whoever else held a session must sign in with the new password */
+  async endAllOthers(userId: string, keptSessionId: string): Promise<void> {
+    await this.storage.sessions.revokeAllForUser(userId, keptSessionId);
+  }
+
+  async endAll(userId: string): Promise<void> {
+    await this.storage.sessions.revokeAllForUser(userId);
+  }
+
+  private async sweepExpired(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
+    this.lastSweep = now;
+    await this.storage.sessions.deleteExpired(new Date(now));
+  }
+}
