@@ -233,13 +233,9 @@ describe('a card owner and a guest, end to end', () => {
 
   it('saves every main screen at 1440 and 390 px', async () => {
     const state = await ownerContext.storageState();
+    // the page's own session cookie signs the request, as it does the app's
     const profiles = (await ownerPage.evaluate(async () => {
-      const session = JSON.parse(localStorage.getItem('cardcraft.session') ?? '{}') as {
-        accessToken?: string;
-      };
-      const response = await fetch('/api/profiles', {
-        headers: { Authorization: `Bearer ${session.accessToken}` },
-      });
+      const response = await fetch('/api/profiles', { credentials: 'same-origin' });
       return response.json();
     })) as { id: string; handle: string }[];
     const id = profiles.find((p) => p.handle === card.handle)?.id;

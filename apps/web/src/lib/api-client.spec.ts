@@ -1,11 +1,20 @@
 import { apiRequest } from './api-client';
 import { ApiError } from './api-error';
-import { SESSION_STORAGE_KEY, sessionStore } from './session';
-import { VISITOR_ID_KEY } from './storage';
+import { SESSION_STORAGE_KEY, sessionStore, type Session } from './session';
 
 jest.mock('@/config/env', () => ({ env: { apiBaseUrl: '', appOrigin: 'http://localhost' } }));
 
 type FetchArgs = [string, RequestInit];
+
+function signedIn(userId = 'u1'): Session {
+  return {
+    expiresAtUtc: new Date(Date.now() + 60_000).toISOString(),
+    userId,
+    email: `${userId}@example.com`,
+    displayName: 'A',
+    activeProfileHandle: '',
+  };
+}
 
 function answer(status: number, body: unknown) {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
@@ -22,54 +31,29 @@ describe('api client', () => {
     sessionStore.clear();
   });
 
-  it('sends JSON without cookies, with the visitor id and, when signed in, the bearer token', async () => {
-    localStorage.setItem(VISITOR_ID_KEY, 'visitor-1');
-    sessionStore.set({
-      accessToken: 'tok',
-      expiresAtUtc: new Date(Date.now() + 60_000).toISOString(),
-      userId: 'u1',
-      email: 'a@example.com',
-      displayName: 'A',
-      activeProfileHandle: '',
-    });
+  it('sends JSON with same-origin credentials and no Authorization or visitor header, signed in or not', async () => {
     fetchMock.mockResolvedValue(answer(201, { id: 'p1' }));
+    await apiRequest('/api/x');
+    sessionStore.set(signedIn());
 
     await expect(apiRequest('/api/profiles', { method: 'POST', body: { handle: 'ada' } })).resolves.toEqual({
       id: 'p1',
     });
 
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/profiles');
-    expect(init.credentials).toBe('omit');
+    for (const [url, init] of fetchMock.mock.calls) {
+      expect(url).toMatch(/^\/api\//);
+      // the session cookie goes with every call to the API (same origin); no token is read or sent
+      expect(init.credentials).toBe('same-origin');
+      const names = Object.keys(init.headers as Record<string, string>).map((name) => name.toLowerCase());
+      expect(names).not.toContain('authorization');
+      expect(names).not.toContain('x-visitor-id');
+    }
+    const [, init] = fetchMock.mock.calls[1];
     expect(init.body).toBe('{"handle":"ada"}');
-    expect(init.headers).toMatchObject({
-      'Content-Type': 'application/json',
-      Authorization: 'Bearer tok',
-      'X-Visitor-Id': 'visitor-1',
-    });
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toBeNull();
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).not.toContain('token');
+    expect(localStorage.getItem('cardcraft.visitor-id')).toBeNull();
     sessionStore.clear();
-  });
-
-  it('creates and keeps a visitor id, and sends no Authorization header when signed out', async () => {
-    fetchMock.mockResolvedValue(answer(200, []));
-    await apiRequest('/api/x');
-    await apiRequest('/api/x');
-    const first = fetchMock.mock.calls[0][1].headers as Record<string, string>;
-    const second = fetchMock.mock.calls[1][1].headers as Record<string, string>;
-    expect(first['X-Visitor-Id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(second['X-Visitor-Id']).toBe(first['X-Visitor-Id']);
-    expect(first.Authorization).toBeUndefined();
-  });
-
-  it('omits X-Visitor-Id when storage fails', async () => {
-    const spy = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
-      throw new Error('blocked');
-    });
-    fetchMock.mockResolvedValue(answer(200, {}));
-    await apiRequest('/api/x');
-    expect((fetchMock.mock.calls[0][1].headers as Record<string, string>)['X-Visitor-Id']).toBeUndefined();
-    spy.mockRestore();
   });
 
   it('normalises an error answer: message from error, status, errors as details', async () => {
@@ -80,18 +64,25 @@ describe('api client', () => {
     expect(error).toMatchObject({ message: 'Validation failed', status: 400, details: errors });
   });
 
-  it('signs out when the server rejects the bearer token', async () => {
-    sessionStore.set({
-      accessToken: 'stale',
-      expiresAtUtc: new Date(Date.now() + 60_000).toISOString(),
-      userId: 'u1',
-      email: 'a@example.com',
-      displayName: 'A',
-      activeProfileHandle: '',
+  it('signs out when the server no longer accepts the session', async () => {
+    sessionStore.set(signedIn());
+    fetchMock.mockResolvedValue(answer(401, { error: 'Authentication required' }));
+    await expect(apiRequest('/api/profiles')).rejects.toMatchObject({
+      message: 'Authentication required',
+      status: 401,
     });
-    fetchMock.mockResolvedValue(answer(401, { error: 'Unauthorized' }));
-    await expect(apiRequest('/api/profiles')).rejects.toMatchObject({ message: 'Unauthorized', status: 401 });
     expect(sessionStore.getState().session).toBeNull();
+  });
+
+  it('keeps a newer sign-in when an answer from before it comes back 401', async () => {
+    sessionStore.set(signedIn('old'));
+    let answerLater: (value: ReturnType<typeof answer>) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerLater = resolve)));
+    const pending = apiRequest('/api/profiles');
+    sessionStore.set(signedIn('new'));
+    answerLater(answer(401, { error: 'Authentication required' }));
+    await expect(pending).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.getState().session?.userId).toBe('new');
   });
 
   it("reports 'Network Error', 'Request aborted' and a timeout", async () => {

@@ -6,8 +6,7 @@ import {
   normalizeError,
   timeoutMessage,
 } from './api-error';
-import { getAccessToken, sessionStore } from './session';
-import { getVisitorId } from './storage';
+import { sessionStore, type Session } from './session';
 
 export { ApiError, HttpError, fieldErrorsOf, normalizeError } from './api-error';
 
@@ -49,10 +48,6 @@ async function readBody(response: Response): Promise<unknown> {
 async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = getAccessToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const visitorId = getVisitorId();
-  if (visitorId) headers['X-Visitor-Id'] = visitorId;
 
   const controller = new AbortController();
   let timedOut = false;
@@ -74,7 +69,8 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
         method: options.method ?? 'GET',
         headers,
         body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
-        credentials: 'omit',
+        // the session travels in the HttpOnly cookie the API (same origin) set at sign-in
+        credentials: 'same-origin',
         signal: controller.signal,
       });
     } catch {
@@ -98,15 +94,22 @@ async function send<T>(path: string, options: RequestOptions): Promise<T> {
   }
 }
 
+/** the same sign-in: a later one (another account, or again) must not be cleared by an earlier answer */
+function sameSignIn(a: Session | null, b: Session | null): boolean {
+  return a !== null && b !== null && a.userId === b.userId && a.expiresAtUtc === b.expiresAtUtc;
+}
+
 /** every call of the app goes through here; errors come out normalised (spec §8) */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = getAccessToken();
+  const session = sessionStore.getState().session;
   try {
     return await send<T>(path, options);
   } catch (error) {
     const normalized = normalizeError(error);
-    // the server no longer accepts this session (expired early, account gone): sign out
-    if (normalized.status === 401 && token && getAccessToken() === token) sessionStore.clear();
+    // the server no longer accepts this session (signed out elsewhere, password changed, account gone)
+    if (normalized.status === 401 && sameSignIn(session, sessionStore.getState().session)) {
+      sessionStore.clear();
+    }
     throw normalized;
   }
 }

@@ -1,11 +1,10 @@
-import { SESSION_STORAGE_KEY, SessionStore, type Session } from './session';
+import { SESSION_STORAGE_KEY, SessionStore, sessionFrom, type Session } from './session';
 import { memoryStorage } from '@/test/memory-storage';
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');
 
 function session(expiresAtUtc: string): Session {
   return {
-    accessToken: 'token-1',
     expiresAtUtc,
     userId: 'u1',
     email: 'ada@example.com',
@@ -52,7 +51,8 @@ describe('session store', () => {
     store.hydrate();
     store.set(session('2026-11-22T10:00:05.000Z'));
     expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({
-      accessToken: 'token-1',
+      userId: 'u1',
+      expiresAtUtc: '2026-11-22T10:00:05.000Z',
     });
 
     jest.advanceTimersByTime(4_999);
@@ -91,7 +91,7 @@ describe('session store', () => {
   });
 
   it('drops a stored value that is JSON but not a session', () => {
-    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify({ accessToken: 42 }) });
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify({ userId: 42 }) });
     const store = new SessionStore({ storage: () => storage });
     store.hydrate();
     expect(store.getState().session).toBeNull();
@@ -120,5 +120,38 @@ describe('session store', () => {
     expect(onClear).toHaveBeenCalledTimes(1);
     jest.advanceTimersByTime(3_600_000);
     expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
+  it('never keeps an access token: a sign-in answer and a stray field are both stripped of it', () => {
+    const storage = memoryStorage();
+    const store = new SessionStore({ storage: () => storage });
+    store.hydrate();
+    const answer = {
+      accessToken: 'secret-token',
+      expiresAtUtc: '2026-11-22T11:00:00.000Z',
+      userId: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada Lovelace',
+    };
+    store.set(sessionFrom(answer, 'ada'));
+    expect(store.getState().session).toEqual({
+      expiresAtUtc: '2026-11-22T11:00:00.000Z',
+      userId: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada Lovelace',
+      activeProfileHandle: 'ada',
+    });
+    store.set({ ...session('2026-11-22T11:00:00.000Z'), accessToken: 'stray' } as Session);
+    expect(store.getState().session).not.toHaveProperty('accessToken');
+    expect(storage.getItem(SESSION_STORAGE_KEY)).not.toContain('token');
+  });
+
+  it('drops a session stored with a token before sign-in set the cookie (the server would refuse it)', () => {
+    const old = { ...session('2026-11-22T11:00:00.000Z'), accessToken: 'token-1' };
+    const storage = memoryStorage({ [SESSION_STORAGE_KEY]: JSON.stringify(old) });
+    const store = new SessionStore({ storage: () => storage });
+    store.hydrate();
+    expect(store.getState()).toEqual({ session: null, hydrated: true });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
   });
 });

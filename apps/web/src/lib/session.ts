@@ -11,15 +11,39 @@ import { safeStorage } from './storage';
 
 export const SESSION_STORAGE_KEY = 'cardcraft.session';
 
-/** spec §3: the session of the signed-in user */
-export interface Session extends SessionResponse {
+/**
+ * spec §3: the session of the signed-in user, as the app shows it. the token itself stays in the
+ * HttpOnly session cookie the server sets, out of reach of scripts, and is never stored here.
+ */
+export interface Session extends Omit<SessionResponse, 'accessToken'> {
   activeProfileHandle: string;
+}
+
+/** the session to keep from a sign-in answer: everything but the token */
+export function sessionFrom(response: SessionResponse, activeProfileHandle = ''): Session {
+  return {
+    userId: response.userId,
+    email: response.email,
+    displayName: response.displayName,
+    expiresAtUtc: response.expiresAtUtc,
+    activeProfileHandle,
+  };
 }
 
 export interface SessionState {
   session: Session | null;
   /** true once the stored session has been read (spec §4) */
   hydrated: boolean;
+}
+
+function pickSession(session: Session): Session {
+  return {
+    userId: session.userId,
+    email: session.email,
+    displayName: session.displayName,
+    expiresAtUtc: session.expiresAtUtc,
+    activeProfileHandle: session.activeProfileHandle,
+  };
 }
 
 // setTimeout cannot wait longer than 2^31-1 ms; longer sessions re-arm the timer
@@ -29,8 +53,7 @@ function isSession(value: unknown): value is Session {
   if (value === null || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
   return (
-    typeof v.accessToken === 'string' &&
-    v.accessToken !== '' &&
+    typeof v.userId === 'string' &&
     typeof v.expiresAtUtc === 'string' &&
     !Number.isNaN(Date.parse(v.expiresAtUtc)) &&
     typeof v.email === 'string' &&
@@ -69,7 +92,11 @@ export class SessionStore {
     return () => this.clearListeners.delete(listener);
   }
 
-  /** reads the stored session once; an unparseable one is dropped and only logged */
+  /**
+   * reads the stored session once; an unparseable one is dropped and only logged. so is one that still
+   * holds an access token: it was stored before sign-in set the session cookie, so no cookie stands
+   * behind it and the server would refuse it anyway.
+   */
   hydrate(): void {
     if (this.state.hydrated) return;
     let session: Session | null = null;
@@ -79,7 +106,8 @@ export class SessionStore {
       if (raw !== null) {
         const parsed: unknown = JSON.parse(raw);
         if (!isSession(parsed)) throw new Error('stored session has an unexpected shape');
-        session = { ...parsed, activeProfileHandle: parsed.activeProfileHandle ?? '' };
+        if ('accessToken' in parsed) throw new Error('stored session predates the session cookie');
+        session = { ...pickSession(parsed), activeProfileHandle: parsed.activeProfileHandle ?? '' };
       }
     } catch (error) {
       console.warn('[session] dropping the stored session:', error);
@@ -90,8 +118,10 @@ export class SessionStore {
     else this.emit();
   }
 
-  set(session: Session): void {
+  set(next: Session): void {
     this.clearTimer();
+    // only the fields the app shows are kept, whatever else the caller's object carries
+    const session = pickSession(next);
     if (this.isExpired(session)) {
       this.clear();
       return;
@@ -160,12 +190,8 @@ export class SessionStore {
   }
 }
 
-/** the app's one session store; the API client reads the bearer token from it */
+/** the app's one session store; the API client clears it when the server ends the session */
 export const sessionStore = new SessionStore();
-
-export function getAccessToken(): string | null {
-  return sessionStore.getState().session?.accessToken ?? null;
-}
 
 const SessionStoreContext = createContext<SessionStore>(sessionStore);
 

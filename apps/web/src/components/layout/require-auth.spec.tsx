@@ -49,7 +49,6 @@ describe('RequireAuth', () => {
   it('shows the page to a signed-in user, and leaves it when the session expires', () => {
     jest.useFakeTimers();
     const session = {
-      accessToken: 't',
       expiresAtUtc: new Date(Date.now() + 1_000).toISOString(),
       userId: 'u',
       email: 'a@example.com',

@@ -42,7 +42,13 @@ describe('login and register (spec §4 Session)', () => {
     const { store, login } = setup();
     await act(() => login.current.mutateAsync({ email: 'ada@example.com', password: 'secret' }));
     expect(post).toHaveBeenCalledWith('/api/auth/login', { email: 'ada@example.com', password: 'secret' });
-    expect(store.getState().session).toMatchObject({ accessToken: 'token', activeProfileHandle: 'first' });
+    expect(store.getState().session).toEqual({
+      expiresAtUtc: answer.expiresAtUtc,
+      userId: 'u1',
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      activeProfileHandle: 'first',
+    });
   });
 
   it('stays empty when there are no profiles or the fetch fails (logged only)', async () => {
@@ -66,7 +72,9 @@ describe('login and register (spec §4 Session)', () => {
       password: 'secret',
       displayName: 'Ada',
     });
-    expect(store.getState().session).toMatchObject({ accessToken: 'token', activeProfileHandle: '' });
+    expect(store.getState().session).toMatchObject({ userId: 'u1', activeProfileHandle: '' });
+    // the token stays in the server's HttpOnly cookie; the app never keeps it
+    expect(store.getState().session).not.toHaveProperty('accessToken');
     expect(getProfiles).not.toHaveBeenCalled();
   });
 });

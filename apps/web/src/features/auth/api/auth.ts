@@ -3,7 +3,7 @@ import type { LoginDto, RegisterDto, SessionResponse } from '@cardcraft/contract
 import { api } from '@/lib/api-client';
 import { getProfiles } from '@/lib/profiles';
 import { queryKeys } from '@/lib/query-client';
-import { useSession } from '@/lib/session';
+import { sessionFrom, useSession } from '@/lib/session';
 
 export type LoginInput = Pick<LoginDto, 'email' | 'password'>;
 export type RegisterInput = Pick<RegisterDto, 'email' | 'password' | 'displayName'>;
@@ -16,14 +16,17 @@ export function register(body: RegisterInput): Promise<SessionResponse> {
   return api.post<SessionResponse>('/api/auth/register', body);
 }
 
-/** login: store the session, then make the first profile the active one (spec §4) */
+/**
+ * login: the server sets the session cookie; the app keeps what it shows of the session (never the
+ * token), then makes the first profile the active one (spec §4)
+ */
 export function useLogin() {
   const { setSession, updateSession } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: LoginInput) => {
       const session = await login(input);
-      setSession({ ...session, activeProfileHandle: '' });
+      setSession(sessionFrom(session));
       try {
         const profiles = await getProfiles();
         queryClient.setQueryData(queryKeys.profiles, profiles);
@@ -44,7 +47,7 @@ export function useRegister() {
     mutationFn: async (input: RegisterInput) => {
       await register(input);
       const session = await login({ email: input.email, password: input.password });
-      setSession({ ...session, activeProfileHandle: '' });
+      setSession(sessionFrom(session));
       return session;
     },
   });

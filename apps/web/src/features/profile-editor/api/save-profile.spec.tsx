@@ -23,7 +23,6 @@ function setup(activeProfileHandle: string | null) {
   store.hydrate();
   if (activeProfileHandle !== null) {
     const session: Session = {
-      accessToken: 't',
       expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
       userId: 'u1',
       email: 'ada@example.com',

@@ -19,7 +19,6 @@ jest.mock('@/lib/api-client', () => ({
 
 function signedIn(userId: string): SessionStore {
   const session = {
-    accessToken: 't',
     expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
     userId,
     email: `${userId}@example.com`,

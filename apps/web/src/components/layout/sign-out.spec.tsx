@@ -1,0 +1,81 @@
+import '@/test/text-encoding';
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SessionStore, type Session } from '@/lib/session';
+import { SIGN_OUT_PATH, SignOut } from './sign-out';
+import { memoryStorage } from '@/test/memory-storage';
+import { providers } from '@/test/providers';
+
+const post = jest.fn();
+jest.mock('@/lib/api-client', () => ({ api: { post: (...args: unknown[]) => post(...args) } }));
+
+const session: Session = {
+  expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
+  userId: 'u1',
+  email: 'ada@example.com',
+  displayName: 'Ada',
+  activeProfileHandle: 'ada',
+};
+
+function signOutWith(store: SessionStore, client: QueryClient) {
+  const Providers = providers(client, store);
+  render(
+    <Providers>
+      <MemoryRouter initialEntries={[SIGN_OUT_PATH]}>
+        <Routes>
+          <Route path={SIGN_OUT_PATH} element={<SignOut />} />
+          <Route path="/" element={<p>home page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+function signedIn() {
+  const store = new SessionStore({ storage: memoryStorage });
+  store.hydrate();
+  store.set(session);
+  const client = new QueryClient();
+  client.setQueryData(['profiles'], [{ handle: 'ada' }]);
+  // the app wires clearing the session to clearing the cache
+  store.onClear(() => client.clear());
+  return { store, client };
+}
+
+let warn: jest.SpyInstance;
+beforeEach(() => {
+  post.mockReset();
+  warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => warn.mockRestore());
+
+describe('signing out', () => {
+  it('ends the session on the server, then clears the local session and the cache and goes home', async () => {
+    let answer: () => void = () => undefined;
+    post.mockImplementation(() => new Promise<void>((resolve) => (answer = resolve)));
+    const { store, client } = signedIn();
+    signOutWith(store, client);
+
+    expect(screen.getByText('Signing out...')).toBeTruthy();
+    expect(post).toHaveBeenCalledWith('/api/auth/logout');
+    // still signed in until the server has answered, so the cookie is sent with the call
+    expect(store.getState().session).not.toBeNull();
+
+    answer();
+    await screen.findByText('home page');
+    expect(store.getState().session).toBeNull();
+    expect(client.getQueryData(['profiles'])).toBeUndefined();
+  });
+
+  it('clears the local session and the cache even when the server cannot be reached', async () => {
+    post.mockRejectedValue(new Error('Network Error'));
+    const { store, client } = signedIn();
+    signOutWith(store, client);
+
+    await screen.findByText('home page');
+    await waitFor(() => expect(store.getState().session).toBeNull());
+    expect(client.getQueryData(['profiles'])).toBeUndefined();
+    expect(warn).toHaveBeenCalled();
+  });
+});
