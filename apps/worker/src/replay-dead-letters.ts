@@ -3,8 +3,8 @@ import { openDeadLetters } from '@cardcraft/analytics';
 import { loadWorkerConfig, WorkerConfigError } from './worker-config';
 
 /**
- * an operator's tool: moves every analytics batch that failed its last try back onto the queue.
- * `npm run analytics:replay-dead-letters -w @cardcraft/worker` (after `npm run build`), with the same
+ * an operator's tool: moves every analytics job (a batch or an erase) that failed its last try back
+ * onto the queue. `npm run analytics:replay-dead-letters -w @cardcraft/worker` (after `npm run build`), with the same
  * REDIS_URL (cluster) or DATA_DIR (embedded) the processes use. replayed batches keep their id, so a
  * batch that did reach ClickHouse before failing is not counted twice.
  */

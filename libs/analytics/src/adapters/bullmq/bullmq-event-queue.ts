@@ -113,10 +113,9 @@ type IpExpiryMember = `main:${string}` | `dead:${string}`;
 
 /**
  * consumer: one job is one batch or one erase; its last failed try leaves a copy in the dead-letter
- * queue. raw ips
- * stay in a job only as long as it may still be enriched with them: a completed job and a failed one
- * (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a day after the
- * batch was queued.
+ * queue. raw ips stay in a job only as long as it may still be enriched with them: a completed job and
+ * a failed one (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a
+ * day after the batch was queued.
  */
 export class BullmqEventConsumer implements EventConsumer {
   private worker: Worker | null = null;
@@ -183,7 +182,7 @@ export class BullmqEventConsumer implements EventConsumer {
               await deadConnection.zrem(expiry, main);
             }
             this.logger.error(
-              `analytics batch ${job.id} failed its last try, kept as a dead letter: ${(err as Error).message}`,
+              `analytics job ${job.id} (${job.name}) failed its last try, kept as a dead letter: ${(err as Error).message}`,
             );
           }
           throw err;

@@ -228,7 +228,7 @@ export class SqliteEventConsumer implements EventConsumer {
           'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
         ).run(attempts, Date.now() + delay, dead, String((err as Error).message).slice(0, 500), row.batch_id);
         this.logger.error(
-          `analytics batch ${row.batch_id} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
+          `analytics job ${row.batch_id} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
         );
       }
     }
