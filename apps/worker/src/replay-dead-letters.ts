@@ -4,9 +4,9 @@ import { loadWorkerConfig, WorkerConfigError } from './worker-config';
 
 /**
  * an operator's tool: moves every analytics job (a batch or an erase) that failed its last try back
- * onto the queue. `npm run analytics:replay-dead-letters -w @cardcraft/worker` (after `npm run build`), with the same
- * REDIS_URL (cluster) or DATA_DIR (embedded) the processes use. replayed batches keep their id, so a
- * batch that did reach ClickHouse before failing is not counted twice.
+ * onto the queue. `npm run analytics:replay-dead-letters -w @cardcraft/worker` (after `npm run build`),
+ * with the same REDIS_URL (cluster) or DATA_DIR (embedded) the processes use. replayed batches keep
+ * their id, so a batch that did reach ClickHouse before failing is not counted twice.
  */
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env, { requireCluster: false });
