@@ -4,6 +4,25 @@ import { join } from 'node:path';
 import { createProfile, httpClient, registerUser, type HttpClient } from '../testing/http';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+
+/** every <meta> tag of a page as a browser reads its attributes (names lower-cased, entities decoded) */
+function metaTags(page: string): Record<string, string>[] {
+  return [...page.matchAll(/<meta\b([^>]*)>/gi)].map(([, attributes]) => {
+    const tag: Record<string, string> = {};
+    for (const [, name, ...values] of attributes.matchAll(
+      /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g,
+    )) {
+      const raw = values.find((value) => value !== undefined) ?? '';
+      tag[name.toLowerCase()] = raw.replace(
+        /&(amp|lt|gt|quot|#39);/g,
+        (_, entity: string) => ENTITIES[entity],
+      );
+    }
+    return tag;
+  });
+}
+
 describe('the web app served with the API', () => {
   let testApp: TestApp;
   let http: HttpClient;
@@ -65,6 +84,29 @@ describe('the web app served with the API', () => {
     expect(page.text).toContain('<meta property="og:image" content="https://img.example.com/og.png" />');
     expect(page.text).not.toContain('<Countess>');
     expect(page.text).toContain('<div id="root">');
+  });
+
+  it('keeps a hostile tagline and name inside their own attributes: no refresh, no redirect', async () => {
+    const owner = await registerUser(http);
+    const tagline = '0;url=https://evil.example/$2 http-equiv=refresh x';
+    const displayName = `Eve $& $' $\` "><script>alert(1)</script>`;
+    const profile = await createProfile(http, owner.accessToken, { published: true, displayName, tagline });
+    const page = await http.get(`/u/${profile.handle}`);
+    expect(page.status).toBe(200);
+
+    const metas = metaTags(page.text);
+    expect(metas.filter((tag) => tag.name === 'description')).toEqual([
+      { name: 'description', content: tagline },
+    ]);
+    expect(metas.filter((tag) => 'http-equiv' in tag)).toEqual([]);
+    expect(metas.find((tag) => tag.property === 'og:title')?.content).toBe(
+      `${displayName} - Digital Business Card`,
+    );
+    expect(page.text).toContain(
+      '<meta name="description" content="0;url=https://evil.example/$2 http-equiv=refresh x" />',
+    );
+    expect(page.text).not.toContain('<script>alert(1)</script>');
+    expect(page.text.match(/<title>/g)).toHaveLength(1);
   });
 
   it('gives a draft or an unknown card the plain page', async () => {
