@@ -12,6 +12,7 @@ import { SESSION_COOKIE } from './auth/session-cookie';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
+import { registerSecurityHeaders } from './security/security-headers';
 import { spaFallback, type PageMetaLookup } from './web/spa-fallback';
 import { PublicProfilesService } from './public/public-profiles.service';
 import { dtoSchemas } from './openapi/dto-schemas';
@@ -44,11 +45,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // parses the browser's session cookie (the auth guard reads it) and lets replies set it
   await app.register(fastifyCookie);
 
+  // content security policy, framing, hsts and the rest on every answer: pages, files, json, errors
+  await registerSecurityHeaders(app, config);
+
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   });
 
   app.setGlobalPrefix('api');
