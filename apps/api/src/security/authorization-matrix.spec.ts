@@ -1,0 +1,301 @@
+import type { ProfileResponse } from '@cardcraft/contracts';
+import { STORAGE_KINDS } from '../testing/adapters';
+import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
+
+// who is asking. "ended" is the owner's own session after they logged out of it; "deleted" is the
+// session of an account that was deleted since (its own cards went with it). the owner goes last:
+// their own call may delete the card, the lead or the account.
+const ACTORS = ['anonymous', 'other', 'ended', 'deleted', 'owner'] as const;
+type Actor = (typeof ACTORS)[number];
+
+interface Credentials {
+  token: string | null;
+  email: string;
+  password: string;
+}
+
+/** a fresh world per route; its callers go in an order where no one's call changes what the next sees */
+interface World {
+  card: ProfileResponse;
+  draft: ProfileResponse;
+  leadId: string;
+  ownerToken: string;
+  actors: Record<Actor, Credentials>;
+}
+
+type Expected = number | ((world: World, response: HttpResult) => void);
+
+interface Route {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** the route as the OpenAPI document names it */
+  path: string;
+  url: (world: World) => string;
+  body?: (world: World, actor: Credentials) => unknown;
+  expect: Record<Actor, Expected>;
+}
+
+const SIGNED_IN_ONLY = { anonymous: 401, ended: 401, deleted: 401 } as const;
+const OWNER_ONLY = (ownerStatus: number): Record<Actor, Expected> => ({
+  ...SIGNED_IN_ONLY,
+  other: 404,
+  owner: ownerStatus,
+});
+const EVERYONE = (status: number): Record<Actor, Expected> => ({
+  anonymous: status,
+  other: status,
+  owner: status,
+  ended: status,
+  deleted: status,
+});
+
+let emailCounter = 0;
+const freshEmail = () => `matrix.${process.pid}.${Date.now()}.${++emailCounter}@example.com`;
+
+const card = (world: World) => `/api/profiles/${world.card.id}`;
+const RANGE = 'from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z';
+
+/** every route of the API, and what each kind of caller gets from it */
+const ROUTES: Route[] = [
+  { method: 'GET', path: '/api/health', url: () => '/api/health', expect: EVERYONE(200) },
+  { method: 'GET', path: '/api/health/ready', url: () => '/api/health/ready', expect: EVERYONE(200) },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    url: () => '/api/auth/register',
+    body: () => ({ email: freshEmail(), password: 'secret12', displayName: 'Newcomer' }),
+    expect: EVERYONE(201),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    url: () => '/api/auth/login',
+    // each caller signs in with their own e-mail: a deleted account no longer exists
+    body: (_world, actor) => ({ email: actor.email, password: actor.password }),
+    expect: { anonymous: 401, other: 200, owner: 200, ended: 200, deleted: 401 },
+  },
+  { method: 'POST', path: '/api/auth/logout', url: () => '/api/auth/logout', expect: EVERYONE(204) },
+  {
+    method: 'GET',
+    path: '/api/auth/me',
+    url: () => '/api/auth/me',
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account',
+    url: () => '/api/account',
+    body: () => ({ displayName: 'Renamed' }),
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/password',
+    url: () => '/api/account/password',
+    body: (_world, actor) => ({ currentPassword: actor.password, newPassword: 'another-secret' }),
+    expect: { ...SIGNED_IN_ONLY, other: 204, owner: 204 },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account',
+    url: () => '/api/account',
+    body: (_world, actor) => ({ password: actor.password }),
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: 204,
+      owner: 204,
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles',
+    url: () => '/api/profiles',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (world, response) => {
+        expect(response.status).toBe(200);
+        expect(JSON.stringify(response.body)).not.toContain(world.card.id);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as ProfileResponse[]).map((p) => p.id)).toContain(world.card.id);
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/profiles',
+    url: () => '/api/profiles',
+    body: () => ({ handle: `matrix-${process.pid}-${++emailCounter}`, displayName: 'Matrix Card' }),
+    expect: { ...SIGNED_IN_ONLY, other: 201, owner: 201 },
+  },
+  { method: 'GET', path: '/api/profiles/{id}', url: card, expect: OWNER_ONLY(200) },
+  {
+    method: 'PUT',
+    path: '/api/profiles/{id}',
+    url: card,
+    body: (world) => ({ handle: world.card.handle, displayName: 'Taken Over', published: true }),
+    expect: OWNER_ONLY(200),
+  },
+  { method: 'DELETE', path: '/api/profiles/{id}', url: card, expect: OWNER_ONLY(204) },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/qr',
+    url: (world) => `${card(world)}/qr`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/summary',
+    url: (world) => `${card(world)}/analytics/summary?${RANGE}`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/visits',
+    url: (world) => `${card(world)}/analytics/visits?${RANGE}`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/profiles/{id}/leads',
+    url: (world) => `${card(world)}/leads`,
+    body: () => ({ email: 'visitor@example.com', message: 'Hello', consent: true }),
+    expect: EVERYONE(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/leads',
+    url: (world) => `${card(world)}/leads`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/leads/export',
+    url: (world) => `${card(world)}/leads/export`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/profiles/{id}/leads/{leadId}',
+    url: (world) => `${card(world)}/leads/${world.leadId}`,
+    expect: OWNER_ONLY(204),
+  },
+  {
+    method: 'GET',
+    path: '/api/public/profiles/{handle}',
+    url: (world) => `/api/public/profiles/${world.card.handle}`,
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/public/profiles/{id}/events',
+    url: (world) => `/api/public/profiles/${world.card.id}/events`,
+    body: () => ({ type: 'vcard_saved' }),
+    expect: EVERYONE(202),
+  },
+];
+
+/** a draft is the owner's alone, whoever else asks */
+const DRAFT_READ: Route = {
+  method: 'GET',
+  path: '/api/public/profiles/{handle}',
+  url: (world) => `/api/public/profiles/${world.draft.handle}`,
+  expect: { anonymous: 404, other: 404, owner: 200, ended: 404, deleted: 404 },
+};
+
+async function buildWorld(http: HttpClient): Promise<World> {
+  const owner = await registerUser(http);
+  const published = await createProfile(http, owner.accessToken, { published: true });
+  const draft = await createProfile(http, owner.accessToken, { published: false });
+  const lead = await http.post<{ id: string }>(`/api/profiles/${published.id}/leads`, {
+    body: { email: 'first@example.com', message: 'Hi', consent: true },
+  });
+  if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${lead.text}`);
+
+  const other = await registerUser(http);
+
+  // a second session of the owner's, ended by logging out of it
+  const second = await http.post<{ accessToken: string }>('/api/auth/login', {
+    body: { email: owner.email, password: owner.password },
+  });
+  const logout = await http.post('/api/auth/logout', { token: second.body.accessToken });
+  if (logout.status !== 204) throw new Error(`logout: ${logout.status} ${logout.text}`);
+
+  const gone = await registerUser(http);
+  await createProfile(http, gone.accessToken, { published: true });
+  const deletion = await http.delete('/api/account', {
+    token: gone.accessToken,
+    body: { password: gone.password },
+  });
+  if (deletion.status !== 204) throw new Error(`account deletion: ${deletion.status} ${deletion.text}`);
+
+  return {
+    card: published,
+    draft,
+    leadId: lead.body.id,
+    ownerToken: owner.accessToken,
+    actors: {
+      anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },
+      other: { token: other.accessToken, email: other.email, password: other.password },
+      owner: { token: owner.accessToken, email: owner.email, password: owner.password },
+      ended: { token: second.body.accessToken, email: owner.email, password: owner.password },
+      deleted: { token: gone.accessToken, email: gone.email, password: gone.password },
+    },
+  };
+}
+
+describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
+  const { http } = apiUnderTest(kind);
+
+  it('covers every route the API documents', async () => {
+    const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');
+    const documented = Object.entries(document.body.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+    expect(documented.filter((route) => !listed.has(route))).toEqual([]);
+    expect([...listed].filter((route) => !documented.includes(route))).toEqual([]);
+  });
+
+  it.each(
+    [...ROUTES, DRAFT_READ].map(
+      (route) => [`${route.method} ${route.path}${route === DRAFT_READ ? ' (a draft)' : ''}`, route] as const,
+    ),
+  )('%s', async (_name, route) => {
+    const world = await buildWorld(http);
+    const mismatches: string[] = [];
+    for (const actor of ACTORS) {
+      const credentials = world.actors[actor];
+      const body = route.body?.(world, credentials);
+      const response = await http.request(route.method, route.url(world), {
+        token: credentials.token ?? undefined,
+        body,
+      });
+      const expected = route.expect[actor];
+      try {
+        if (typeof expected === 'number') {
+          expect(response.status).toBe(expected);
+          if (expected >= 400)
+            expect(response.body).toEqual(expect.objectContaining({ error: expect.any(String) }));
+        } else {
+          expected(world, response);
+        }
+        // a refused create left no card behind (a deleted account's session creates nothing)
+        if (route.method === 'POST' && route.path === '/api/profiles' && response.status === 401) {
+          const handle = (body as { handle: string }).handle;
+          expect((await http.get(`/api/public/profiles/${handle}`)).status).toBe(404);
+        }
+        // whoever was refused changed nothing of the owner's
+        if (actor !== 'owner' && route.path.startsWith('/api/profiles/{id}')) {
+          const after = await http.get<ProfileResponse>(card(world), { token: world.ownerToken });
+          expect(after.status).toBe(200);
+          expect(after.body).toEqual(world.card);
+        }
+      } catch (error) {
+        mismatches.push(`${actor}: ${response.status} ${response.text.slice(0, 200)}\n${String(error)}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
