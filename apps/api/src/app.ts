@@ -33,7 +33,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(config),
     genReqId: (request: IncomingMessage) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();

@@ -21,6 +21,9 @@ describe('answers fastify gives before any route runs', () => {
     const response = await http.get<ErrorResponse>('/api/profiles/%FF');
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'The address is not valid' });
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('reads the body of such a request before answering, so the connection carries one answer', async () => {

@@ -1,20 +1,30 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { AppConfig } from '../config/app-config';
+import { isHttpsBaseUrl, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../security/security-headers';
+
+type FrameworkErrorHandler = NonNullable<FastifyServerOptions['frameworkErrors']>;
 
 /**
- * what Fastify answers itself, before any route runs: a path that does not decode (`/api/x/%FF`).
- * the answer takes the one error shape, and waits for the request body to be read first: answering
- * while the client is still sending makes node read the rest of the body as a second request and
- * append a second answer to a connection that said it was closing.
+ * what Fastify answers itself, before any route (or hook) runs: a path that does not decode
+ * (`/api/x/%FF`). the answer takes the one error shape and the same security headers as every other,
+ * and waits for the request body to be read first: answering while the client is still sending makes
+ * node read the rest of the body as a second request and append a second answer to the connection.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
-  _error,
-  request: FastifyRequest,
-  reply: FastifyReply,
-) => {
-  const answer = () => void reply.status(400).send({ error: 'The address is not valid' });
-  const body = request.raw;
-  if (body.readableEnded) return answer();
-  body.on('end', answer);
-  body.on('error', answer);
-  body.resume();
-};
+export function frameworkErrors(config: Pick<AppConfig, 'publicBaseUrl'>): FrameworkErrorHandler {
+  const headers: Record<string, string> = {
+    ...SECURITY_HEADERS,
+    ...(isHttpsBaseUrl(config) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
+  return (_error, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = () =>
+      void reply
+        .status(400)
+        .headers({ ...headers, 'x-request-id': request.id })
+        .send({ error: 'The address is not valid' });
+    const body = request.raw;
+    if (body.readableEnded) return answer();
+    body.on('end', answer);
+    body.on('error', answer);
+    body.resume();
+  };
+}
