@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { AnalyticsRuntime, describeAnalyticsConfig } from '@cardcraft/analytics';
+import { describeAnalyticsConfig, startWorkerAnalytics } from '@cardcraft/analytics';
 import { createLogger } from './logger';
 import { loadWorkerConfig, WorkerConfigError, type WorkerConfig } from './worker-config';
 
 /**
  * the cluster's analytics worker: takes event batches off the BullMQ queue, enriches them and writes
  * one ClickHouse insert per batch. scale it by starting more of these. in the embedded mode the api
- * runs the same loop itself (AnalyticsRuntime with worker: true).
+ * runs the same loop itself (startApiAnalytics with embeddedWorker).
  */
 async function main(): Promise<void> {
   let config: WorkerConfig;
@@ -21,11 +21,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   if (config.logLevel === 'debug') logger.log(JSON.stringify(describeAnalyticsConfig(config.analytics)));
-  const runtime = await AnalyticsRuntime.start(config.analytics, logger, {
-    producer: false,
-    worker: true,
-    reader: false,
-  });
+  const runtime = await startWorkerAnalytics(config.analytics, logger);
   logger.log(`analytics worker started: queue ${config.analytics.queueName}, ClickHouse over http`);
 
   let stopping = false;

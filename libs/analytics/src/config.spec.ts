@@ -42,7 +42,17 @@ describe('analytics configuration', () => {
     ).toMatchObject({ ipMaxAgeMs: 60_000, ipSweepMs: 5000 });
   });
 
+  it('keeps raw events 400 days unless told otherwise; the rollups keep the totals', () => {
+    expect(parseAnalyticsEnv({}, context).rawRetentionDays).toBe(400);
+    expect(parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: '30' }, context).rawRetentionDays).toBe(30);
+    expect(
+      parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: 'Forever' }, context).rawRetentionDays,
+    ).toBeNull();
+  });
+
   it.each([
+    [{ ANALYTICS_RAW_RETENTION_DAYS: '0' }, /ANALYTICS_RAW_RETENTION_DAYS must be .* or "forever"/],
+    [{ ANALYTICS_RAW_RETENTION_DAYS: '1.5' }, /ANALYTICS_RAW_RETENTION_DAYS/],
     [{ REDIS_URL: 'redis://redis:6379' }, /CLICKHOUSE_URL is required/],
     [{ CLICKHOUSE_URL: 'clickhouse:8123' }, /CLICKHOUSE_URL must be a URL|must start with/],
     [{ ANALYTICS_FLUSH_MS: 'soon' }, /ANALYTICS_FLUSH_MS/],

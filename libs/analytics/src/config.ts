@@ -37,6 +37,20 @@ function optionalUrl(env: Env, name: string, protocols: string[]): string | null
   return raw.replace(/\/+$/, '');
 }
 
+/** ANALYTICS_RAW_RETENTION_DAYS: whole days from 1 to 36500, or "forever" */
+function retentionDays(env: Env, fallback: number | null): number | null {
+  const raw = env.ANALYTICS_RAW_RETENTION_DAYS?.trim();
+  if (!raw) return fallback;
+  if (raw.toLowerCase() === 'forever') return null;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500) {
+    throw new AnalyticsConfigError(
+      `ANALYTICS_RAW_RETENTION_DAYS must be a whole number of days from 1 to 36500, or "forever" (got "${raw}")`,
+    );
+  }
+  return days;
+}
+
 /**
  * the analytics part of a process's configuration. called by each app's one configuration module with
  * the environment it was given; never reads process.env itself.
@@ -44,7 +58,8 @@ function optionalUrl(env: Env, name: string, protocols: string[]): string | null
  * REDIS_URL, CLICKHOUSE_URL (+ CLICKHOUSE_USER, CLICKHOUSE_PASSWORD, CLICKHOUSE_DATABASE), GEOIP_DB,
  * ANALYTICS_QUEUE_PREFIX, ANALYTICS_QUEUE_NAME, ANALYTICS_FLUSH_MS, ANALYTICS_BATCH_SIZE,
  * ANALYTICS_BUFFER_MAX, ANALYTICS_ATTEMPTS, ANALYTICS_BACKOFF_MS, ANALYTICS_CONCURRENCY,
- * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS
+ * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS,
+ * ANALYTICS_RAW_RETENTION_DAYS
  */
 export function parseAnalyticsEnv(
   env: Env,
@@ -105,6 +120,7 @@ export function parseAnalyticsEnv(
     // at most a day: shorter is allowed (tests, stricter deployments), longer would break the promise
     ipMaxAgeMs: integer(env, 'ANALYTICS_FAILED_IP_MAX_AGE_MS', defaults.ipMaxAgeMs, 1000, IP_MAX_AGE_MS),
     ipSweepMs: integer(env, 'ANALYTICS_IP_SWEEP_MS', defaults.ipSweepMs, 1000, 3_600_000),
+    rawRetentionDays: retentionDays(env, defaults.rawRetentionDays),
   };
 }
 

@@ -10,5 +10,6 @@ export * from './enrichment/visitor-id';
 export * from './enrichment/enricher';
 export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
+export * from './read/csv';
 export * from './runtime';
 export * from './config';

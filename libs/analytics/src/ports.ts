@@ -56,10 +56,44 @@ export interface SeriesRow {
   uniqueVisitors: number;
 }
 
-export interface SummaryTotals {
-  totalVisits: number;
-  uniqueVisitors: number;
-  authenticatedVisits: number;
+/** one event type's figures over a range */
+export interface TypeFigures {
+  type: string;
+  events: number;
+  /** events of signed-in visitors */
+  authenticated: number;
+  /** distinct visitors with this type of event */
+  visitors: number;
+}
+
+/** the funnel's steps, each the distinct visitors who did any of its event types */
+export const FUNNEL_STEPS = {
+  viewed: ['view'],
+  saved_or_shared: ['vcard_saved', 'shared'],
+  clicked: ['link_clicked', 'email_clicked', 'call_clicked'],
+  messaged: ['message_sent'],
+} as const;
+export type FunnelStepName = keyof typeof FUNNEL_STEPS;
+
+export interface RangeFigures {
+  byType: TypeFigures[];
+  /** distinct visitors per funnel step */
+  stepVisitors: Record<FunnelStepName, number>;
+}
+
+export type BreakdownDimension = 'country' | 'device' | 'referrer_host' | 'channel' | 'link';
+
+/** views by country, device, referrer host and channel; link clicks by target */
+export interface BreakdownRow {
+  dimension: BreakdownDimension;
+  /** '' : unknown or direct */
+  value: string;
+  count: number;
+}
+
+export interface LiveFigures {
+  visits: number;
+  visitors: number;
 }
 
 export interface VisitRow {
@@ -82,23 +116,26 @@ export interface VisitCursor {
 
 /** the analytics store: inserts and the queries behind the dashboard */
 export interface AnalyticsStore {
+  /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
+  readonly parallelQueries: boolean;
   /** applies pending migrations; safe to call on every start */
   migrate(): Promise<void>;
   /** one insert; a repeated batch id stores the rows once. throws so the queue retries */
   insertEvents(batchId: string, rows: StoredEvent[]): Promise<void>;
-  totals(profileId: string, range: TimeRange): Promise<SummaryTotals>;
-  /** views by column, most first; an empty value ('' : unknown or direct) is a row of its own */
-  visitsBy(
-    profileId: string,
-    range: TimeRange,
-    column: 'country' | 'device' | 'referrer_host',
-  ): Promise<CountRow[]>;
-  /** counts of every event type but views */
-  engagement(profileId: string, range: TimeRange): Promise<CountRow[]>;
+  /** events, signed-in events and distinct visitors per type, and distinct visitors per funnel step */
+  figures(profileId: string, range: TimeRange): Promise<RangeFigures>;
+  /** the top 100 values of every breakdown dimension, most first */
+  breakdowns(profileId: string, range: TimeRange): Promise<BreakdownRow[]>;
+  /** views and distinct visitors per bucket */
   series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
   /** views, newest first, strictly after the cursor */
   visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
+  /** views and distinct visitors from the raw events since a moment */
+  live(profileId: string, since: Date): Promise<LiveFigures>;
+  /** erases a profile's raw events and its rollups */
   deleteProfileEvents(profileId: string): Promise<void>;
+  /** how long raw events are kept, in days (null: for ever); the rollups keep the totals */
+  applyRetention(days: number | null): Promise<void>;
   /** marks a profile erased, for good (profile ids are never reused) */
   recordErasure(profileId: string): Promise<void>;
   /** which of these profiles were erased */

@@ -28,7 +28,14 @@ import { BatchProcessor } from './ingest/batch-processor';
 import { buildJobHandlers, runJob, type ProfileErasure } from './jobs';
 import type { AnalyticsStore, EventConsumer } from './ports';
 import { parseRange } from './read/analytics-read.service';
-import { AnalyticsRuntime, analyticsConfigDefaults, type AnalyticsConfig } from './runtime';
+import {
+  analyticsConfigDefaults,
+  startApiAnalytics,
+  startWorkerAnalytics,
+  type AnalyticsConfig,
+  type ApiAnalytics,
+  type WorkerAnalytics,
+} from './runtime';
 import { IPS, USER_AGENTS, sampleEvent } from './testing/sample-events';
 import { batchesOnly } from './testing/jobs';
 
@@ -90,13 +97,11 @@ async function eraseWorker(
 
 describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
   let dir: string;
-  let runtime: AnalyticsRuntime;
+  let runtime: ApiAnalytics;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cardcraft-embedded-'));
-    runtime = await AnalyticsRuntime.start({ ...analyticsConfigDefaults(dir), backoffMs: 50 }, quiet, {
-      producer: true,
-      worker: true,
-      reader: true,
+    runtime = await startApiAnalytics({ ...analyticsConfigDefaults(dir), backoffMs: 50 }, quiet, {
+      embeddedWorker: true,
     });
   }, 30_000);
   afterAll(async () => {
@@ -142,7 +147,7 @@ describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
   });
 
   it('retries an erase while the store fails (SQLite queue)', async () => {
-    const store = runtime.analyticsStore;
+    const store = runtime.store;
     const db = new SqliteQueueDatabase(join(dir, 'erase-retry.db'));
     const queue = new SqliteEventQueue(db);
     const consumer = new SqliteEventConsumer(
@@ -179,8 +184,8 @@ describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP
   let redis: TestRedis;
   let fixture: ClickHouseHttpFixture;
   let config: AnalyticsConfig;
-  let api: AnalyticsRuntime;
-  let worker: AnalyticsRuntime;
+  let api: ApiAnalytics;
+  let worker: WorkerAnalytics;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cardcraft-cluster-'));
@@ -196,8 +201,8 @@ describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP
       backoffMs: 50,
     };
     // two processes' worth: the api produces and reads, the worker consumes
-    api = await AnalyticsRuntime.start(config, quiet, { producer: true, worker: false, reader: true });
-    worker = await AnalyticsRuntime.start(config, quiet, { producer: false, worker: true, reader: false });
+    api = await startApiAnalytics(config, quiet, { embeddedWorker: false });
+    worker = await startWorkerAnalytics(config, quiet);
   }, 30_000);
   afterAll(async () => {
     await api?.close();

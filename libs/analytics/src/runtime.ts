@@ -58,6 +58,8 @@ export interface AnalyticsConfig {
   ipMaxAgeMs: number;
   /** how often the worker strips them */
   ipSweepMs: number;
+  /** raw events are kept this many days (null: for ever); the rollups keep every total */
+  rawRetentionDays: number | null;
   migrationsDir?: string;
 }
 
@@ -72,6 +74,9 @@ export const DEFAULT_BUFFER_OPTIONS: EventBufferOptions = {
   maxBatch: 1000,
   maxBuffered: 50_000,
 };
+
+/** about 13 months: a year's range and the one before it stay in the visit list */
+export const DEFAULT_RAW_RETENTION_DAYS = 400;
 
 /** the defaults of everything but the addresses */
 export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
@@ -92,6 +97,7 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     stalledIntervalMs: DEFAULT_BULLMQ_OPTIONS.stalledIntervalMs,
     ipMaxAgeMs: DEFAULT_BULLMQ_OPTIONS.ipMaxAgeMs,
     ipSweepMs: DEFAULT_BULLMQ_OPTIONS.ipSweepMs,
+    rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
   };
 }
 
@@ -111,15 +117,6 @@ function bullmqOptions(config: AnalyticsConfig & { redisUrl: string }): BullmqOp
   };
 }
 
-export interface AnalyticsRuntimeOptions {
-  /** produce events (the api) */
-  producer: boolean;
-  /** run the worker loop in this process (the worker; the api in the embedded mode) */
-  worker: boolean;
-  /** read and delete (the api) */
-  reader: boolean;
-}
-
 /** the dead letters of the configured queue, for an operator's replay; close it when done */
 export function openDeadLetters(config: AnalyticsConfig): DeadLetters {
   if (config.redisUrl) return new BullmqDeadLetters(bullmqOptions({ ...config, redisUrl: config.redisUrl }));
@@ -132,204 +129,239 @@ export function openDeadLetters(config: AnalyticsConfig): DeadLetters {
   };
 }
 
-/**
- * picks the adapters from configuration and owns them: one place that opens and one that closes.
- * both entry points use it; only the one asked to runs the consumer (STYLE.md 2).
- */
-export class AnalyticsRuntime {
-  private buffer: EventBuffer | null = null;
-  private queue: EventQueue | null = null;
-  /** the embedded queue, when it is the one in use: its consumer is woken by its producer */
-  private sqliteQueue: SqliteEventQueue | null = null;
-  private consumer: EventConsumer | null = null;
-  private salts: SaltStore | null = null;
-  private sqlite: SqliteQueueDatabase | null = null;
-  private store: AnalyticsStore | null = null;
-  private readService: AnalyticsReadService | null = null;
-  private processedEvents = 0;
+/** what a process opened, closed in reverse order; every step runs even when one fails */
+class Closers {
+  private readonly steps: Array<() => Promise<void> | void> = [];
 
-  private constructor(
-    readonly config: AnalyticsConfig,
-    private readonly logger: AnalyticsLogger,
-  ) {}
-
-  get mode(): { queue: 'bullmq' | 'sqlite'; store: 'http' | 'chdb' } {
-    return {
-      queue: this.config.redisUrl ? 'bullmq' : 'sqlite',
-      store: this.config.clickhouseUrl ? 'http' : 'chdb',
-    };
+  add(step: () => Promise<void> | void): void {
+    this.steps.unshift(step);
   }
 
-  static async start(
-    config: AnalyticsConfig,
-    logger: AnalyticsLogger,
-    options: AnalyticsRuntimeOptions,
-  ): Promise<AnalyticsRuntime> {
-    const runtime = new AnalyticsRuntime(config, logger);
-    try {
-      await runtime.open(options);
-    } catch (err) {
-      await runtime.close();
-      throw err;
-    }
-    return runtime;
-  }
-
-  private sqliteDatabase(): SqliteQueueDatabase {
-    this.sqlite ??= new SqliteQueueDatabase(this.config.sqliteFile);
-    return this.sqlite;
-  }
-
-  private async open(options: AnalyticsRuntimeOptions): Promise<void> {
-    const { config } = this;
-    if (options.worker || options.reader) {
-      const store = ClickHouseAnalyticsStore.open({
-        transport: config.clickhouseUrl
-          ? {
-              kind: 'http',
-              url: config.clickhouseUrl,
-              database: config.clickhouseDatabase,
-              username: config.clickhouseUser,
-              password: config.clickhousePassword,
-            }
-          : { kind: 'chdb', path: config.clickhouseDataDir },
-        migrationsDir: config.migrationsDir,
-      });
-      this.store = store;
-      await store.migrate();
-      this.readService = new AnalyticsReadService(store);
-    }
-    if (options.producer || options.worker) {
-      if (config.redisUrl) {
-        this.queue = new BullmqEventQueue(bullmqOptions({ ...config, redisUrl: config.redisUrl }));
-      } else {
-        this.sqliteQueue = new SqliteEventQueue(this.sqliteDatabase());
-        this.queue = this.sqliteQueue;
-      }
-    }
-    if (options.producer && this.queue) {
-      this.buffer = new EventBuffer(this.queue, config.buffer, this.logger);
-    }
-    if (options.worker) await this.startWorker();
-  }
-
-  private async startWorker(): Promise<void> {
-    const { config } = this;
-    const store = this.store;
-    if (!store || !this.queue) throw new Error('the worker needs a store and a queue');
-    this.salts = config.redisUrl
-      ? new RedisSaltStore(config.redisUrl, config.redisPrefix)
-      : new SqliteSaltStore(this.sqliteDatabase());
-    const geo = await GeoLookup.open(config.geoipDb);
-    const enricher = new EventEnricher(
-      geo,
-      new UserAgentParser(),
-      new VisitorHasher(this.salts),
-      ownHostsOf(config.ownUrls),
-    );
-    const processor = new BatchProcessor(enricher, store);
-    const handlers: JobHandlers = buildJobHandlers([
-      {
-        name: 'analytics.ingest-batch',
-        handler: async (batch: Parameters<JobHandlers['analytics.ingest-batch']>[0]) => {
-          this.processedEvents += await processor.process(batch);
-        },
-      },
-      {
-        name: 'analytics.erase-profile',
-        handler: (erasure: Parameters<JobHandlers['analytics.erase-profile']>[0]) =>
-          processor.erase(erasure.profileId),
-      },
-    ]);
-    if (config.redisUrl) {
-      this.consumer = new BullmqEventConsumer(
-        bullmqOptions({ ...config, redisUrl: config.redisUrl }),
-        this.logger,
-      );
-    } else if (this.sqliteQueue) {
-      this.consumer = new SqliteEventConsumer(
-        this.sqliteDatabase(),
-        this.sqliteQueue,
-        {
-          ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-          file: config.sqliteFile,
-          attempts: config.attempts,
-          backoffMs: config.backoffMs,
-          ipMaxAgeMs: config.ipMaxAgeMs,
-          ipSweepMs: config.ipSweepMs,
-        },
-        this.logger,
-      );
-    } else {
-      throw new Error('the embedded worker needs the embedded queue');
-    }
-    await this.consumer.start((job) => runJob(handlers, job));
-  }
-
-  /** records an event without waiting; see EventBuffer */
-  track(event: AnalyticsEvent): void {
-    if (!this.buffer) throw new Error('this analytics runtime does not produce events');
-    this.buffer.push(event);
-  }
-
-  /**
-   * erases a profile's analytics through the durable queue: retried with backoff like a batch, and
-   * never undone by a batch of the profile still queued (see BatchProcessor). throws when the queue
-   * does not take it.
-   */
-  async eraseProfile(profileId: string): Promise<void> {
-    await this.eventQueue.enqueueErase({ profileId });
-  }
-
-  flush(): Promise<void> {
-    return this.buffer?.flush() ?? Promise.resolve();
-  }
-
-  get reader(): AnalyticsReadService {
-    if (!this.readService) throw new Error('this analytics runtime does not read');
-    return this.readService;
-  }
-
-  get eventQueue(): EventQueue {
-    if (!this.queue) throw new Error('this analytics runtime has no queue');
-    return this.queue;
-  }
-
-  get analyticsStore(): AnalyticsStore {
-    if (!this.store) throw new Error('this analytics runtime has no store');
-    return this.store;
-  }
-
-  stats(): { buffer: ReturnType<EventBuffer['getStats']> | null; processedEvents: number } {
-    return { buffer: this.buffer?.getStats() ?? null, processedEvents: this.processedEvents };
-  }
-
-  /** flushes the buffer, lets the worker finish its batch, then closes every connection */
   async close(): Promise<void> {
-    const steps: Array<() => Promise<void> | void> = [
-      () => this.buffer?.close(),
-      () => this.consumer?.close(),
-      () => this.queue?.close(),
-      () => this.salts?.close(),
-      () => this.store?.close(),
-      () => this.sqlite?.close(),
-    ];
     const errors: unknown[] = [];
-    for (const step of steps) {
+    for (const step of this.steps.splice(0)) {
       try {
         await step();
       } catch (err) {
         errors.push(err);
       }
     }
-    this.buffer =
-      this.consumer =
-      this.queue =
-      this.sqliteQueue =
-      this.salts =
-      this.store =
-      this.sqlite =
-        null;
     if (errors.length > 0) throw errors[0];
+  }
+}
+
+/** opens ClickHouse (a server over http, else chdb), applies the migrations and the raw retention */
+export async function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
+  const store = ClickHouseAnalyticsStore.open({
+    transport: config.clickhouseUrl
+      ? {
+          kind: 'http',
+          url: config.clickhouseUrl,
+          database: config.clickhouseDatabase,
+          username: config.clickhouseUser,
+          password: config.clickhousePassword,
+        }
+      : { kind: 'chdb', path: config.clickhouseDataDir },
+    migrationsDir: config.migrationsDir,
+  });
+  try {
+    await store.migrate();
+    await store.applyRetention(config.rawRetentionDays);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+function modeOf(config: AnalyticsConfig): AnalyticsMode {
+  return { queue: config.redisUrl ? 'bullmq' : 'sqlite', store: config.clickhouseUrl ? 'http' : 'chdb' };
+}
+
+export interface AnalyticsMode {
+  queue: 'bullmq' | 'sqlite';
+  store: 'http' | 'chdb';
+}
+
+/** the producer side of the configured queue; the embedded queue also wakes an in-process consumer */
+function openQueue(
+  config: AnalyticsConfig,
+  sqlite: () => SqliteQueueDatabase,
+): { queue: EventQueue; sqliteQueue: SqliteEventQueue | null } {
+  if (config.redisUrl) {
+    return {
+      queue: new BullmqEventQueue(bullmqOptions({ ...config, redisUrl: config.redisUrl })),
+      sqliteQueue: null,
+    };
+  }
+  const sqliteQueue = new SqliteEventQueue(sqlite());
+  return { queue: sqliteQueue, sqliteQueue };
+}
+
+interface RunningConsumer {
+  processedEvents(): number;
+}
+
+/** the worker loop: enrichment, one insert per batch, erases; consumes until closers run */
+async function startConsumer(
+  config: AnalyticsConfig,
+  logger: AnalyticsLogger,
+  store: AnalyticsStore,
+  sqliteQueue: SqliteEventQueue | null,
+  sqlite: () => SqliteQueueDatabase,
+  closers: Closers,
+): Promise<RunningConsumer> {
+  const salts: SaltStore = config.redisUrl
+    ? new RedisSaltStore(config.redisUrl, config.redisPrefix)
+    : new SqliteSaltStore(sqlite());
+  closers.add(() => salts.close());
+  const enricher = new EventEnricher(
+    await GeoLookup.open(config.geoipDb),
+    new UserAgentParser(),
+    new VisitorHasher(salts),
+    ownHostsOf(config.ownUrls),
+  );
+  const processor = new BatchProcessor(enricher, store);
+  let processedEvents = 0;
+  const handlers: JobHandlers = buildJobHandlers([
+    {
+      name: 'analytics.ingest-batch',
+      handler: async (batch: Parameters<JobHandlers['analytics.ingest-batch']>[0]) => {
+        processedEvents += await processor.process(batch);
+      },
+    },
+    {
+      name: 'analytics.erase-profile',
+      handler: (erasure: Parameters<JobHandlers['analytics.erase-profile']>[0]) =>
+        processor.erase(erasure.profileId),
+    },
+  ]);
+  let consumer: EventConsumer;
+  if (config.redisUrl) {
+    consumer = new BullmqEventConsumer(bullmqOptions({ ...config, redisUrl: config.redisUrl }), logger);
+  } else if (sqliteQueue) {
+    consumer = new SqliteEventConsumer(
+      sqlite(),
+      sqliteQueue,
+      {
+        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
+        file: config.sqliteFile,
+        attempts: config.attempts,
+        backoffMs: config.backoffMs,
+        ipMaxAgeMs: config.ipMaxAgeMs,
+        ipSweepMs: config.ipSweepMs,
+      },
+      logger,
+    );
+  } else {
+    throw new Error('the embedded worker needs the embedded queue');
+  }
+  // closed first (closers run in reverse): it finishes the batch in hand before the store goes
+  closers.add(() => consumer.close());
+  await consumer.start((job) => runJob(handlers, job));
+  return { processedEvents: () => processedEvents };
+}
+
+/** the sqlite file of the embedded queue and salts, opened on first use and closed last */
+function lazySqlite(config: AnalyticsConfig, closers: Closers): () => SqliteQueueDatabase {
+  let database: SqliteQueueDatabase | null = null;
+  closers.add(() => database?.close());
+  return () => {
+    database ??= new SqliteQueueDatabase(config.sqliteFile);
+    return database;
+  };
+}
+
+/** analytics as the api uses it: records events, reads the dashboard's figures, queues erases */
+export interface ApiAnalytics {
+  readonly mode: AnalyticsMode;
+  readonly reader: AnalyticsReadService;
+  readonly store: AnalyticsStore;
+  readonly queue: EventQueue;
+  /** records an event without waiting; see EventBuffer */
+  track(event: AnalyticsEvent): void;
+  /**
+   * erases a profile's analytics through the durable queue: retried with backoff like a batch, and
+   * never undone by a batch of the profile still queued (see BatchProcessor). throws when the queue
+   * does not take it.
+   */
+  eraseProfile(profileId: string): Promise<void>;
+  flush(): Promise<void>;
+  stats(): { buffer: ReturnType<EventBuffer['getStats']>; processedEvents: number };
+  /** flushes the buffer, lets an embedded worker finish its batch, then closes every connection */
+  close(): Promise<void>;
+}
+
+/** the name the api's modules know it by */
+export type AnalyticsRuntime = ApiAnalytics;
+
+/**
+ * the api's analytics: the read side (store and read service) and the write side (queue and buffer)
+ * composed apart, so either can change alone. embeddedWorker: the worker loop runs in this process too
+ * (the embedded mode, no REDIS_URL).
+ */
+export async function startApiAnalytics(
+  config: AnalyticsConfig,
+  logger: AnalyticsLogger,
+  options: { embeddedWorker: boolean },
+): Promise<ApiAnalytics> {
+  const closers = new Closers();
+  try {
+    const sqlite = lazySqlite(config, closers);
+    const store = await openAnalyticsStore(config);
+    closers.add(() => store.close());
+    const reader = new AnalyticsReadService(store);
+    const { queue, sqliteQueue } = openQueue(config, sqlite);
+    closers.add(() => queue.close());
+    const worker = options.embeddedWorker
+      ? await startConsumer(config, logger, store, sqliteQueue, sqlite, closers)
+      : null;
+    const buffer = new EventBuffer(queue, config.buffer, logger);
+    closers.add(() => buffer.close());
+    return {
+      mode: modeOf(config),
+      reader,
+      store,
+      queue,
+      track: (event) => buffer.push(event),
+      eraseProfile: (profileId) => queue.enqueueErase({ profileId }),
+      flush: () => buffer.flush(),
+      stats: () => ({ buffer: buffer.getStats(), processedEvents: worker?.processedEvents() ?? 0 }),
+      close: () => closers.close(),
+    };
+  } catch (err) {
+    await closers.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** the cluster's worker: consumes the queue into the store; no buffer, no reads */
+export interface WorkerAnalytics {
+  readonly mode: AnalyticsMode;
+  stats(): { processedEvents: number };
+  /** lets the worker finish its batches in hand, then closes every connection */
+  close(): Promise<void>;
+}
+
+export async function startWorkerAnalytics(
+  config: AnalyticsConfig,
+  logger: AnalyticsLogger,
+): Promise<WorkerAnalytics> {
+  const closers = new Closers();
+  try {
+    const sqlite = lazySqlite(config, closers);
+    const store = await openAnalyticsStore(config);
+    closers.add(() => store.close());
+    const { queue, sqliteQueue } = openQueue(config, sqlite);
+    closers.add(() => queue.close());
+    const worker = await startConsumer(config, logger, store, sqliteQueue, sqlite, closers);
+    return {
+      mode: modeOf(config),
+      stats: () => ({ processedEvents: worker.processedEvents() }),
+      close: () => closers.close(),
+    };
+  } catch (err) {
+    await closers.close().catch(() => undefined);
+    throw err;
   }
 }

@@ -145,6 +145,76 @@ export interface VisitSummaryResponse {
   visitsByReferrer: Record<string, number>;
   engagement: Partial<Record<EventType, number>>;
   timeSeries: { granularity: 'hour' | 'day'; points: TimeSeriesPoint[] };
+  /** how visitors arrived: qr, share, email, nfc (the src of the card's address), campaign, referral, direct */
+  visitsByChannel: Record<string, number>;
+  /** viewed, then saved or shared, then clicked a link, e-mail or call, then sent a message */
+  funnel: FunnelStep[];
+  /** link clicks by address, most first */
+  clicksByLink: LinkClicks[];
+  /** link clicks by the card's part that holds the address: a block, a social link, the website */
+  clicksByBlock: BlockClicks[];
+  /** the period of the same length just before the selected one */
+  comparison: PeriodComparison;
+  /** uniques come from mergeable estimates: exact below a few thousand visitors, else close */
+  uniqueVisitorsAccuracy: UniqueVisitorsAccuracy;
+}
+
+export type FunnelStepName = 'viewed' | 'saved_or_shared' | 'clicked' | 'messaged';
+
+export interface FunnelStep {
+  step: FunnelStepName;
+  /** distinct visitors who did this step's events */
+  visitors: number;
+  /** visitors / the viewed step's visitors, 0 to 1; null when nobody viewed */
+  shareOfViewers: number | null;
+}
+
+export interface LinkClicks {
+  target: string;
+  clicks: number;
+}
+
+export interface BlockClicks {
+  /** a block id, or 'social:{platform}', 'website' */
+  id: string;
+  kind: 'block' | 'social' | 'website';
+  label: string;
+  clicks: number;
+}
+
+export interface PeriodFigures {
+  fromUtc: string;
+  toUtc: string;
+  visits: number;
+  uniqueVisitors: number;
+  saves: number;
+  messages: number;
+}
+
+export interface PeriodComparison {
+  previous: PeriodFigures;
+  /** change from the previous period in per cent, one decimal; null when the previous one was 0 */
+  changePercent: {
+    visits: number | null;
+    uniqueVisitors: number | null;
+    saves: number | null;
+    messages: number | null;
+  };
+}
+
+export interface UniqueVisitorsAccuracy {
+  /** true when every unique figure of the answer is below the size the estimate counts exactly */
+  exact: boolean;
+  exactBelow: number;
+  /** the estimate's standard error beyond that, as a fraction (0.003: 0.3 %) */
+  standardError: number;
+}
+
+export interface LiveVisitorsResponse {
+  windowSeconds: number;
+  visits: number;
+  visitors: number;
+  asOfUtc: string;
 }
 
 export interface VisitItem {

@@ -1,13 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AnalyticsRangeQueryDto,
   TrackEventDto,
   VisitsQueryDto,
+  type LiveVisitorsResponse,
   type VisitListResponse,
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../common/request-meta';
 import { PublicProfilesService } from '../public/public-profiles.service';
@@ -37,6 +38,45 @@ export class AnalyticsController {
   ): Promise<VisitListResponse> {
     return this.analytics.visits(id, userId, query);
   }
+
+  /** views in the last five minutes; the dashboard polls it while open */
+  @Get('live')
+  live(@Param('id') id: string, @CurrentUserId() userId: string): Promise<LiveVisitorsResponse> {
+    return this.analytics.live(id, userId);
+  }
+
+  @Get('visits.csv')
+  async visitsCsv(
+    @Param('id') id: string,
+    @Query() query: AnalyticsRangeQueryDto,
+    @CurrentUserId() userId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const csv = await this.analytics.visitsCsv(id, userId, query);
+    csvAttachment(reply, `visits-${id}.csv`);
+    return csv;
+  }
+
+  @Get('summary.csv')
+  async summaryCsv(
+    @Param('id') id: string,
+    @Query() query: AnalyticsRangeQueryDto,
+    @CurrentUserId() userId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const csv = await this.analytics.summaryCsv(id, userId, query);
+    csvAttachment(reply, `analytics-summary-${id}.csv`);
+    return csv;
+  }
+}
+
+function csvAttachment(reply: FastifyReply, fileName: string): void {
+  // the id is the profile's own (checked as the owner's); strip anything a header would not take
+  const safeName = fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+  void reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${safeName}"`)
+    .header('cache-control', 'private, no-store');
 }
 
 @ApiTags('public')

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { AnalyticsRuntime } from '@cardcraft/analytics';
+import { startApiAnalytics, type ApiAnalytics } from '@cardcraft/analytics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../health/health-registry';
 import { AnalyticsController, PublicEventsController } from './analytics.controller';
@@ -9,7 +9,7 @@ import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 @Injectable()
 class AnalyticsLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(ANALYTICS_RUNTIME) private readonly runtime: AnalyticsRuntime) {}
+  constructor(@Inject(ANALYTICS_RUNTIME) private readonly runtime: ApiAnalytics) {}
 
   /** flushes buffered events onto the queue, lets the embedded worker finish its batch, closes */
   async onApplicationShutdown(): Promise<void> {
@@ -27,17 +27,13 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     {
       provide: ANALYTICS_RUNTIME,
       inject: [APP_CONFIG, HealthRegistry],
-      useFactory: async (config: AppConfig, health: HealthRegistry): Promise<AnalyticsRuntime> => {
+      useFactory: async (config: AppConfig, health: HealthRegistry): Promise<ApiAnalytics> => {
         const logger = new Logger('Analytics');
-        const runtime = await AnalyticsRuntime.start(config.analytics, logger, {
-          producer: true,
-          reader: true,
-          worker: config.analytics.redisUrl === null,
+        const runtime = await startApiAnalytics(config.analytics, logger, {
+          embeddedWorker: config.analytics.redisUrl === null,
         });
-        health.register(runtime.mode.store === 'http' ? 'clickhouse' : 'chdb', () =>
-          runtime.analyticsStore.ping(),
-        );
-        if (runtime.mode.queue === 'bullmq') health.register('redis', () => runtime.eventQueue.ping());
+        health.register(runtime.mode.store === 'http' ? 'clickhouse' : 'chdb', () => runtime.store.ping());
+        if (runtime.mode.queue === 'bullmq') health.register('redis', () => runtime.queue.ping());
         return runtime;
       },
     },
@@ -45,5 +41,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     AnalyticsTracker,
     AnalyticsService,
   ],
+  // the card's page and the JSON read record their views through it
+  exports: [AnalyticsTracker],
 })
 export class AnalyticsModule {}

@@ -1,12 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AnalyticsRangeQueryDto,
-  VisitItem,
-  VisitListResponse,
-  VisitSummaryResponse,
-  VisitsQueryDto,
+import {
+  parseBlockPayload,
+  type AnalyticsRangeQueryDto,
+  type LiveVisitorsResponse,
+  type VisitItem,
+  type VisitListResponse,
+  type VisitSummaryResponse,
+  type VisitsQueryDto,
 } from '@cardcraft/contracts';
-import { AnalyticsQueryError, parseRange, type AnalyticsRuntime, type TimeRange } from '@cardcraft/analytics';
+import {
+  AnalyticsQueryError,
+  parseRange,
+  toCsv,
+  type ApiAnalytics,
+  type LinkOwner,
+  type TimeRange,
+  type VisitRow,
+} from '@cardcraft/analytics';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { BadInputError, ConflictError } from '../common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
@@ -14,12 +24,45 @@ import { STORAGE } from '../storage/storage.module';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export const ANALYTICS_DRAFT_MESSAGE = 'Analytics are only available for published profiles.';
+/** the most visits one export holds; a longer history is exported range by range */
+export const VISITS_EXPORT_MAX = 100_000;
+const EXPORT_PAGE = 5000;
+
+/** the card's parts that hold addresses, so the summary can count link clicks per block */
+export function linkOwnersOf(profile: ProfileRecord): LinkOwner[] {
+  const owners: LinkOwner[] = [];
+  if (profile.contact.website) {
+    owners.push({ id: 'website', kind: 'website', label: 'Website', urls: [profile.contact.website] });
+  }
+  for (const link of profile.socialLinks) {
+    owners.push({
+      id: `social:${link.provider}`,
+      kind: 'social',
+      label: link.label || link.provider,
+      urls: [link.url],
+    });
+  }
+  for (const block of profile.blocks) {
+    const payload = parseBlockPayload(block.payloadJson);
+    const urls: string[] = [];
+    if (typeof payload.ctaHref === 'string') urls.push(payload.ctaHref);
+    if (typeof payload.embedUrl === 'string') urls.push(payload.embedUrl);
+    if (Array.isArray(payload.links)) {
+      for (const item of payload.links as unknown[]) {
+        const href = (item as { href?: unknown } | null)?.href;
+        if (typeof href === 'string') urls.push(href);
+      }
+    }
+    if (urls.length > 0) owners.push({ id: block.id, kind: 'block', label: block.title || block.type, urls });
+  }
+  return owners;
+}
 
 /** the owner's analytics: ownership and state checked here, figures from the analytics store */
 @Injectable()
 export class AnalyticsService {
   constructor(
-    @Inject(ANALYTICS_RUNTIME) private readonly runtime: AnalyticsRuntime,
+    @Inject(ANALYTICS_RUNTIME) private readonly analytics: ApiAnalytics,
     @Inject(STORAGE) private readonly storage: Storage,
     private readonly profiles: ProfilesService,
   ) {}
@@ -30,7 +73,12 @@ export class AnalyticsService {
     query: AnalyticsRangeQueryDto,
   ): Promise<VisitSummaryResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
-    return this.runtime.reader.summary(profile.id, this.range(query.from, query.to));
+    return this.analytics.reader.summary(profile.id, this.range(query.from, query.to), linkOwnersOf(profile));
+  }
+
+  async live(profileId: string, ownerId: string): Promise<LiveVisitorsResponse> {
+    const profile = await this.publishedOwned(profileId, ownerId);
+    return this.analytics.reader.live(profile.id);
   }
 
   async visits(profileId: string, ownerId: string, query: VisitsQueryDto): Promise<VisitListResponse> {
@@ -38,15 +86,87 @@ export class AnalyticsService {
     const range = this.range(query.from, query.to);
     let page;
     try {
-      page = await this.runtime.reader.visits(profile.id, range, query.pageSize ?? 10, query.cursor ?? null);
+      page = await this.analytics.reader.visits(
+        profile.id,
+        range,
+        query.pageSize ?? 10,
+        query.cursor ?? null,
+      );
     } catch (err) {
       throw this.badInput(err);
     }
+    return { items: await this.visitItems(profile, page.rows), nextCursor: page.nextCursor };
+  }
+
+  /** every visit of the range, newest first, up to VISITS_EXPORT_MAX, as CSV */
+  async visitsCsv(profileId: string, ownerId: string, query: AnalyticsRangeQueryDto): Promise<string> {
+    const profile = await this.publishedOwned(profileId, ownerId);
+    const range = this.range(query.from, query.to);
+    const rows: Array<Array<string | null>> = [];
+    let cursor: string | null = null;
+    do {
+      const page = await this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, cursor);
+      for (const item of await this.visitItems(profile, page.rows)) {
+        rows.push([
+          item.createdAtUtc,
+          item.visitorType,
+          item.visitorName,
+          item.country,
+          item.city,
+          item.device,
+          item.referrer ?? 'Direct',
+        ]);
+      }
+      cursor = page.nextCursor;
+    } while (cursor && rows.length < VISITS_EXPORT_MAX);
+    return toCsv(
+      ['Visited (UTC)', 'Visitor', 'Name', 'Country', 'City', 'Device', 'Referrer'],
+      rows.slice(0, VISITS_EXPORT_MAX),
+    );
+  }
+
+  /** the summary as one table of section, item and value rows */
+  async summaryCsv(profileId: string, ownerId: string, query: AnalyticsRangeQueryDto): Promise<string> {
+    const s = await this.summary(profileId, ownerId, query);
+    const rows: Array<Array<string | number | null>> = [
+      ['totals', 'visits', s.totalVisits],
+      ['totals', 'unique visitors', s.uniqueVisitors],
+      ['totals', 'signed-in visits', s.authenticatedVisits],
+      ['totals', 'guest visits', s.guestVisits],
+    ];
+    const section = (name: string, counts: Record<string, number | undefined>) => {
+      for (const [key, value] of Object.entries(counts)) rows.push([name, key, value ?? 0]);
+    };
+    section('engagement', s.engagement);
+    section('country', s.visitsByCountry);
+    section('device', s.visitsByDevice);
+    section('referrer', s.visitsByReferrer);
+    section('channel', s.visitsByChannel);
+    for (const step of s.funnel) {
+      rows.push(['funnel visitors', step.step, step.visitors]);
+      rows.push(['funnel share of viewers', step.step, step.shareOfViewers]);
+    }
+    for (const link of s.clicksByLink) rows.push(['clicks by link', link.target, link.clicks]);
+    for (const block of s.clicksByBlock) rows.push(['clicks by block', block.label, block.clicks]);
+    const { previous, changePercent } = s.comparison;
+    rows.push(['previous period', 'from', previous.fromUtc], ['previous period', 'to', previous.toUtc]);
+    for (const key of ['visits', 'uniqueVisitors', 'saves', 'messages'] as const) {
+      rows.push(['previous period', key, previous[key]]);
+      rows.push(['change in per cent', key, changePercent[key]]);
+    }
+    for (const point of s.timeSeries.points) {
+      rows.push([`visits by ${s.timeSeries.granularity}`, point.bucketUtc, point.visits]);
+      rows.push([`unique visitors by ${s.timeSeries.granularity}`, point.bucketUtc, point.uniqueVisitors]);
+    }
+    return toCsv(['Section', 'Item', 'Value'], rows);
+  }
+
+  private async visitItems(profile: ProfileRecord, rows: VisitRow[]): Promise<VisitItem[]> {
     const names = await this.visitorNames(
       profile,
-      page.rows.map((row) => row.userId),
+      rows.map((row) => row.userId),
     );
-    const items: VisitItem[] = page.rows.map((row) => ({
+    return rows.map((row) => ({
       id: row.id,
       visitorType: row.authenticated ? 'authenticated' : 'guest',
       visitorName: row.userId ? (names.get(row.userId) ?? null) : null,
@@ -56,10 +176,12 @@ export class AnalyticsService {
       referrer: row.referrerHost,
       createdAtUtc: row.ts.toISOString(),
     }));
-    return { items, nextCursor: page.nextCursor };
   }
 
-  /** names of signed-in visitors, from the users store, only where the owner chose to see them */
+  /**
+   * names of signed-in visitors, from the users store, only where the owner chose to see them; each
+   * distinct visitor of the page is looked up once, all of them at the same time
+   */
   private async visitorNames(
     profile: ProfileRecord,
     userIds: (string | null)[],

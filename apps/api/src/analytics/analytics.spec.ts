@@ -69,7 +69,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
   const runtime = () => testApp.app.get<symbol, AnalyticsRuntime>(ANALYTICS_RUNTIME);
   /** rows as the analytics store holds them, to check what is (not) stored */
   const storedRows = async (query: string, params: Record<string, string>) => {
-    const store = runtime().analyticsStore as unknown as {
+    const store = runtime().store as unknown as {
       client: { query: (q: object) => Promise<{ json: <T>() => Promise<T[]> }> };
     };
     const result = await store.client.query({ query, query_params: params, format: 'JSONEachRow' });
@@ -156,6 +156,105 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     });
     expect(body.totalVisits).toBe(2);
   });
+
+  it('answers the insights, live visitors and both CSV exports for a card', async () => {
+    const card = await createProfile(http, owner.accessToken, { published: true });
+    const base = `/api/profiles/${card.id}/analytics`;
+    const empty = await http.get<VisitSummaryResponse>(`${base}/summary?${range()}`, {
+      token: owner.accessToken,
+    });
+    expect(empty.body).toMatchObject({
+      totalVisits: 0,
+      visitsByChannel: {},
+      clicksByLink: [],
+      clicksByBlock: [],
+      funnel: [
+        { step: 'viewed', visitors: 0, shareOfViewers: null },
+        { step: 'saved_or_shared', visitors: 0, shareOfViewers: null },
+        { step: 'clicked', visitors: 0, shareOfViewers: null },
+        { step: 'messaged', visitors: 0, shareOfViewers: null },
+      ],
+    });
+    const ada = visitHeaders(UA.iphone, '8.8.8.8');
+    const grace = visitHeaders(UA.android, '81.2.69.160');
+    const alan = visitHeaders(UA.ipad, '78.46.0.1');
+    await http.get(`/api/public/profiles/${card.handle}?src=qr`, { headers: ada });
+    await http.get(`/api/public/profiles/${card.handle}?src=nfc`, { headers: grace });
+    await http.get(`/api/public/profiles/${card.handle}`, { headers: alan });
+    const event = (headers: Record<string, string>, type: string, target?: string) =>
+      http.post(`/api/public/profiles/${card.id}/events`, { body: { type, target }, headers });
+    await event(ada, 'vcard_saved');
+    await event(ada, 'link_clicked', 'https://github.com/ada');
+    await event(ada, 'link_clicked', 'https://github.com/ada');
+    await event(alan, 'link_clicked', 'https://linkedin.com/in/ada');
+    await http.post(`/api/profiles/${card.id}/leads`, {
+      body: { email: 'grace@example.com', message: 'Hello', consent: true },
+      headers: grace,
+    });
+    const read = () =>
+      http.get<VisitSummaryResponse>(`${base}/summary?${range()}`, { token: owner.accessToken });
+    const body = (
+      await eventually(read, (r) => r.body.engagement.message_sent === 1 && r.body.totalVisits === 3)
+    ).body;
+    expect(body.funnel).toEqual([
+      { step: 'viewed', visitors: 3, shareOfViewers: 1 },
+      { step: 'saved_or_shared', visitors: 1, shareOfViewers: 0.333 },
+      { step: 'clicked', visitors: 2, shareOfViewers: 0.667 },
+      { step: 'messaged', visitors: 1, shareOfViewers: 0.333 },
+    ]);
+    expect(body.visitsByChannel).toEqual({ qr: 1, nfc: 1, direct: 1 });
+    expect(body.clicksByLink).toEqual([
+      { target: 'https://github.com/ada', clicks: 2 },
+      { target: 'https://linkedin.com/in/ada', clicks: 1 },
+    ]);
+    expect(body.clicksByBlock).toEqual([
+      { id: 'social:GitHub', kind: 'social', label: 'GitHub', clicks: 2 },
+      { id: 'social:LinkedIn', kind: 'social', label: 'Work', clicks: 1 },
+    ]);
+    expect(body.comparison.previous).toMatchObject({ visits: 0, uniqueVisitors: 0, saves: 0, messages: 0 });
+    expect(body.comparison.changePercent).toEqual({
+      visits: null,
+      uniqueVisitors: null,
+      saves: null,
+      messages: null,
+    });
+
+    const live = await http.get<{ visits: number; visitors: number; windowSeconds: number }>(`${base}/live`, {
+      token: owner.accessToken,
+    });
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ windowSeconds: 300, visits: 3, visitors: 3 });
+
+    const visitsCsv = await http.get(`${base}/visits.csv?${range()}`, { token: owner.accessToken });
+    expect(visitsCsv.status).toBe(200);
+    expect(visitsCsv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(visitsCsv.headers.get('content-disposition')).toBe(`attachment; filename="visits-${card.id}.csv"`);
+    const lines = visitsCsv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('Visited (UTC),Visitor,Name,Country,City,Device,Referrer');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1, 7).join(','))).toEqual([
+      'guest,,DE,Nuremberg,tablet,Direct',
+      'guest,,GB,Bracknell,mobile,Direct',
+      'guest,,US,,mobile,Direct',
+    ]);
+    const summaryCsv = await http.get(`${base}/summary.csv?${range()}`, { token: owner.accessToken });
+    expect(summaryCsv.status).toBe(200);
+    expect(summaryCsv.text.split('\r\n')).toEqual(
+      expect.arrayContaining([
+        'Section,Item,Value',
+        'totals,visits,3',
+        'channel,qr,1',
+        'funnel visitors,clicked,2',
+        'clicks by link,https://github.com/ada,2',
+        'clicks by block,GitHub,2',
+      ]),
+    );
+    // the same owner checks as the json routes
+    expect((await http.get(`${base}/live`, { token: visitor.accessToken })).status).toBe(404);
+    expect((await http.get(`${base}/visits.csv?${range()}`)).status).toBe(401);
+    expect(
+      (await http.get(`${base}/summary.csv?from=nope&to=2026-01-01`, { token: owner.accessToken })).status,
+    ).toBe(400);
+  }, 30_000);
 
   it('refuses events for unknown and draft profiles (404) and unknown types (400)', async () => {
     const draft = await createProfile(http, owner.accessToken, { published: false });

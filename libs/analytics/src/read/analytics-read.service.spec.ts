@@ -1,4 +1,14 @@
-import { decodeCursor, encodeCursor, granularityOf, parseRange } from './analytics-read.service';
+import { splitRange } from '../adapters/clickhouse/clickhouse-analytics-store';
+import { toClickHouseTime } from '../events';
+import {
+  clicksByOwner,
+  decodeCursor,
+  encodeCursor,
+  granularityOf,
+  parseRange,
+  previousRange,
+} from './analytics-read.service';
+import { toCsv } from './csv';
 
 describe('analytics ranges and cursors', () => {
   it('accepts ISO 8601 ranges up to 366 days', () => {
@@ -29,5 +39,90 @@ describe('analytics ranges and cursors', () => {
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
     expect(() => decodeCursor('nonsense')).toThrow(expect.objectContaining({ field: 'cursor' }));
     expect(() => decodeCursor(Buffer.from("1:' OR 1=1").toString('base64url'))).toThrow();
+  });
+});
+
+describe('summary helpers', () => {
+  it('compares with the period of the same length just before', () => {
+    const range = parseRange('2026-03-01T00:00:00Z', '2026-03-31T00:00:00Z');
+    const before = previousRange(range);
+    expect(before.to.toISOString()).toBe('2026-02-28T23:59:59.999Z');
+    expect(before.to.getTime() - before.from.getTime()).toBe(range.to.getTime() - range.from.getTime());
+  });
+
+  it('counts link clicks for the card part holding the address, however it was typed', () => {
+    expect(
+      clicksByOwner(
+        [
+          { target: 'https://github.com/ada', clicks: 3 },
+          { target: 'https://cal.example/ada?x=1', clicks: 2 },
+          { target: 'https://unknown.example', clicks: 9 },
+          { target: 'not a url', clicks: 1 },
+        ],
+        [
+          { id: 'social:github', kind: 'social', label: 'GitHub', urls: ['https://GitHub.com/ada/'] },
+          {
+            id: 'b1',
+            kind: 'block',
+            label: 'Book a call',
+            urls: ['https://cal.example/ada?x=1', 'not a url'],
+          },
+        ],
+      ),
+    ).toEqual([
+      { id: 'b1', kind: 'block', label: 'Book a call', clicks: 3 },
+      { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 3 },
+    ]);
+  });
+});
+
+describe('splitting a range into rollup hours and raw edges', () => {
+  const t = (iso: string) => toClickHouseTime(new Date(iso));
+  const range = parseRange('2026-03-01T10:30:00Z', '2026-03-01T13:15:00Z');
+
+  it('reads whole hours from the rollups and the partial ones raw', () => {
+    expect(splitRange(range, null)).toEqual({
+      rollupFrom: t('2026-03-01T11:00:00Z'),
+      rollupTo: t('2026-03-01T13:00:00Z'),
+      edge1From: t('2026-03-01T10:30:00Z'),
+      edge1To: t('2026-03-01T11:00:00Z'),
+      edge2From: t('2026-03-01T13:00:00Z'),
+      edge2To: t('2026-03-01T13:15:00.001Z'),
+    });
+  });
+
+  it('reads a range within one hour raw', () => {
+    const inside = splitRange(parseRange('2026-03-01T10:10:00Z', '2026-03-01T10:20:00Z'), null);
+    expect(inside.rollupFrom).toBe(inside.rollupTo);
+    expect([inside.edge1From, inside.edge1To]).toEqual([
+      t('2026-03-01T10:10:00Z'),
+      t('2026-03-01T10:20:00.001Z'),
+    ]);
+    expect(inside.edge2From).toBe(inside.edge2To);
+  });
+
+  it('reads an edge whose raw rows expired from its whole hour', () => {
+    const split = splitRange(range, new Date('2026-03-02T00:00:00Z'));
+    expect([split.rollupFrom, split.rollupTo]).toEqual([
+      t('2026-03-01T10:00:00Z'),
+      t('2026-03-01T14:00:00Z'),
+    ]);
+    expect(split.edge1From).toBe(split.edge1To);
+    expect(split.edge2From).toBe(split.edge2To);
+  });
+});
+
+describe('csv', () => {
+  it('quotes what needs it and defuses formulas', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['x,y', '=HYPERLINK("z")'],
+          [-1.5, null],
+          ['say "hi"', '@me'],
+        ],
+      ),
+    ).toBe('a,b\r\n"x,y","\'=HYPERLINK(""z"")"\r\n-1.5,\r\n"say ""hi""",\'@me\r\n');
   });
 });

@@ -1,10 +1,25 @@
 import {
   ANALYTICS_MAX_RANGE_DAYS,
+  type BlockClicks,
   type EventType,
+  type FunnelStep,
+  type LinkClicks,
+  type LiveVisitorsResponse,
+  type PeriodFigures,
   type TimeSeriesPoint,
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
-import type { AnalyticsStore, Granularity, TimeRange, VisitCursor, VisitRow } from '../ports';
+import {
+  FUNNEL_STEPS,
+  type AnalyticsStore,
+  type BreakdownRow,
+  type FunnelStepName,
+  type Granularity,
+  type RangeFigures,
+  type TimeRange,
+  type VisitCursor,
+  type VisitRow,
+} from '../ports';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -93,42 +108,166 @@ export interface VisitPage {
   nextCursor: string | null;
 }
 
-/** the dashboard's reads: one store query per widget, the figures shaped as the contracts say */
+/** the live widget's window */
+export const LIVE_WINDOW_MS = 5 * 60_000;
+
+/** uniqCombined64 counts exactly below this many distinct values (checked on chdb 26.7) */
+export const UNIQUES_EXACT_BELOW = 4000;
+/** its standard error beyond that: 1.04 / sqrt(2^17) */
+export const UNIQUES_STANDARD_ERROR = 0.003;
+
+/** a part of the card that holds links, so clicks can be told per block */
+export interface LinkOwner {
+  id: string;
+  kind: BlockClicks['kind'];
+  label: string;
+  urls: string[];
+}
+
+/** the period of the same length that ends just before the range starts */
+export function previousRange(range: TimeRange): TimeRange {
+  const to = new Date(range.from.getTime() - 1);
+  return { from: new Date(to.getTime() - (range.to.getTime() - range.from.getTime())), to };
+}
+
+function changePercent(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+/** the same address however it was typed: no trailing slash, host in lower case */
+function normalUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`;
+  } catch {
+    return url.trim().replace(/\/+$/, '');
+  }
+}
+
+/** link clicks per card part: each address counts for the first part that holds it */
+export function clicksByOwner(links: LinkClicks[], owners: LinkOwner[]): BlockClicks[] {
+  const ownerOf = new Map<string, LinkOwner>();
+  for (const owner of owners) {
+    for (const url of owner.urls) if (!ownerOf.has(normalUrl(url))) ownerOf.set(normalUrl(url), owner);
+  }
+  const clicks = new Map<string, BlockClicks>();
+  for (const link of links) {
+    const owner = ownerOf.get(normalUrl(link.target));
+    if (!owner) continue;
+    const entry = clicks.get(owner.id) ?? { id: owner.id, kind: owner.kind, label: owner.label, clicks: 0 };
+    entry.clicks += link.clicks;
+    clicks.set(owner.id, entry);
+  }
+  return [...clicks.values()].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
+}
+
+function periodFigures(range: TimeRange, figures: RangeFigures): PeriodFigures {
+  const of = (type: EventType) => figures.byType.find((row) => row.type === type);
+  return {
+    fromUtc: range.from.toISOString(),
+    toUtc: range.to.toISOString(),
+    visits: of('view')?.events ?? 0,
+    uniqueVisitors: of('view')?.visitors ?? 0,
+    saves: of('vcard_saved')?.events ?? 0,
+    messages: of('message_sent')?.events ?? 0,
+  };
+}
+
+function byKey(rows: BreakdownRow[], dimension: BreakdownRow['dimension'], emptyAs: string | null) {
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    if (row.dimension !== dimension) continue;
+    const key = row.value || emptyAs;
+    if (key) counts[key] = (counts[key] ?? 0) + row.count;
+  }
+  return counts;
+}
+
+/** the dashboard's reads, shaped as the contracts say; the summary's queries run at once where the store can */
 export class AnalyticsReadService {
   constructor(private readonly store: AnalyticsStore) {}
 
-  async summary(profileId: string, range: TimeRange): Promise<VisitSummaryResponse> {
+  private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+    if (this.store.parallelQueries) return (await Promise.all(tasks.map((task) => task()))) as T;
+    const results: unknown[] = [];
+    for (const task of tasks) results.push(await task());
+    return results as T;
+  }
+
+  async summary(
+    profileId: string,
+    range: TimeRange,
+    linkOwners: LinkOwner[] = [],
+  ): Promise<VisitSummaryResponse> {
     const granularity = granularityOf(range);
-    const [totals, countries, devices, referrers, engagement, series] = await Promise.all([
-      this.store.totals(profileId, range),
-      this.store.visitsBy(profileId, range, 'country'),
-      this.store.visitsBy(profileId, range, 'device'),
-      this.store.visitsBy(profileId, range, 'referrer_host'),
-      this.store.engagement(profileId, range),
-      this.store.series(profileId, range, granularity),
-    ]);
-    const visitsByCountry: Record<string, number> = {};
-    for (const row of countries) if (row.key) visitsByCountry[row.key] = row.count;
-    const visitsByDevice: Record<string, number> = {};
-    for (const row of devices) if (row.key) visitsByDevice[row.key] = row.count;
-    const visitsByReferrer: Record<string, number> = {};
-    for (const row of referrers) {
-      const key = row.key || DIRECT_REFERRER;
-      visitsByReferrer[key] = (visitsByReferrer[key] ?? 0) + row.count;
-    }
-    const engagementCounts: Partial<Record<EventType, number>> = {};
-    for (const row of engagement) engagementCounts[row.key as EventType] = row.count;
+    const before = previousRange(range);
+    const [current, previous, breakdowns, series] = await this.all<
+      [RangeFigures, RangeFigures, BreakdownRow[], Awaited<ReturnType<AnalyticsStore['series']>>]
+    >(
+      () => this.store.figures(profileId, range),
+      () => this.store.figures(profileId, before),
+      () => this.store.breakdowns(profileId, range),
+      () => this.store.series(profileId, range, granularity),
+    );
+    const views = current.byType.find((row) => row.type === 'view');
+    const totalVisits = views?.events ?? 0;
+    const authenticatedVisits = views?.authenticated ?? 0;
+    const engagement: Partial<Record<EventType, number>> = {};
+    for (const row of current.byType) if (row.type !== 'view') engagement[row.type as EventType] = row.events;
+    const viewers = current.stepVisitors.viewed;
+    const funnel: FunnelStep[] = (Object.keys(FUNNEL_STEPS) as FunnelStepName[]).map((step) => ({
+      step,
+      visitors: current.stepVisitors[step],
+      shareOfViewers: viewers > 0 ? Math.round((current.stepVisitors[step] / viewers) * 1000) / 1000 : null,
+    }));
+    const clicksByLink: LinkClicks[] = breakdowns
+      .filter((row) => row.dimension === 'link' && row.value)
+      .map((row) => ({ target: row.value, clicks: row.count }));
+    const now = periodFigures(range, current);
+    const then = periodFigures(before, previous);
+    const points = fillSeries(range, granularity, series);
+    const largestUniques = Math.max(
+      now.uniqueVisitors,
+      then.uniqueVisitors,
+      viewers,
+      ...points.map((p) => p.uniqueVisitors),
+    );
     return {
-      totalVisits: totals.totalVisits,
-      uniqueVisitors: totals.uniqueVisitors,
-      authenticatedVisits: totals.authenticatedVisits,
-      guestVisits: totals.totalVisits - totals.authenticatedVisits,
-      visitsByCountry,
-      visitsByDevice,
-      visitsByReferrer,
-      engagement: engagementCounts,
-      timeSeries: { granularity, points: fillSeries(range, granularity, series) },
+      totalVisits,
+      uniqueVisitors: views?.visitors ?? 0,
+      authenticatedVisits,
+      guestVisits: totalVisits - authenticatedVisits,
+      visitsByCountry: byKey(breakdowns, 'country', null),
+      visitsByDevice: byKey(breakdowns, 'device', null),
+      visitsByReferrer: byKey(breakdowns, 'referrer_host', DIRECT_REFERRER),
+      engagement,
+      timeSeries: { granularity, points },
+      visitsByChannel: byKey(breakdowns, 'channel', 'direct'),
+      funnel,
+      clicksByLink,
+      clicksByBlock: clicksByOwner(clicksByLink, linkOwners),
+      comparison: {
+        previous: then,
+        changePercent: {
+          visits: changePercent(now.visits, then.visits),
+          uniqueVisitors: changePercent(now.uniqueVisitors, then.uniqueVisitors),
+          saves: changePercent(now.saves, then.saves),
+          messages: changePercent(now.messages, then.messages),
+        },
+      },
+      uniqueVisitorsAccuracy: {
+        exact: largestUniques < UNIQUES_EXACT_BELOW,
+        exactBelow: UNIQUES_EXACT_BELOW,
+        standardError: UNIQUES_STANDARD_ERROR,
+      },
     };
+  }
+
+  /** views in the last five minutes, from the raw events */
+  async live(profileId: string, now: Date = new Date()): Promise<LiveVisitorsResponse> {
+    const figures = await this.store.live(profileId, new Date(now.getTime() - LIVE_WINDOW_MS));
+    return { windowSeconds: LIVE_WINDOW_MS / 1000, ...figures, asOfUtc: now.toISOString() };
   }
 
   async visits(

@@ -193,6 +193,100 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     ]);
   });
 
+  it('answers the insights from the seeded events: funnel, channels, links, the period before', async () => {
+    const summary = await reader.summary(P, RANGE, [
+      { id: 'block-1', kind: 'block', label: 'Projects', urls: ['https://github.com/someone/'] },
+      { id: 'website', kind: 'website', label: 'Website', urls: ['https://EXAMPLE.com'] },
+      { id: 'block-2', kind: 'block', label: 'Never clicked', urls: ['https://nowhere.example'] },
+    ]);
+    // visitors are one address and browser a day: the views have 4, the engagement came from the
+    // default browser in the US, once on the 1st (save, click) and once on the 2nd (click, message)
+    expect(summary.funnel).toEqual([
+      { step: 'viewed', visitors: 4, shareOfViewers: 1 },
+      { step: 'saved_or_shared', visitors: 1, shareOfViewers: 0.25 },
+      { step: 'clicked', visitors: 2, shareOfViewers: 0.5 },
+      { step: 'messaged', visitors: 1, shareOfViewers: 0.25 },
+    ]);
+    expect(summary.visitsByChannel).toEqual({ referral: 1, direct: 3, campaign: 1 });
+    expect(summary.clicksByLink).toEqual([
+      { target: 'https://example.com', clicks: 1 },
+      { target: 'https://github.com/someone', clicks: 1 },
+    ]);
+    expect(summary.clicksByBlock).toEqual([
+      { id: 'block-1', kind: 'block', label: 'Projects', clicks: 1 },
+      { id: 'website', kind: 'website', label: 'Website', clicks: 1 },
+    ]);
+    // the two days before: only the view at 23:59:59.999 on the 28th
+    expect(summary.comparison).toEqual({
+      previous: {
+        fromUtc: '2026-02-26T23:59:59.999Z',
+        toUtc: '2026-02-28T23:59:59.999Z',
+        visits: 1,
+        uniqueVisitors: 1,
+        saves: 0,
+        messages: 0,
+      },
+      changePercent: { visits: 400, uniqueVisitors: 300, saves: null, messages: null },
+    });
+    expect(summary.uniqueVisitorsAccuracy).toEqual({ exact: true, exactBelow: 4000, standardError: 0.003 });
+  });
+
+  it('counts a range whose bounds fall inside hours exactly: whole hours from rollups, the edges raw', async () => {
+    const summary = await reader.summary(P, parseRange('2026-03-01T10:30:00Z', '2026-03-02T08:35:00Z'));
+    expect(summary).toMatchObject({
+      totalVisits: 3,
+      uniqueVisitors: 3,
+      engagement: { link_clicked: 1 },
+      visitsByCountry: { US: 1, GB: 1, DE: 1 },
+    });
+    const within = await reader.summary(P, parseRange('2026-03-01T10:16:00Z', '2026-03-01T10:50:00Z'));
+    expect(within).toMatchObject({ totalVisits: 1, engagement: { vcard_saved: 1, link_clicked: 1 } });
+  });
+
+  it('keeps hourly rollups that agree with the raw events, including the rows stored before them', async () => {
+    const result = await store.client.query({
+      query: `SELECT profile_id, toString(type) AS type, sum(events) AS n FROM events_hourly
+              WHERE profile_id IN ({p:String}, {old:String}) GROUP BY profile_id, type ORDER BY profile_id, type`,
+      query_params: { p: P, old: OLD },
+      format: 'JSONEachRow',
+    });
+    expect(
+      (await result.json<{ profile_id: string; type: string; n: string }>()).map((r) => [
+        r.profile_id,
+        r.type,
+        Number(r.n),
+      ]),
+    ).toEqual([
+      [OLD, 'view', 2],
+      [P, 'link_clicked', 2],
+      [P, 'message_sent', 1],
+      [P, 'vcard_saved', 1],
+      [P, 'view', 7],
+    ]);
+  });
+
+  it('counts the visitors of the last five minutes', async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    await processor.process({
+      id: 'live-batch',
+      events: [
+        sampleEvent({ profileId: 'profile-live', ts: ago(60_000), ip: IPS.us }),
+        sampleEvent({ profileId: 'profile-live', ts: ago(120_000), ip: IPS.us }),
+        sampleEvent({ profileId: 'profile-live', ts: ago(30_000), ip: IPS.gbBracknell }),
+        sampleEvent({ profileId: 'profile-live', ts: ago(30_000), type: 'shared' }),
+        sampleEvent({ profileId: 'profile-live', ts: ago(6 * 60_000), ip: IPS.deNuremberg }),
+      ],
+    });
+    expect(await reader.live('profile-live', now)).toEqual({
+      windowSeconds: 300,
+      visits: 3,
+      visitors: 2,
+      asOfUtc: now.toISOString(),
+    });
+    expect((await reader.live('profile-nobody', now)).visits).toBe(0);
+  });
+
   it('uses daily buckets beyond two days', async () => {
     const summary = await reader.summary(P, parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z'));
     expect(summary.timeSeries.granularity).toBe('day');
@@ -294,6 +388,14 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       expect([await visits('erased-a'), await visits('kept-a')]).toEqual([3, 2]);
       await processor.erase('erased-a');
       expect([await visits('erased-a'), await visits('kept-a')]).toEqual([0, 2]);
+      // the rollups go with the raw events
+      for (const table of ['events_hourly', 'breakdown_hourly']) {
+        const left = await store.client.query({
+          query: `SELECT profile_id, count() AS n FROM ${table} WHERE profile_id IN ('erased-a', 'kept-a') GROUP BY profile_id ORDER BY profile_id`,
+          format: 'JSONEachRow',
+        });
+        expect((await left.json<{ profile_id: string }>()).map((r) => r.profile_id)).toEqual(['kept-a']);
+      }
       // a batch queued before the erase and processed after it (a retry, another worker, a replay)
       const late = [...views('erased-a', 2, IPS.gbBracknell), ...views('kept-a', 1, IPS.gbBracknell)];
       expect(await processor.process({ id: 'erase-2', events: late })).toBe(1);
@@ -330,5 +432,100 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     await store.deleteProfileEvents(P);
     expect((await reader.summary(P, RANGE)).totalVisits).toBe(0);
     expect((await reader.summary(Q, RANGE)).totalVisits).toBe(1);
+  });
+});
+
+describe.each<Transport>(['chdb', 'http'])('raw event retention over %s', (transport) => {
+  let dir: string;
+  let fixture: ClickHouseHttpFixture | null = null;
+  let store: ClickHouseAnalyticsStore;
+  let sqlite: SqliteQueueDatabase;
+  let reader: AnalyticsReadService;
+  const DAY = 86_400_000;
+  const old = new Date(Math.floor((Date.now() - 60 * DAY) / DAY) * DAY + 10 * 3_600_000);
+  const oldDay = {
+    from: new Date(old.getTime() - 10 * 3_600_000),
+    to: new Date(old.getTime() + 14 * 3_600_000),
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `cardcraft-ttl-${transport}-`));
+    if (transport === 'http') {
+      fixture = await startClickHouseHttpFixture({ dir: join(dir, 'server') });
+      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    } else {
+      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } });
+    }
+    await store.migrate();
+    sqlite = new SqliteQueueDatabase(':memory:');
+    const processor = new BatchProcessor(
+      new EventEnricher(
+        await GeoLookup.open(),
+        new UserAgentParser(),
+        new VisitorHasher(new SqliteSaltStore(sqlite)),
+        new Set(),
+      ),
+      store,
+    );
+    const at = (ms: number) => new Date(old.getTime() + ms).toISOString();
+    await processor.process({
+      id: 'ttl-batch',
+      events: [
+        sampleEvent({ profileId: 'profile-ttl', ts: at(15 * 60_000), ip: IPS.us }),
+        sampleEvent({ profileId: 'profile-ttl', ts: at(45 * 60_000), ip: IPS.gbBracknell }),
+        sampleEvent({ profileId: 'profile-ttl', ts: at(50 * 60_000), type: 'vcard_saved' }),
+        sampleEvent({ profileId: 'profile-ttl', ts: new Date(Date.now() - 60_000).toISOString() }),
+      ],
+    });
+    reader = new AnalyticsReadService(store);
+  }, 60_000);
+
+  afterAll(async () => {
+    await store?.close();
+    sqlite?.close();
+    await fixture?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const rawRows = async () => {
+    const result = await store.client.query({
+      query: "SELECT count() AS n FROM events WHERE profile_id = 'profile-ttl'",
+      format: 'JSONEachRow',
+    });
+    return Number((await result.json<{ n: string }>())[0].n);
+  };
+
+  it('drops raw events past the retention while the rollups keep the totals', async () => {
+    expect(await rawRows()).toBe(4);
+    await store.applyRetention(30);
+    const table = await store.client.query({
+      query: "SELECT engine_full FROM system.tables WHERE database = currentDatabase() AND name = 'events'",
+      format: 'JSONEachRow',
+    });
+    expect((await table.json<{ engine_full: string }>())[0].engine_full).toMatch(/TTL .*toIntervalDay\(30\)/);
+    // expiry happens on merges; force one
+    await store.client.command({ query: 'OPTIMIZE TABLE events FINAL' });
+    expect(await rawRows()).toBe(1);
+    expect((await reader.visits('profile-ttl', oldDay, 10, null)).rows).toEqual([]);
+    expect(await reader.summary('profile-ttl', oldDay)).toMatchObject({
+      totalVisits: 2,
+      uniqueVisitors: 2,
+      engagement: { vcard_saved: 1 },
+      visitsByCountry: { US: 1, GB: 1 },
+    });
+    // a bound inside an hour whose raw rows are gone: that hour counts whole, from its rollup
+    const partial = {
+      from: new Date(old.getTime() + 30 * 60_000),
+      to: new Date(old.getTime() + 2 * 3_600_000),
+    };
+    expect((await reader.summary('profile-ttl', partial)).totalVisits).toBe(2);
+    // a second start with the same setting changes nothing; "forever" takes the ttl away
+    await store.applyRetention(30);
+    await store.applyRetention(null);
+    const after = await store.client.query({
+      query: "SELECT engine_full FROM system.tables WHERE database = currentDatabase() AND name = 'events'",
+      format: 'JSONEachRow',
+    });
+    expect((await after.json<{ engine_full: string }>())[0].engine_full).not.toMatch(/TTL/);
   });
 });

@@ -1,14 +1,18 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { fromClickHouseTime, toClickHouseTime, type StoredEvent } from '../../events';
-import type {
-  AnalyticsStore,
-  CountRow,
-  Granularity,
-  SeriesRow,
-  SummaryTotals,
-  TimeRange,
-  VisitCursor,
-  VisitRow,
+import {
+  FUNNEL_STEPS,
+  type AnalyticsStore,
+  type BreakdownDimension,
+  type BreakdownRow,
+  type FunnelStepName,
+  type Granularity,
+  type LiveFigures,
+  type RangeFigures,
+  type SeriesRow,
+  type TimeRange,
+  type VisitCursor,
+  type VisitRow,
 } from '../../ports';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
 import { DEFAULT_MIGRATIONS_DIR, runMigrations } from './migrations';
@@ -17,7 +21,29 @@ import { DEFAULT_MIGRATIONS_DIR, runMigrations } from './migrations';
 const VIEWS_IN_RANGE = `profile_id = {profileId:String}
   AND ts >= {from:DateTime64(3, 'UTC')} AND ts <= {to:DateTime64(3, 'UTC')}`;
 
-const GROUP_COLUMNS = { country: 'country', device: 'device', referrer_host: 'referrer_host' } as const;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+// the rollups hold whole hours; the partial hours at a range's edges come from the raw events, so a
+// range is counted exactly whatever its bounds. both edges are half-open intervals ([x, x) is empty).
+const ROLLUP_HOURS = `profile_id = {profileId:String}
+  AND hour >= {rollupFrom:DateTime64(3, 'UTC')} AND hour < {rollupTo:DateTime64(3, 'UTC')}`;
+const RAW_EDGES = `profile_id = {profileId:String}
+  AND ((ts >= {edge1From:DateTime64(3, 'UTC')} AND ts < {edge1To:DateTime64(3, 'UTC')})
+    OR (ts >= {edge2From:DateTime64(3, 'UTC')} AND ts < {edge2To:DateTime64(3, 'UTC')}))`;
+
+/** the same pairs the breakdown view writes (004-rollups.sql) */
+const BREAKDOWN_PAIRS = `multiIf(
+    type = 'view',
+    [('country', toString(country)), ('device', toString(device)),
+     ('referrer_host', toString(referrer_host)), ('channel', toString(channel))],
+    type = 'link_clicked',
+    [('link', target)],
+    CAST([], 'Array(Tuple(String, String))'))`;
+
+const STEP_OF_TYPE = `multiIf(${Object.entries(FUNNEL_STEPS)
+  .map(([step, types]) => `type IN (${types.map((t) => `'${t}'`).join(', ')}), '${step}'`)
+  .join(', ')}, '')`;
 
 type Params = Record<string, string | number | string[]>;
 
@@ -25,23 +51,73 @@ function rangeParams(profileId: string, range: TimeRange): Params {
   return { profileId, from: toClickHouseTime(range.from), to: toClickHouseTime(range.to) };
 }
 
+/**
+ * splits an inclusive range into whole hours (rollups) and the partial hours at its edges (raw
+ * events). an edge older than the raw events' retention is read from its hour's rollup whole: its raw
+ * rows may be gone, and the hour is the finest the rollups know.
+ */
+export function splitRange(range: TimeRange, rawKeptSince: Date | null): Params {
+  const from = range.from.getTime();
+  const end = range.to.getTime() + 1;
+  const kept = rawKeptSince?.getTime() ?? -Infinity;
+  let rollupFrom = Math.ceil(from / HOUR) * HOUR;
+  let rollupTo = Math.floor(end / HOUR) * HOUR;
+  if (from < kept) rollupFrom = Math.floor(from / HOUR) * HOUR;
+  if (end <= kept) rollupTo = Math.ceil(end / HOUR) * HOUR;
+  const time = (ms: number) => toClickHouseTime(new Date(ms));
+  if (rollupFrom >= rollupTo) {
+    // within one hour: all of it from the raw events
+    return {
+      rollupFrom: time(from),
+      rollupTo: time(from),
+      edge1From: time(from),
+      edge1To: time(end),
+      edge2From: time(end),
+      edge2To: time(end),
+    };
+  }
+  return {
+    rollupFrom: time(rollupFrom),
+    rollupTo: time(rollupTo),
+    edge1From: time(from),
+    edge1To: time(Math.max(from, rollupFrom)),
+    edge2From: time(Math.min(rollupTo, end)),
+    edge2To: time(end),
+  };
+}
+
 export interface ClickHouseStoreOptions {
   transport: ClickHouseTransport;
   migrationsDir?: string;
+  /**
+   * run a summary's queries at once. true over http (the server runs them in parallel); chdb runs one
+   * query at a time whatever it is given, so there they go one after another.
+   */
+  parallelQueries?: boolean;
 }
 
 /** the analytics store on ClickHouse, through @clickhouse/client over http or chdb */
 export class ClickHouseAnalyticsStore implements AnalyticsStore {
+  /** raw events are kept this many days (null: for ever), as the last applyRetention set */
+  private retentionDays: number | null = null;
+
   private constructor(
     private readonly opened: OpenedClickHouse,
     private readonly migrationsDir: string,
+    readonly parallelQueries: boolean,
   ) {}
 
   static open(options: ClickHouseStoreOptions): ClickHouseAnalyticsStore {
     return new ClickHouseAnalyticsStore(
       openClickHouse(options.transport),
       options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
+      options.parallelQueries ?? options.transport.kind === 'http',
     );
+  }
+
+  private split(profileId: string, range: TimeRange): Params {
+    const keptSince = this.retentionDays === null ? null : new Date(Date.now() - this.retentionDays * DAY);
+    return { profileId, ...splitRange(range, keptSince) };
   }
 
   get transport(): 'http' | 'chdb' {
@@ -68,62 +144,113 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       table: 'events',
       values: rows,
       format: 'JSONEachRow',
-      clickhouse_settings: { insert_deduplication_token: batchId },
+      // the rollups' views deduplicate a retried batch too
+      clickhouse_settings: {
+        insert_deduplication_token: batchId,
+        deduplicate_blocks_in_dependent_materialized_views: 1,
+      },
     });
   }
 
-  async totals(profileId: string, range: TimeRange): Promise<SummaryTotals> {
-    const [row] = await this.rows<{ total: string; uniq: string; auth: string }>(
-      `SELECT count() AS total, uniqExact(visitor_id) AS uniq, countIf(authenticated = 1) AS auth
-       FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view'`,
-      rangeParams(profileId, range),
+  async figures(profileId: string, range: TimeRange): Promise<RangeFigures> {
+    const rows = await this.rows<{
+      type: string;
+      step: string;
+      events: string;
+      authenticated: string;
+      visitors: string;
+    }>(
+      `SELECT toString(type) AS type, ${STEP_OF_TYPE} AS step,
+              sum(events) AS events, sum(authenticated) AS authenticated,
+              uniqCombined64Merge(visitors) AS visitors
+       FROM (
+         SELECT type, toUInt64(events) AS events, toUInt64(authenticated) AS authenticated, visitors
+         FROM events_hourly WHERE ${ROLLUP_HOURS}
+         UNION ALL
+         SELECT type, count() AS events, countIf(authenticated = 1) AS authenticated,
+                uniqCombined64State(visitor_id) AS visitors
+         FROM events WHERE ${RAW_EDGES} GROUP BY type
+       )
+       GROUP BY GROUPING SETS ((type), (step))`,
+      this.split(profileId, range),
     );
-    return {
-      totalVisits: Number(row?.total ?? 0),
-      uniqueVisitors: Number(row?.uniq ?? 0),
-      authenticatedVisits: Number(row?.auth ?? 0),
-    };
+    const stepVisitors = Object.fromEntries(Object.keys(FUNNEL_STEPS).map((step) => [step, 0])) as Record<
+      FunnelStepName,
+      number
+    >;
+    const byType = [];
+    for (const row of rows) {
+      // a grouping set leaves the other key empty: a type row or a step row
+      if (row.type) {
+        byType.push({
+          type: row.type,
+          events: Number(row.events),
+          authenticated: Number(row.authenticated),
+          visitors: Number(row.visitors),
+        });
+      } else if (row.step in stepVisitors) {
+        stepVisitors[row.step as FunnelStepName] = Number(row.visitors);
+      }
+    }
+    byType.sort((a, b) => a.type.localeCompare(b.type));
+    return { byType, stepVisitors };
   }
 
-  async visitsBy(
-    profileId: string,
-    range: TimeRange,
-    column: keyof typeof GROUP_COLUMNS,
-  ): Promise<CountRow[]> {
-    const name = GROUP_COLUMNS[column];
-    const rows = await this.rows<{ key: string; count: string }>(
-      `SELECT toString(${name}) AS key, count() AS count
-       FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view'
-       GROUP BY key ORDER BY count DESC, key ASC LIMIT 100`,
-      rangeParams(profileId, range),
+  async breakdowns(profileId: string, range: TimeRange): Promise<BreakdownRow[]> {
+    const rows = await this.rows<{ dimension: string; value: string; count: string }>(
+      `SELECT toString(dimension) AS dimension, value, sum(events) AS count
+       FROM (
+         SELECT dimension, value, toUInt64(events) AS events FROM breakdown_hourly WHERE ${ROLLUP_HOURS}
+         UNION ALL
+         SELECT pair.1 AS dimension, pair.2 AS value, count() AS events
+         FROM events ARRAY JOIN ${BREAKDOWN_PAIRS} AS pair
+         WHERE ${RAW_EDGES} AND type IN ('view', 'link_clicked')
+         GROUP BY dimension, value
+       )
+       GROUP BY dimension, value
+       ORDER BY dimension, count DESC, value ASC
+       LIMIT 100 BY dimension`,
+      this.split(profileId, range),
     );
-    return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
-  }
-
-  async engagement(profileId: string, range: TimeRange): Promise<CountRow[]> {
-    const rows = await this.rows<{ key: string; count: string }>(
-      `SELECT toString(type) AS key, count() AS count
-       FROM events WHERE ${VIEWS_IN_RANGE} AND type != 'view'
-       GROUP BY key ORDER BY key`,
-      rangeParams(profileId, range),
-    );
-    return rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+    return rows.map((r) => ({
+      dimension: r.dimension as BreakdownDimension,
+      value: r.value,
+      count: Number(r.count),
+    }));
   }
 
   async series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]> {
-    const bucket = granularity === 'hour' ? 'toStartOfHour(ts)' : 'toStartOfDay(ts)';
+    const ofHour =
+      granularity === 'hour' ? "toDateTime(hour, 'UTC')" : "toDateTime(toStartOfDay(hour), 'UTC')";
+    const ofTs =
+      granularity === 'hour' ? "toDateTime(toStartOfHour(ts), 'UTC')" : "toDateTime(toStartOfDay(ts), 'UTC')";
     const rows = await this.rows<{ bucket: string; visits: string; uniq: string }>(
-      `SELECT formatDateTime(${bucket}, '%Y-%m-%d %H:%i:%S', 'UTC') AS bucket,
-              count() AS visits, uniqExact(visitor_id) AS uniq
-       FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view'
-       GROUP BY bucket ORDER BY bucket`,
-      rangeParams(profileId, range),
+      `SELECT formatDateTime(b, '%Y-%m-%d %H:%i:%S', 'UTC') AS bucket,
+              sum(events) AS visits, uniqCombined64Merge(visitors) AS uniq
+       FROM (
+         SELECT ${ofHour} AS b, toUInt64(events) AS events, visitors
+         FROM events_hourly WHERE ${ROLLUP_HOURS} AND type = 'view'
+         UNION ALL
+         SELECT ${ofTs} AS b, count() AS events, uniqCombined64State(visitor_id) AS visitors
+         FROM events WHERE ${RAW_EDGES} AND type = 'view' GROUP BY b
+       )
+       GROUP BY b ORDER BY b`,
+      this.split(profileId, range),
     );
     return rows.map((r) => ({
       bucket: fromClickHouseTime(r.bucket),
       visits: Number(r.visits),
       uniqueVisitors: Number(r.uniq),
     }));
+  }
+
+  async live(profileId: string, since: Date): Promise<LiveFigures> {
+    const [row] = await this.rows<{ visits: string; visitors: string }>(
+      `SELECT count() AS visits, uniqExact(visitor_id) AS visitors
+       FROM events WHERE profile_id = {profileId:String} AND ts >= {since:DateTime64(3, 'UTC')} AND type = 'view'`,
+      { profileId, since: toClickHouseTime(since) },
+    );
+    return { visits: Number(row?.visits ?? 0), visitors: Number(row?.visitors ?? 0) };
   }
 
   async visits(
@@ -167,10 +294,37 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async deleteProfileEvents(profileId: string): Promise<void> {
-    await this.client.command({
-      query: 'DELETE FROM events WHERE profile_id = {profileId:String}',
-      query_params: { profileId },
-    });
+    // the views only add, so the rollups are erased with the events
+    for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
+      await this.client.command({
+        query: `DELETE FROM ${table} WHERE profile_id = {profileId:String}`,
+        query_params: { profileId },
+      });
+    }
+  }
+
+  async applyRetention(days: number | null): Promise<void> {
+    if (days !== null && (!Number.isInteger(days) || days < 1)) {
+      throw new Error(`raw event retention must be a whole number of days (got ${days})`);
+    }
+    const [table] = await this.rows<{ engine_full: string }>(
+      "SELECT engine_full FROM system.tables WHERE database = currentDatabase() AND name = 'events'",
+      {},
+    );
+    const current = /\bTTL\b.*toIntervalDay\((\d+)\)/.exec(table?.engine_full ?? '');
+    const currentDays = current ? Number(current[1]) : null;
+    if (currentDays !== days) {
+      // ddl takes no bound values; days is a checked whole number. materialize_ttl_after_modify = 0:
+      // expired rows leave with the parts' next merges instead of a rewrite of the whole table now
+      await this.client.command({
+        query:
+          days === null
+            ? 'ALTER TABLE events REMOVE TTL'
+            : `ALTER TABLE events MODIFY TTL toDateTime(ts) + INTERVAL ${days} DAY`,
+        clickhouse_settings: { materialize_ttl_after_modify: 0 },
+      });
+    }
+    this.retentionDays = days;
   }
 
   async recordErasure(profileId: string): Promise<void> {
