@@ -1,0 +1,271 @@
+// the load client of npm run bench. node's own http client costs more cpu per request than a plain
+// node:http server spends answering one, so on 2 cores it would limit the baseline and flatter the
+// ratio; this client writes prepared requests on raw keep-alive sockets and reads only the framing of
+// each answer (status, content-length or chunked), one request in flight per connection.
+// a phase runs a fixed number of requests and stops issuing at a time cap; either way it waits for
+// the requests in flight, so the 200s it counts are exactly the answers the server gave.
+import { Buffer } from 'node:buffer';
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { clearTimeout, setTimeout } from 'node:timers';
+
+const REQUEST_TIMEOUT_MS = 10_000;
+const CRLF = Buffer.from('\r\n');
+const HEAD_END = Buffer.from('\r\n\r\n');
+
+const HEAD = 0;
+const BODY = 1;
+const CHUNK_SIZE = 2;
+const CHUNK_DATA = 3;
+const TRAILER = 4;
+
+/** one keep-alive connection with at most one request in flight */
+class Connection {
+  constructor(host, port) {
+    this.host = host;
+    this.port = port;
+    this.socket = null;
+    this.current = null;
+  }
+
+  connect() {
+    return new Promise((resolveConnect, reject) => {
+      const socket = net.connect({ host: this.host, port: this.port });
+      socket.setNoDelay(true);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        resolveConnect();
+      });
+      socket.once('error', reject);
+      socket.on('data', (chunk) => this.onData(chunk));
+      socket.on('error', () => this.fail());
+      socket.on('close', () => {
+        if (this.socket === socket) this.socket = null;
+        this.fail();
+      });
+      this.socket = socket;
+    });
+  }
+
+  /** sends one prepared request; resolves to the answer's status, 0 when it failed */
+  async request(bytes) {
+    if (!this.socket) {
+      try {
+        await this.connect();
+      } catch {
+        this.socket = null;
+        return 0;
+      }
+    }
+    return new Promise((resolveRequest) => {
+      this.state = HEAD;
+      this.pending = null;
+      this.current = resolveRequest;
+      this.timer = setTimeout(() => this.fail(), REQUEST_TIMEOUT_MS);
+      this.socket.write(bytes);
+    });
+  }
+
+  finish(status) {
+    const done = this.current;
+    if (!done) return;
+    this.current = null;
+    clearTimeout(this.timer);
+    done(status);
+  }
+
+  /** the request in flight failed: the connection is dropped and the next request opens another */
+  fail() {
+    if (!this.current) return;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.destroy();
+    this.finish(0);
+  }
+
+  onData(chunk) {
+    if (!this.current) return;
+    this.pending = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+    for (;;) {
+      const buffer = this.pending;
+      if (this.state === HEAD) {
+        const end = buffer.indexOf(HEAD_END);
+        if (end < 0) return;
+        const head = buffer.toString('latin1', 0, end).toLowerCase();
+        this.status = Number(head.slice(9, 12));
+        this.closes = /\r\nconnection:[ \t]*close/.test(head);
+        this.pending = buffer.subarray(end + HEAD_END.length);
+        const length = /\r\ncontent-length:[ \t]*(\d+)/.exec(head);
+        if (/\r\ntransfer-encoding:[^\r]*chunked/.test(head)) {
+          this.state = CHUNK_SIZE;
+        } else if (length) {
+          this.remaining = Number(length[1]);
+          this.state = BODY;
+        } else if (this.status === 204 || this.status === 304) {
+          this.remaining = 0;
+          this.state = BODY;
+        } else {
+          // an answer that ends when the connection closes: not what a keep-alive server sends
+          this.fail();
+          return;
+        }
+      } else if (this.state === BODY || this.state === CHUNK_DATA) {
+        const taken = Math.min(this.remaining, buffer.length);
+        this.remaining -= taken;
+        this.pending = buffer.subarray(taken);
+        if (this.remaining > 0) return;
+        if (this.state === CHUNK_DATA) {
+          this.state = CHUNK_SIZE;
+        } else {
+          this.complete();
+          return;
+        }
+      } else if (this.state === CHUNK_SIZE) {
+        const end = buffer.indexOf(CRLF);
+        if (end < 0) return;
+        const size = parseInt(buffer.toString('latin1', 0, end), 16);
+        this.pending = buffer.subarray(end + CRLF.length);
+        if (Number.isNaN(size)) {
+          this.fail();
+          return;
+        }
+        // a chunk's data and the line end after it; the last (empty) chunk is followed by trailers
+        this.remaining = size + CRLF.length;
+        this.state = size === 0 ? TRAILER : CHUNK_DATA;
+      } else {
+        // trailers, if any, then an empty line
+        if (buffer.length < 2) return;
+        if (buffer[0] === 13 && buffer[1] === 10) {
+          this.complete();
+          return;
+        }
+        const end = buffer.indexOf(HEAD_END);
+        if (end < 0) return;
+        this.complete();
+        return;
+      }
+    }
+  }
+
+  complete() {
+    this.pending = null;
+    if (this.closes) {
+      const socket = this.socket;
+      this.socket = null;
+      socket?.destroy();
+    }
+    this.finish(this.status);
+  }
+
+  close() {
+    this.socket?.destroy();
+    this.socket = null;
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const percentiles = (sorted) => ({
+  p50: percentile(sorted, 50),
+  p95: percentile(sorted, 95),
+  p99: percentile(sorted, 99),
+});
+
+/**
+ * `amount` requests over `connections` keep-alive connections to `baseUrl` (loopback only), the i-th
+ * request being requests[i % requests.length] ({ path, headers }); no new request after `maxSeconds`.
+ */
+export async function load({ baseUrl, requests, connections, amount, maxSeconds }) {
+  const { hostname, port, host } = new globalThis.URL(baseUrl);
+  if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname)) {
+    throw new Error(`the bench loads loopback addresses only, not ${hostname}`);
+  }
+  const prepared = requests.map(({ path, headers }) =>
+    Buffer.from(
+      `GET ${path} HTTP/1.1\r\nhost: ${host}\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        '\r\n',
+      'latin1',
+    ),
+  );
+  const latencies = new Float64Array(amount);
+  const statuses = {};
+  let issued = 0;
+  let answered = 0;
+  let ok = 0;
+  let capped = false;
+  const started = performance.now();
+  const deadline = started + maxSeconds * 1000;
+
+  await Promise.all(
+    Array.from({ length: Math.min(connections, amount) }, async () => {
+      const connection = new Connection(hostname.replace(/^\[|\]$/g, ''), Number(port));
+      try {
+        while (issued < amount) {
+          if (performance.now() >= deadline) {
+            capped = true;
+            break;
+          }
+          const index = issued++;
+          const sent = performance.now();
+          const status = await connection.request(prepared[index % prepared.length]);
+          latencies[answered++] = performance.now() - sent;
+          statuses[status] = (statuses[status] ?? 0) + 1;
+          if (status >= 200 && status < 300) ok++;
+        }
+      } finally {
+        connection.close();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.slice(0, answered).sort();
+  return {
+    requests: answered,
+    ok,
+    errors: answered - ok,
+    // sent, but no answer came (a dropped connection, a time-out): the server may have seen them
+    unanswered: statuses[0] ?? 0,
+    statuses,
+    capped,
+    seconds,
+    rps: answered / seconds,
+    ...percentiles(sorted),
+    latencies: sorted,
+  };
+}
+
+/** adds up rounds of one kind: their requests over the time they took together */
+export function combine(runs) {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const statuses = {};
+  for (const run of runs) {
+    for (const [code, count] of Object.entries(run.statuses)) statuses[code] = (statuses[code] ?? 0) + count;
+  }
+  const latencies = new Float64Array(runs.reduce((sum, run) => sum + run.latencies.length, 0));
+  let offset = 0;
+  for (const run of runs) {
+    latencies.set(run.latencies, offset);
+    offset += run.latencies.length;
+  }
+  latencies.sort();
+  return {
+    requests,
+    ok: runs.reduce((sum, run) => sum + run.ok, 0),
+    unanswered: runs.reduce((sum, run) => sum + run.unanswered, 0),
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    statuses,
+    capped: runs.some((run) => run.capped),
+    seconds,
+    rps: requests / seconds,
+    ...percentiles(latencies),
+    latencies,
+    rounds: runs.map((run) => run.rps),
+  };
+}

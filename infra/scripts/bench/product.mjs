@@ -1,0 +1,212 @@
+// the product under test for npm run bench: apps/api/dist/main.js as a child process on a free
+// loopback port with a fresh temporary DATA_DIR, its seeding through the public API, and the reads of
+// its analytics that the bench checks its counts against.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const START_TIMEOUT_MS = 60_000;
+
+// node's built-in fetch (undici); named here so the linter knows where it comes from
+const { fetch } = globalThis;
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** resident and peak resident memory of a process, in MB, from /proc */
+export function rssMb(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+    return { rss: field('VmRSS'), peak: field('VmHWM') };
+  } catch {
+    return { rss: NaN, peak: NaN };
+  }
+}
+
+/** the embedded product: one child process, stopped by stop() whatever happened */
+export class Product {
+  constructor(root) {
+    this.main = join(root, 'apps/api/dist/main.js');
+    this.root = root;
+    this.child = null;
+    this.output = [];
+    this.dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-bench-'));
+  }
+
+  async start() {
+    this.port = await freePort();
+    this.baseUrl = `http://127.0.0.1:${this.port}`;
+    // the embedded product only: no cluster address leaks in from the caller's environment
+    const env = { ...process.env };
+    for (const name of Object.keys(env)) {
+      if (
+        /^(MONGO_URL|REDIS_URL|CLICKHOUSE_|GEOIP_DB|JWT_SECRET|ANALYTICS_|WEB_DIST_DIR|PUBLIC_|RATE_LIMIT_|MAX_CARDS_)/.test(
+          name,
+        )
+      ) {
+        delete env[name];
+      }
+    }
+    Object.assign(env, {
+      HOST: '127.0.0.1',
+      PORT: String(this.port),
+      DATA_DIR: this.dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // the bench seeds more cards from one address than a person creates in an hour
+      RATE_LIMIT_CARD_CREATION: '100/1h',
+    });
+    this.child = spawn(process.execPath, [this.main], {
+      cwd: this.root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk) => {
+      this.output.push(chunk.toString());
+      if (this.output.length > 200) this.output.shift();
+    };
+    this.child.stdout.on('data', keep);
+    this.child.stderr.on('data', keep);
+    this.exited = new Promise((done) => this.child.once('exit', (code, signal) => done({ code, signal })));
+
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`the API exited with ${this.child.exitCode}`);
+      try {
+        const response = await fetch(`${this.baseUrl}/api/health/ready`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+    throw new Error(`the API was not ready within ${START_TIMEOUT_MS / 1000} s`);
+  }
+
+  get pid() {
+    return this.child?.pid;
+  }
+
+  async stop() {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGTERM');
+      const exited = await Promise.race([this.exited, sleep(15_000, null, { ref: false })]);
+      if (!exited) {
+        this.child.kill('SIGKILL');
+        await this.exited;
+      }
+    }
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  tail(lines = 30) {
+    return this.output.join('').split('\n').slice(-lines).join('\n');
+  }
+}
+
+export async function api(baseUrl, method, path, { token, body, expect } = {}) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (expect && response.status !== expect) {
+    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return text ? JSON.parse(text) : null;
+}
+
+/**
+ * one owner with `count` published cards: contact details, a social link, no avatar and no images,
+ * the card the issue's phone figures are about
+ */
+export async function seed(baseUrl, count) {
+  const run = Date.now().toString(36);
+  const password = `bench-${run}-password`;
+  const session = await api(baseUrl, 'POST', '/api/auth/register', {
+    body: { email: `bench-${run}@example.test`, password, displayName: 'Bench Owner' },
+    expect: 201,
+  });
+  const profiles = [];
+  for (let i = 0; i < count; i++) {
+    const profile = await api(baseUrl, 'POST', '/api/profiles', {
+      token: session.accessToken,
+      body: {
+        handle: `bench-${run}-${i}`,
+        displayName: `Bench Card ${i}`,
+        tagline: 'Seeded by npm run bench',
+        bio: 'A published card for the benchmark.',
+        published: true,
+        contact: { email: `card-${i}@example.test`, phoneNumber: '+1 555 0100', company: 'Cardcraft' },
+        socialLinks: [{ provider: 'linkedin', url: `https://www.linkedin.com/in/bench-${i}` }],
+      },
+      expect: 201,
+    });
+    profiles.push({ id: profile.id, handle: profile.handle });
+  }
+  return { token: session.accessToken, profiles };
+}
+
+/** the last week up to a minute from now: every view of this run falls in it */
+export function analyticsRange() {
+  const to = new Date(Date.now() + 60_000);
+  const from = new Date(to.getTime() - 7 * 86_400_000);
+  return `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+}
+
+/** the views the owner's dashboard counts, summed over the given cards */
+export async function countedViews(baseUrl, token, profiles) {
+  const query = analyticsRange();
+  const totals = await Promise.all(
+    profiles.map((profile) =>
+      api(baseUrl, 'GET', `/api/profiles/${profile.id}/analytics/summary?${query}`, { token, expect: 200 }),
+    ),
+  );
+  return totals.reduce((sum, summary) => sum + summary.totalVisits, 0);
+}
+
+/**
+ * polls the dashboard until it counts `expected` views; the lag runs from `since` (the end of the
+ * load) until then. it gives up when the count has not moved for `stallMs`, or after `timeoutMs`.
+ * once reached, it counts again after `settleMs`: a view counted that no client saw answered is as
+ * wrong as one lost, so the count must stay where it is.
+ */
+export async function awaitViews(
+  baseUrl,
+  token,
+  profiles,
+  expected,
+  { timeoutMs, stallMs, settleMs, since },
+) {
+  let counted = 0;
+  let movedAt = performance.now();
+  while (performance.now() - since < timeoutMs && performance.now() - movedAt < stallMs) {
+    const now = await countedViews(baseUrl, token, profiles);
+    if (now !== counted) movedAt = performance.now();
+    counted = now;
+    if (counted >= expected) {
+      const lagMs = performance.now() - since;
+      await sleep(settleMs);
+      return { counted: await countedViews(baseUrl, token, profiles), lagMs };
+    }
+    await sleep(100);
+  }
+  return { counted, lagMs: NaN, waitedMs: performance.now() - since };
+}
