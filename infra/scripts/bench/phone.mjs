@@ -68,8 +68,12 @@ function readLargestPaint() {
   });
 }
 
-/** one first visit of `url` in a fresh context (empty cache, no cookies) */
-async function visit(browser, url) {
+/**
+ * one first visit of `url` in a fresh context (empty cache, no cookies). `isStaticFile(path)` tells
+ * the built web app's files (hashed assets, icons) from the requests the application answers: those
+ * are the requests to the server the card costs.
+ */
+async function visit(browser, url, isStaticFile) {
   const origin = new URL(url).origin;
   const context = await browser.newContext(PHONE);
   try {
@@ -84,9 +88,12 @@ async function visit(browser, url) {
       // data: and blob: urls never leave the page
       if (!/^https?:/.test(event.request.url)) return;
       // a redirect reuses the request id: count each hop as the request it is
+      const address = new URL(event.request.url);
+      const toServer = address.origin === origin;
       requests.set(`${event.requestId}:${requests.size}`, {
         url: event.request.url,
-        toServer: new URL(event.request.url).origin === origin,
+        toServer,
+        toApplication: toServer && !isStaticFile(decodeURIComponent(address.pathname)),
       });
     });
     const refused = [];
@@ -123,6 +130,9 @@ async function visit(browser, url) {
       bytes,
       requests: all.length,
       toServer: all.filter((request) => request.toServer).length,
+      toApplication: all
+        .filter((request) => request.toApplication)
+        .map((request) => new URL(request.url).pathname),
       elsewhere: all.filter((request) => !request.toServer).map((request) => request.url),
       failed,
       refused,
@@ -133,11 +143,11 @@ async function visit(browser, url) {
 }
 
 /** `visits` first visits of `url`, one after the other, each in a fresh context */
-export async function phoneVisits(url, visits, executablePath = '/usr/bin/chromium') {
+export async function phoneVisits(url, visits, isStaticFile, executablePath = '/usr/bin/chromium') {
   const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
   try {
     const results = [];
-    for (let i = 0; i < visits; i++) results.push(await visit(browser, url));
+    for (let i = 0; i < visits; i++) results.push(await visit(browser, url, isStaticFile));
     return results;
   } finally {
     await browser.close();
