@@ -1,0 +1,344 @@
+#!/usr/bin/env node
+// npm run bench:analytics: the dashboard's reads at 10 million events, through the api of the embedded
+// product (chDB, the in-process queue, SQLite), on this machine.
+// it builds nothing: run `npm run build:server` first. steps:
+//   1. start apps/api/dist/main.js on a free 127.0.0.1 port with a fresh temporary DATA_DIR, register
+//      8 owners with one published card each, stop it;
+//   2. seed chDB directly (INSERT ... SELECT FROM numbers(), through the product's own store, so the
+//      materialized views fill the rollups as live inserts do): 2 000 000 events on card 1, 1 000 000
+//      on each of cards 2..8, 1 000 000 over 1000 other cards; every card over the last 90 days;
+//   3. start the api again on the same data and time, over http: the summary for 30 and 90 days and the
+//      visit list (20 rows), each alone (one request at a time) and with the 8 owners at once (each
+//      reading their own card, card 1 the 2-million one);
+//   4. print the table with p50, p95, p97.5 and the goals; stop everything, also on failure.
+// ANALYTICS_BENCH_SCALE=0.1 seeds a tenth (a quick check). nothing leaves the loopback interface.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
+// node 20's built-in fetch
+const { fetch } = globalThis;
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const API_MAIN = join(ROOT, 'apps/api/dist/main.js');
+const require = createRequire(import.meta.url);
+
+const SCALE = Number(process.env.ANALYTICS_BENCH_SCALE ?? '1');
+const OWNERS = 8;
+const BIG_CARD_EVENTS = Math.round(2_000_000 * SCALE);
+const OTHER_OWNER_EVENTS = Math.round(1_000_000 * SCALE);
+const BACKGROUND_EVENTS = Math.round(1_000_000 * SCALE);
+const BACKGROUND_CARDS = 1000;
+const DAYS = 90;
+const DAY_MS = 86_400_000;
+const SOLO_REQUESTS = 60;
+const BUSY_REQUESTS_PER_OWNER = 25;
+const PAGE_SIZE = 20;
+const GOALS = { summaryP95Ms: 100, visitsP95Ms: 50 };
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+class Api {
+  constructor(dataDir) {
+    this.dataDir = dataDir;
+    this.child = null;
+    this.url = '';
+  }
+
+  async start() {
+    const port = await freePort();
+    const env = {};
+    // the product's settings come from here only, not from whatever the shell has exported
+    for (const [key, value] of Object.entries(process.env)) {
+      if (
+        !/^(MONGO_URL|REDIS_URL|CLICKHOUSE_|GEOIP_DB|JWT_SECRET|ANALYTICS_|RATE_LIMIT_|PORT|HOST|DATA_DIR)/.test(
+          key,
+        )
+      ) {
+        env[key] = value;
+      }
+    }
+    Object.assign(env, {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_SIGN_UP: '100/1m',
+      RATE_LIMIT_SIGN_IN: '100/1m',
+    });
+    this.child = fork(API_MAIN, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (this.child.exitCode !== null) throw new Error(`the api exited with ${this.child.exitCode}`);
+      try {
+        const response = await fetch(`${this.url}/api/health/ready`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('the api did not get ready within 120 s');
+      await sleep(200);
+    }
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  async json(method, path, { token, body } = {}) {
+    const headers = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body) headers['content-type'] = 'application/json';
+    const response = await fetch(this.url + path, {
+      method,
+      headers,
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+async function registerOwners(api) {
+  const owners = [];
+  const run = `${process.pid}${Date.now().toString(36)}`;
+  for (let i = 1; i <= OWNERS; i++) {
+    const session = await api.json('POST', '/api/auth/register', {
+      body: {
+        email: `owner${i}.${run}@bench.example`,
+        password: 'bench password',
+        displayName: `Owner ${i}`,
+      },
+    });
+    const card = await api.json('POST', '/api/profiles', {
+      token: session.accessToken,
+      body: {
+        handle: `bench-${run}-${i}`,
+        displayName: `Owner ${i}`,
+        published: true,
+        contact: { email: `owner${i}@bench.example` },
+      },
+    });
+    owners.push({ token: session.accessToken, profileId: card.id });
+  }
+  return owners;
+}
+
+// one card's events over the last 90 days: 80 % views, the rest engagement; visitors come back within
+// a day (the visitor id is per card and UTC day, as the worker derives it)
+const SEED_SQL = `
+INSERT INTO events (event_id, profile_id, ts, type, visitor_id, visitor_hash, user_id, authenticated,
+  user_agent, device, browser, os, referrer, referrer_host, utm_source, utm_medium, utm_campaign,
+  channel, target, country, city, batch_id)
+SELECT
+  generateUUIDv7(number) AS event_id,
+  if({cards:UInt32} = 1, {profileId:String}, concat({profileId:String}, '-', toString(number % {cards:UInt32}))) AS profile_id,
+  toDateTime64({end:DateTime64(3, 'UTC')}, 3, 'UTC') - toIntervalMillisecond(intDiv(number * {spanMs:UInt64}, {count:UInt64})) AS ts,
+  multiIf(number % 100 < 80, 'view', number % 100 < 85, 'link_clicked', number % 100 < 89, 'vcard_saved',
+          number % 100 < 92, 'shared', number % 100 < 95, 'email_clicked', number % 100 < 97, 'call_clicked',
+          'message_sent') AS type,
+  concat('d-', substring(lower(hex(cityHash64(profile_id, intDiv(number, 3) % 20000, toDate(ts)))), 1, 30)) AS visitor_id,
+  '' AS visitor_hash,
+  '' AS user_id,
+  toUInt8(number % 9 = 0) AS authenticated,
+  'Mozilla/5.0 (bench)' AS user_agent,
+  ['mobile', 'desktop', 'tablet'][number % 3 + 1] AS device,
+  ['Chrome', 'Safari', 'Firefox'][number % 3 + 1] AS browser,
+  ['Android', 'iOS', 'Windows', 'macOS'][number % 4 + 1] AS os,
+  '' AS referrer,
+  ['', 'linkedin.com', 't.co', 'google.com', ''][number % 5 + 1] AS referrer_host,
+  '' AS utm_source, '' AS utm_medium, '' AS utm_campaign,
+  ['direct', 'qr', 'referral', 'nfc', 'share', 'email'][number % 6 + 1] AS channel,
+  if(type = 'link_clicked', ['https://github.com/bench', 'https://linkedin.com/in/bench', 'https://cal.example/bench'][number % 3 + 1], '') AS target,
+  ['US', 'GB', 'DE', 'FR', 'IN', 'BR', ''][number % 7 + 1] AS country,
+  '' AS city,
+  'bench-seed' AS batch_id
+FROM numbers({count:UInt64})`;
+
+async function seed(dataDir, owners) {
+  const { ClickHouseAnalyticsStore } = require(
+    join(ROOT, 'libs/analytics/dist/adapters/clickhouse/clickhouse-analytics-store.js'),
+  );
+  const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dataDir, 'chdb') } });
+  const end = new Date();
+  const toTime = (date) => date.toISOString().replace('T', ' ').replace('Z', '');
+  const insert = async (profileId, count, cards) => {
+    await store.client.command({
+      query: SEED_SQL,
+      query_params: { profileId, count, cards, end: toTime(end), spanMs: DAYS * DAY_MS },
+      clickhouse_settings: { max_insert_threads: 2 },
+    });
+  };
+  const started = performance.now();
+  try {
+    await store.migrate();
+    await insert(owners[0].profileId, BIG_CARD_EVENTS, 1);
+    for (const owner of owners.slice(1)) await insert(owner.profileId, OTHER_OWNER_EVENTS, 1);
+    await insert('background', BACKGROUND_EVENTS, BACKGROUND_CARDS);
+    const result = await store.client.query({
+      query: 'SELECT count() AS n FROM events',
+      format: 'JSONEachRow',
+    });
+    const [{ n }] = await result.json();
+    const rollups = await store.client.query({
+      query: `SELECT table, sum(rows) AS rows FROM system.parts
+              WHERE active AND database = currentDatabase() AND table IN ('events_hourly', 'breakdown_hourly')
+              GROUP BY table ORDER BY table`,
+      format: 'JSONEachRow',
+    });
+    return {
+      events: Number(n),
+      seconds: (performance.now() - started) / 1000,
+      rollups: await rollups.json(),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+function stats(times, wallMs) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p975: percentile(sorted, 97.5),
+    perSecond: wallMs ? (sorted.length / wallMs) * 1000 : null,
+  };
+}
+
+async function timed(api, path, token) {
+  const started = performance.now();
+  const response = await fetch(api.url + path, { headers: { authorization: `Bearer ${token}` } });
+  await response.arrayBuffer();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return ms;
+}
+
+function readPath(kind, profileId, days) {
+  const to = new Date();
+  const from = new Date(to.getTime() - days * DAY_MS);
+  const range = `from=${encodeURIComponent(from.toISOString())}&to=${encodeURIComponent(to.toISOString())}`;
+  return kind === 'summary'
+    ? `/api/profiles/${profileId}/analytics/summary?${range}`
+    : `/api/profiles/${profileId}/analytics/visits?${range}&pageSize=${PAGE_SIZE}`;
+}
+
+async function solo(api, owner, kind, days) {
+  for (let i = 0; i < 5; i++) await timed(api, readPath(kind, owner.profileId, days), owner.token);
+  const times = [];
+  const started = performance.now();
+  for (let i = 0; i < SOLO_REQUESTS; i++)
+    times.push(await timed(api, readPath(kind, owner.profileId, days), owner.token));
+  return stats(times, performance.now() - started);
+}
+
+async function busy(api, owners, kind, days) {
+  const times = [];
+  const started = performance.now();
+  await Promise.all(
+    owners.map(async (owner) => {
+      for (let i = 0; i < BUSY_REQUESTS_PER_OWNER; i++) {
+        times.push(await timed(api, readPath(kind, owner.profileId, days), owner.token));
+      }
+    }),
+  );
+  return stats(times, performance.now() - started);
+}
+
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '-');
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-bench-analytics-'));
+  const api = new Api(dataDir);
+  // chdb's queries run on native threads that do not hold node's event loop open on their own
+  const keepAlive = setInterval(() => undefined, 1000);
+  try {
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    await api.start();
+    const owners = await registerOwners(api);
+    await api.stop();
+    const seeded = await seed(dataDir, owners);
+    console.log(
+      `seeded ${seeded.events.toLocaleString('en')} events in ${seeded.seconds.toFixed(1)} s ` +
+        `(rollup rows: ${seeded.rollups.map((r) => `${r.table} ${Number(r.rows).toLocaleString('en')}`).join(', ')})`,
+    );
+    await api.start();
+    const big = owners[0];
+    const check = await api.json('GET', readPath('summary', big.profileId, 90), { token: big.token });
+    console.log(
+      `card 1, 90 days: ${check.totalVisits.toLocaleString('en')} visits, ${check.uniqueVisitors.toLocaleString('en')} unique visitors ` +
+        `(${check.uniqueVisitorsAccuracy.exact ? 'exact' : `estimate, standard error ${check.uniqueVisitorsAccuracy.standardError * 100} %`})`,
+    );
+    const rows = [];
+    for (const [label, kind, days] of [
+      ['summary, last 30 days', 'summary', 30],
+      ['summary, last 90 days', 'summary', 90],
+      [`visit list, ${PAGE_SIZE} rows`, 'visits', 30],
+    ]) {
+      const alone = await solo(api, big, kind, days);
+      const together = await busy(api, owners, kind, days);
+      const goal = kind === 'summary' ? GOALS.summaryP95Ms : GOALS.visitsP95Ms;
+      rows.push({ label, alone, together, goal });
+    }
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    console.log('');
+    console.log(
+      '| read | alone p50 | alone p95 | alone p97.5 | 8 owners p50 | 8 owners p95 | 8 owners p97.5 | 8 owners req/s | goal (8 at once, p95) | held |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const { label, alone, together, goal } of rows) {
+      console.log(
+        `| ${label} | ${ms(alone.p50)} | ${ms(alone.p95)} | ${ms(alone.p975)} | ${ms(together.p50)} | ${ms(together.p95)} | ` +
+          `${ms(together.p975)} | ${together.perSecond.toFixed(1)} | <= ${goal} ms | ${together.p95 <= goal ? 'yes' : 'no'} |`,
+      );
+    }
+  } finally {
+    clearInterval(keepAlive);
+    await api.stop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
