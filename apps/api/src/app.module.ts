@@ -20,6 +20,8 @@ import { LeadsController } from './leads/leads.controller';
 import { LeadsService } from './leads/leads.service';
 import { ProfilesController } from './profiles/profiles.controller';
 import { ProfilesService } from './profiles/profiles.service';
+import { PublicCardPageController } from './public/public-card-page.controller';
+import { CARD_PAGES, cardPagesProvider, PublicCardPagesService } from './public/public-card-pages.service';
 import { PublicProfileCache } from './public/public-profile-cache';
 import { PublicProfilesController } from './public/public-profiles.controller';
 import { PublicProfilesService } from './public/public-profiles.service';
@@ -50,6 +52,7 @@ export class AppModule {
         QrController,
         LeadsController,
         PublicProfilesController,
+        PublicCardPageController,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },
@@ -67,6 +70,8 @@ export class AppModule {
         LeadsService,
         PublicProfileCache,
         PublicProfilesService,
+        { provide: CARD_PAGES, inject: [APP_CONFIG], useFactory: cardPagesProvider },
+        PublicCardPagesService,
       ],
       exports: [
         APP_CONFIG,

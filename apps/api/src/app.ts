@@ -1,11 +1,13 @@
 import 'reflect-metadata';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger, RequestMethod, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
 import { SESSION_COOKIE } from './auth/session-cookie';
@@ -14,8 +16,8 @@ import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { registerSecurityHeaders } from './security/security-headers';
-import { spaFallback, type PageMetaLookup } from './web/spa-fallback';
-import { PublicProfilesService } from './public/public-profiles.service';
+import { spaFallback } from './web/spa-fallback';
+import { CARD_PAGE_ROUTES } from './public/public-card-page.controller';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -47,6 +49,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // parses the browser's session cookie (the auth guard reads it) and lets replies set it
   await app.register(fastifyCookie);
 
+  // every text answer compressed (json, the app's files); brotli at a quality cheap enough to run per
+  // request. the card's page comes already compressed from its cache and is passed through as it is.
+  await app.register(fastifyCompress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
   // content security policy, framing, hsts and the rest on every answer: pages, files, json, errors
   await registerSecurityHeaders(app, config);
 
@@ -55,12 +66,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     reply.header('x-request-id', request.id);
   });
 
-  app.setGlobalPrefix('api');
+  // the card's page lives at the public address /u/{handle}, not under /api
+  app.setGlobalPrefix('api', {
+    exclude: CARD_PAGE_ROUTES.map((path) => ({ path, method: RequestMethod.ALL })),
+  });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(
-    new HttpExceptionFilter(
-      config.webDistDir ? spaFallback(config.webDistDir, publicCardMeta(app, config)) : undefined,
-    ),
+    new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined),
   );
   app.enableCors(
     config.corsOrigins.length > 0
@@ -122,22 +134,4 @@ function describeContractSchemas(document: OpenAPIObject): void {
     .map((name) => (contracts as Record<string, unknown>)[name])
     .filter((value): value is new () => object => typeof value === 'function');
   document.components.schemas = { ...schemas, ...(dtoSchemas(classes) as typeof schemas) };
-}
-
-/** the link preview of /u/{handle}: the share title of the spec, the tagline or bio, the social image */
-function publicCardMeta(app: NestFastifyApplication, config: AppConfig): PageMetaLookup {
-  const profiles = app.get(PublicProfilesService);
-  return async (path) => {
-    const match = /^\/u\/([^/]+)\/?$/.exec(path);
-    if (!match) return null;
-    const profile = await profiles.findPublishedByHandle(decodeURIComponent(match[1]));
-    if (!profile) return null;
-    const about = profile.tagline ?? profile.bio ?? `${profile.displayName} on Cardcraft`;
-    return {
-      title: `${profile.displayName} - Digital Business Card`,
-      description: about.length > 200 ? `${about.slice(0, 197)}...` : about,
-      url: `${config.publicBaseUrl}/u/${encodeURIComponent(profile.handle)}`,
-      image: profile.media.ogImageUrl ?? profile.media.avatarUrl,
-    };
-  };
 }

@@ -10,3 +10,5 @@ export * from './responses';
 export * from './themes';
 export * from './urls';
 export * from './validation';
+export * from './vcard';
+export * from './card-page';

@@ -16,8 +16,9 @@ export interface TrackInput {
 }
 
 /**
- * turns what happened in the core into analytics events: views of public cards, engagement, messages;
- * and queues the erase of a profile's events with the profile. recording never waits on the queue
+ * turns what happened into analytics events. views are recorded by an explicit call where a card is
+ * served (recordView: the card's page, the JSON read); engagement by its endpoint; messages and the
+ * erase of a deleted profile's events follow the domain events. recording never waits on the queue
  * (EventBuffer).
  */
 @Injectable()
@@ -30,9 +31,6 @@ export class AnalyticsTracker implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.on('public-profile.read', ({ profile, viewerUserId, request, context }) => {
-      this.track({ profile, type: 'view', viewerUserId, request, context });
-    });
     this.events.on('lead.created', ({ profile, viewerUserId, request }) => {
       this.track({ profile, type: 'message_sent', viewerUserId, request, countBots: true });
     });
@@ -48,6 +46,16 @@ export class AnalyticsTracker implements OnModuleInit {
         throw err;
       }
     });
+  }
+
+  /** a visit of a card: the page (GET /u/{handle}) or an API client's JSON read */
+  recordView(
+    profile: ProfileRecord,
+    viewerUserId: string | null,
+    request: RequestMeta,
+    context?: ViewContextQueryDto,
+  ): boolean {
+    return this.track({ profile, type: 'view', viewerUserId, request, context });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   AnalyticsConfigError,
   describeAnalyticsConfig,
@@ -30,6 +30,8 @@ export interface AppConfig {
   publicCacheTtlMs: number;
   /** the built SPA; null when it has not been built */
   webDistDir: string | null;
+  /** the server build of the public card (render-card.js); null: /u/{handle} answers 503 */
+  webSsrDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /**
    * which proxies' X-Forwarded-For to believe for the client address (rate limits, geo, visitor ids):
@@ -218,6 +220,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const webDist = rawWebDist ? resolve(cwd, rawWebDist) : resolve(__dirname, '../../../web/dist');
   const webDistDir = existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (rawWebDist && !webDistDir) throw new ConfigError(`WEB_DIST_DIR "${webDist}" has no index.html`);
+  // the card's server renderer is built next to the web app (apps/web/dist-ssr) unless told otherwise
+  const rawWebSsr = env.WEB_SSR_DIR?.trim();
+  const webSsr = rawWebSsr
+    ? resolve(cwd, rawWebSsr)
+    : webDistDir
+      ? join(dirname(webDistDir), 'dist-ssr')
+      : null;
+  const webSsrDir = webSsr && existsSync(join(webSsr, 'render-card.js')) ? webSsr : null;
+  if (rawWebSsr && !webSsrDir) throw new ConfigError(`WEB_SSR_DIR "${webSsr}" has no render-card.js`);
 
   let analytics: AnalyticsConfig;
   try {
@@ -248,6 +259,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     maxCardsPerAccount: integer(env, 'MAX_CARDS_PER_ACCOUNT', 25, 1, 10_000),
     publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
     webDistDir,
+    webSsrDir,
     logLevel,
     trustProxy: trustProxy(env),
     analytics,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { ViewContextQueryDto } from '@cardcraft/contracts';
 import type { LeadRecord, ProfileRecord } from '@cardcraft/storage';
 import type { RequestMeta } from '../common/request-meta';
 
@@ -12,12 +11,6 @@ export interface DomainEventMap {
     profile: ProfileRecord;
     viewerUserId: string | null;
     request: RequestMeta;
-  };
-  'public-profile.read': {
-    profile: ProfileRecord;
-    viewerUserId: string | null;
-    request: RequestMeta;
-    context: ViewContextQueryDto;
   };
 }
 

@@ -5,6 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 interface Entry {
   profile: ProfileRecord | null;
   expiresAt: number;
+  /** what was made from this profile (its rendered pages), dropped with it */
+  derived: Map<string, unknown>;
 }
 
 /**
@@ -28,8 +30,22 @@ export class PublicProfileCache {
     if (hit && hit.expiresAt > now) return hit.profile;
     const profile = await load();
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(handle, { profile, expiresAt: now + ttl });
+    this.entries.set(handle, { profile, expiresAt: now + ttl, derived: new Map() });
     return profile;
+  }
+
+  /**
+   * something made from the profile get() last returned for this handle (a rendered page), kept as
+   * long as that profile is: a save, a delete or a message from another replica drops both together.
+   * the profile passed in must be the one get() returned, so a page is never kept for an older copy.
+   */
+  derived<T>(handle: string, profile: ProfileRecord, key: string, make: () => T): T {
+    const entry = this.entries.get(handle);
+    if (!entry || entry.profile !== profile || entry.expiresAt <= Date.now()) return make();
+    if (entry.derived.has(key)) return entry.derived.get(key) as T;
+    const value = make();
+    entry.derived.set(key, value);
+    return value;
   }
 
   /** drops the handle here and tells the listeners (the cross-replica broadcaster) */

@@ -5,14 +5,21 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../common/request-meta';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
+import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { PublicProfilesService } from './public-profiles.service';
 
 @ApiTags('public')
 @Controller('public/profiles')
 export class PublicProfilesController {
-  constructor(private readonly publicProfiles: PublicProfilesService) {}
+  constructor(
+    private readonly publicProfiles: PublicProfilesService,
+    private readonly tracker: AnalyticsTracker,
+  ) {}
 
-  /** the web app passes the page's referrer, UTM parameters and channel as query parameters */
+  /**
+   * the card as JSON for API clients, which pass the page's referrer, UTM parameters and channel as
+   * query parameters; a client that renders the card makes this read, so it counts as a view
+   */
   @Get(':handle')
   @OptionalAuth()
   @Header('cache-control', 'private, no-store')
@@ -22,7 +29,8 @@ export class PublicProfilesController {
     @CurrentUserId() viewerUserId: string | null,
     @Req() request: FastifyRequest,
   ): Promise<PublicProfileResponse> {
-    const profile = await this.publicProfiles.read(handle, viewerUserId, requestMeta(request), context);
+    const profile = await this.publicProfiles.read(handle, viewerUserId);
+    this.tracker.recordView(profile, viewerUserId, requestMeta(request), context);
     return toPublicProfileResponse(profile, viewerUserId);
   }
 }

@@ -1,8 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { normalizeHandle, type ViewContextQueryDto } from '@cardcraft/contracts';
+import { normalizeHandle } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { NotFoundError } from '../common/errors';
-import type { RequestMeta } from '../common/request-meta';
 import { DomainEvents } from '../events/domain-events';
 import { STORAGE } from '../storage/storage.module';
 import { PublicProfileCache } from './public-profile-cache';
@@ -25,26 +24,21 @@ export class PublicProfilesService implements OnModuleInit {
     this.events.on('profile.deleted', ({ handle }) => this.cache.invalidate(handle));
   }
 
-  /** a published profile for anyone, a draft for its owner only; everyone else gets a plain 404 */
-  async read(
-    rawHandle: string,
-    viewerUserId: string | null,
-    request: RequestMeta,
-    context: ViewContextQueryDto,
-  ): Promise<ProfileRecord> {
-    const handle = normalizeHandle(rawHandle);
-    const profile = await this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
+  /**
+   * a published profile for anyone, a draft for its owner only; everyone else gets a plain 404. reading
+   * records nothing: the caller that serves the card records the view.
+   */
+  async read(rawHandle: string, viewerUserId: string | null): Promise<ProfileRecord> {
+    const profile = await this.findByHandle(rawHandle);
     const isOwner = profile !== null && viewerUserId === profile.ownerId;
     if (!profile || (!profile.published && !isOwner)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
-    await this.events.publish('public-profile.read', { profile, viewerUserId, request, context });
     return profile;
   }
 
-  /** a published profile by handle, from the cache, without counting a view: for link previews */
-  async findPublishedByHandle(rawHandle: string): Promise<ProfileRecord | null> {
+  /** any profile by handle, published or not, from the cache */
+  findByHandle(rawHandle: string): Promise<ProfileRecord | null> {
     const handle = normalizeHandle(rawHandle);
-    const profile = await this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
-    return profile?.published ? profile : null;
+    return this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
   }
 
   /** the profile a public engagement event is about: published ones only */

@@ -23,7 +23,9 @@ function webDist(): string {
 /** one answer of every kind the server gives */
 const ANSWERS: [string, (http: HttpClient) => Promise<HttpResult>, number][] = [
   ['the SPA at /', (http) => http.get('/'), 200],
-  ['a page the SPA routes (/u/{handle})', (http) => http.get('/u/someone'), 200],
+  ['a page the SPA routes (/dashboard)', (http) => http.get('/dashboard'), 200],
+  // the card pages are rendered on the server; this miniature web app has no server build
+  ['the card page without its server build', (http) => http.get('/u/someone'), 503],
   ['a hashed script', (http) => http.get('/assets/app-1234.js'), 200],
   ['a file at the root', (http) => http.get('/robots.txt'), 200],
   ['a missing asset', (http) => http.get('/assets/gone-999.js'), 404],

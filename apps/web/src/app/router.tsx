@@ -13,10 +13,6 @@ const SiteLayout = page(() => import('@/components/layout/site-layout'), 'SiteLa
 const DashboardLayout = page(() => import('@/components/layout/dashboard-layout'), 'DashboardLayout');
 
 const LandingPage = page(() => import('@/features/landing/routes/landing-page'), 'LandingPage');
-const PublicProfilePage = page(
-  () => import('@/features/public-card/routes/public-profile-page'),
-  'PublicProfilePage',
-);
 const DemoPage = page(() => import('@/features/public-card/routes/demo-page'), 'DemoPage');
 
 const LoginPage = page(() => import('@/features/auth/routes/login-page'), 'LoginPage');
@@ -84,14 +80,6 @@ export const router = createBrowserRouter([
     element: (
       <Lazy>
         <DemoPage />
-      </Lazy>
-    ),
-  },
-  {
-    path: '/u/:handle',
-    element: (
-      <Lazy>
-        <PublicProfilePage />
       </Lazy>
     ),
   },

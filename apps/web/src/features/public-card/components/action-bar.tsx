@@ -3,6 +3,7 @@ import type { ContactResponse } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
 import type { CardActions } from '../hooks/use-card-actions';
 import { mailHref, telHref } from '../lib/contact-links';
+import { vCardFileName } from '../lib/vcard';
 import type { CardTheme } from './card-theme';
 
 export type ActionBarVariant = 'stacked' | 'row';
@@ -15,11 +16,13 @@ const control =
  * docked at the bottom of the screen, within thumb reach; from the small breakpoint up it sits in the card.
  */
 export function ActionBar({
+  handle,
   contact,
   actions,
   theme,
   variant,
 }: {
+  handle: string;
   contact: ContactResponse;
   actions: CardActions;
   theme: CardTheme;
@@ -32,6 +35,12 @@ export function ActionBar({
     theme.secondaryButton,
     'w-12 px-0 sm:w-auto sm:px-4',
     variant === 'stacked' ? 'sm:flex-1' : 'sm:flex-none',
+  );
+  const saveClass = cn(
+    control,
+    theme.primaryButton,
+    'min-w-0 flex-1',
+    variant === 'stacked' && 'sm:basis-full',
   );
   return (
     <div
@@ -47,23 +56,28 @@ export function ActionBar({
           variant === 'stacked' ? 'sm:flex-wrap' : 'sm:max-w-none',
         )}
       >
-        <button
-          type="button"
-          onClick={actions.saveContact}
-          className={cn(
-            control,
-            theme.primaryButton,
-            'min-w-0 flex-1',
-            variant === 'stacked' && 'sm:basis-full',
-          )}
-        >
-          <Download aria-hidden="true" />
-          Save Contact
-        </button>
+        {actions.contactFileUrl ? (
+          // a real download link, so the contact saves without any script; with one, the click is counted
+          <a
+            href={actions.contactFileUrl}
+            download={vCardFileName(handle)}
+            data-card-action="save-contact"
+            className={saveClass}
+          >
+            <Download aria-hidden="true" />
+            Save Contact
+          </a>
+        ) : (
+          <button type="button" onClick={actions.saveContact} className={saveClass}>
+            <Download aria-hidden="true" />
+            Save Contact
+          </button>
+        )}
         {email ? (
           <a
             href={mailHref(email)}
             onClick={() => actions.contactInitiated('email')}
+            data-card-action="email"
             className={secondary}
             aria-label="Email"
           >
@@ -75,6 +89,7 @@ export function ActionBar({
           <a
             href={telHref(phone)}
             onClick={() => actions.contactInitiated('call')}
+            data-card-action="call"
             className={secondary}
             aria-label="Call"
           >
@@ -82,10 +97,20 @@ export function ActionBar({
             <span className="hidden sm:inline">Call</span>
           </a>
         ) : null}
-        <button type="button" onClick={() => void actions.share()} className={secondary} aria-label="Share">
+        {/* the card's own link when no script runs; the share sheet or a copied link when one does */}
+        <a
+          href={actions.profileUrl}
+          onClick={(event) => {
+            event.preventDefault();
+            void actions.share();
+          }}
+          data-card-action="share"
+          className={secondary}
+          aria-label="Share"
+        >
           <Share2 aria-hidden="true" />
           <span className="hidden sm:inline">Share</span>
-        </button>
+        </a>
       </div>
     </div>
   );

@@ -1,15 +1,14 @@
-import { Link } from 'react-router-dom';
 import { cn } from '@/lib/utils';
 import type { CardTheme } from './card-theme';
 
-/** 'Built with ... Create yours', back to the landing page */
+/** 'Built with ... Create yours', back to the landing page (plain links: the card is a server page) */
 export function CardFooter({ theme, className }: { theme: CardTheme; className?: string }) {
   return (
     <footer
       className={cn('flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 py-10 text-sm', className)}
     >
       <span className={theme.subtle}>Built with</span>
-      <Link to="/" className={cn('inline-flex items-center gap-1.5 font-semibold', theme.heading)}>
+      <a href="/" className={cn('inline-flex items-center gap-1.5 font-semibold', theme.heading)}>
         <svg
           viewBox="0 0 24 24"
           className="size-4"
@@ -22,13 +21,13 @@ export function CardFooter({ theme, className }: { theme: CardTheme; className?:
           <path d="M7 10.5h5M7 13.5h3" strokeLinecap="round" />
         </svg>
         <span className="normal-case tracking-normal">Cardcraft</span>
-      </Link>
+      </a>
       <span aria-hidden="true" className={theme.subtle}>
         ·
       </span>
-      <Link to="/" className={cn('font-medium', theme.link)}>
+      <a href="/" className={cn('font-medium', theme.link)}>
         Create yours
-      </Link>
+      </a>
     </footer>
   );
 }

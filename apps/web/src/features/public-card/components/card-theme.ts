@@ -39,6 +39,8 @@ export interface CardTheme {
   success: string;
   /** the focus outline colour: the global :focus-visible rule reads --color-ring */
   ring: string;
+  /** the browser's toolbar colour on a phone: the page's background */
+  themeColor: string;
 }
 
 const aurora: CardTheme = {
@@ -81,6 +83,7 @@ const aurora: CardTheme = {
   error: 'text-rose-300',
   success: 'text-emerald-300',
   ring: '#67e8f9',
+  themeColor: '#07071a',
 };
 
 const noir: CardTheme = {
@@ -116,6 +119,7 @@ const noir: CardTheme = {
   error: 'text-red-700',
   success: 'text-black',
   ring: '#000000',
+  themeColor: '#ffffff',
 };
 
 const solar: CardTheme = {
@@ -160,6 +164,7 @@ const solar: CardTheme = {
   error: 'text-red-700',
   success: 'text-emerald-800',
   ring: '#c2410c',
+  themeColor: '#fff8ef',
 };
 
 export const CARD_THEMES: Record<Theme, CardTheme> = { aurora, noir, solar };

@@ -13,6 +13,8 @@ interface Row {
   href?: string;
   external?: boolean;
   onClick?: () => void;
+  /** the engagement event the page's enhancement script records for a click, without React */
+  track?: 'email_clicked' | 'call_clicked' | 'link_clicked';
 }
 
 function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: boolean): Row[] {
@@ -26,6 +28,7 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
       text: email,
       href: mailHref(email),
       onClick: () => actions.contactRowClicked('email'),
+      track: 'email_clicked',
     });
   }
   const phone = contact.phoneNumber?.trim();
@@ -37,6 +40,7 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
       text: phone,
       href: telHref(phone),
       onClick: () => actions.contactRowClicked('call'),
+      track: 'call_clicked',
     });
   }
   const location = contact.location?.trim();
@@ -52,6 +56,7 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
       href: href ?? undefined,
       external: true,
       onClick: href ? () => actions.linkClicked(href) : undefined,
+      track: href ? 'link_clicked' : undefined,
     });
   }
   const company = contact.company?.trim();
@@ -80,7 +85,7 @@ export function ContactList({
   if (rows.length === 0) return null;
   return (
     <ul className={cn('grid', compact ? 'gap-1.5' : 'gap-1', columns && 'sm:grid-cols-2 sm:gap-x-3')}>
-      {rows.map(({ key, label, icon: Icon, text, href, external, onClick }) => {
+      {rows.map(({ key, label, icon: Icon, text, href, external, onClick, track }) => {
         const body = (
           <>
             <span
@@ -113,6 +118,7 @@ export function ContactList({
               <a
                 href={href}
                 onClick={onClick}
+                data-track={track}
                 className={cn(rowClass, 'rounded-lg transition-opacity hover:opacity-80')}
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >

@@ -45,6 +45,7 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
               href={view.action.href}
               {...externalProps(view.action.href)}
               onClick={() => view.action && actions.linkClicked(view.action.href)}
+              data-track="link_clicked"
               className={cn(
                 'mt-4 inline-flex h-11 items-center gap-2 px-5 text-sm font-medium transition',
                 theme.primaryButton,
@@ -98,6 +99,7 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
             target="_blank"
             rel="noopener noreferrer"
             onClick={() => actions.linkClicked(href)}
+            data-track="link_clicked"
             className={cn(
               'mt-3 inline-flex max-w-full items-center gap-2 text-sm font-medium break-all',
               theme.link,
@@ -118,6 +120,7 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
                 href={link.href}
                 {...externalProps(link.href)}
                 onClick={() => actions.linkClicked(link.href)}
+                data-track="link_clicked"
                 className={cn(
                   'group flex min-h-12 items-center justify-between gap-3 px-4 py-3 text-[15px] font-medium transition',
                   theme.secondaryButton,

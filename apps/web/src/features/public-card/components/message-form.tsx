@@ -4,15 +4,29 @@ import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
-import { MESSAGE_MAX, validateLeadForm, type LeadFormErrors, type LeadFormValues } from '../lib/lead-form';
+import {
+  MESSAGE_FAILED,
+  MESSAGE_MAX,
+  MESSAGE_SENT,
+  validateLeadForm,
+  type LeadFormErrors,
+  type LeadFormValues,
+} from '../lib/lead-form';
 import type { CardTheme } from './card-theme';
 
-export const MESSAGE_SENT = 'Thanks! The owner has received your message.';
-export const MESSAGE_FAILED = "We couldn't send your message. Please try again in a moment.";
+export { MESSAGE_FAILED, MESSAGE_SENT };
+
 export const DEMO_MESSAGE_NOTE =
   'This is a demo card, so messages are not sent anywhere. Create your own card to start receiving them.';
 
 type Status = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed' } | { kind: 'demo' };
+
+/** how the server answered a form posted without script: the page shows it as the form would */
+export interface MessageFormOutcome {
+  status: 'sent' | 'failed';
+  values?: LeadFormValues;
+  errors?: LeadFormErrors;
+}
 
 export interface MessageFormProps {
   theme: CardTheme;
@@ -20,18 +34,25 @@ export interface MessageFormProps {
   defaultEmail?: string | null;
   /** sends the message; absent on the demo card, where the form does nothing */
   onSend?: (values: LeadFormValues) => Promise<unknown>;
+  /** the server page: where the form posts without script, and the card the enhancement script sends to */
+  post?: { action: string; profileId: string };
+  /** the server's answer to a posted form */
+  outcome?: MessageFormOutcome;
   className?: string;
 }
 
 /** 'Leave a Message': e-mail, optional message, consent (spec §2, §4, §5, §8) */
-export function MessageForm({ theme, defaultEmail, onSend, className }: MessageFormProps) {
+export function MessageForm({ theme, defaultEmail, onSend, post, outcome, className }: MessageFormProps) {
   const id = useId();
   // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)
-  const [typedEmail, setTypedEmail] = useState<string | null>(null);
-  const [rest, setRest] = useState({ message: '', consent: true });
+  const [typedEmail, setTypedEmail] = useState<string | null>(outcome?.values?.email ?? null);
+  const [rest, setRest] = useState({
+    message: outcome?.values?.message ?? '',
+    consent: outcome?.values?.consent ?? true,
+  });
   const values: LeadFormValues = { email: typedEmail ?? defaultEmail ?? '', ...rest };
-  const [errors, setErrors] = useState<LeadFormErrors>({});
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
+  const [status, setStatus] = useState<Status>({ kind: outcome?.status ?? 'idle' });
   const [pending, setPending] = useState(false);
 
   const clearError = (key: keyof LeadFormValues) => {
@@ -93,9 +114,14 @@ export function MessageForm({ theme, defaultEmail, onSend, className }: MessageF
         Leave a Message
       </h2>
       <p className={cn('mb-5 text-sm', theme.subtle)}>
-        {onSend ? 'Share your e-mail and a note: the owner will get back to you.' : DEMO_MESSAGE_NOTE}
+        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : DEMO_MESSAGE_NOTE}
       </p>
-      <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        className="grid gap-4"
+        {...(post ? { method: 'post', action: post.action, 'data-message-form': post.profileId } : {})}
+      >
         <div>
           <label htmlFor={field('email')} className={labelClass}>
             Your email
@@ -173,6 +199,7 @@ export function MessageForm({ theme, defaultEmail, onSend, className }: MessageF
               id={field('consent')}
               type="checkbox"
               name="consent"
+              value="yes"
               checked={values.consent}
               onChange={(e) => {
                 const consent = e.target.checked;
@@ -206,7 +233,7 @@ export function MessageForm({ theme, defaultEmail, onSend, className }: MessageF
           <Send className="size-4" aria-hidden="true" />
           {pending ? 'Sending...' : 'Send Message'}
         </button>
-        <div aria-live="polite">
+        <div aria-live="polite" data-message-status>
           {status.kind === 'sent' ? (
             <p role="status" className={cn('flex items-start gap-2 text-sm font-medium', theme.success)}>
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -57,7 +57,28 @@ describe('ProfileCard', () => {
     expect(screen.queryByRole('link', { name: 'Email' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Call' })).toBeNull();
     expect(screen.getByRole('button', { name: /Save Contact/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
+    // without script, Share is the card's own link
+    expect(screen.getByRole('link', { name: 'Share' }).getAttribute('href')).toBe(
+      'https://cards.example/u/alex-morgan',
+    );
+  });
+
+  it("links Save Contact to the server's contact file where there is one, so it works without script", () => {
+    render(
+      <ProfileCard
+        profile={DEMO_PROFILE}
+        viewer="guest"
+        profileUrl="https://cards.example/u/alex-morgan"
+        contactFileUrl="/u/alex-morgan/contact.vcf"
+        track={jest.fn()}
+      />,
+    );
+    const save = screen.getByRole('link', { name: /Save Contact/ });
+    expect(save.getAttribute('href')).toBe('/u/alex-morgan/contact.vcf');
+    expect(save.getAttribute('download')).toBe('alex-morgan.vcf');
+    // the page's script finds its buttons by these names
+    expect(save.getAttribute('data-card-action')).toBe('save-contact');
+    expect(screen.getByRole('link', { name: 'Share' }).getAttribute('data-card-action')).toBe('share');
   });
 
   it('says that the contact is being opened when Email is pressed', () => {

@@ -19,6 +19,8 @@ export interface ProfileCardProps {
   viewer: ViewerType;
   /** the card's public address: shared and written into the contact file */
   profileUrl: string;
+  /** the server's contact file for Save Contact; without it the file is built on the device */
+  contactFileUrl?: string;
   track: TrackFn;
   /** the message form, when this viewer may leave one */
   message?: (theme: CardTheme, className: string) => ReactNode;
@@ -182,7 +184,13 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
             className="mt-5 justify-center"
           />
           <div className="w-full sm:mt-6">
-            <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
+            <ActionBar
+              handle={profile.handle}
+              contact={profile.contact}
+              actions={actions}
+              theme={theme}
+              variant="stacked"
+            />
           </div>
         </div>
       </section>
@@ -227,7 +235,13 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
           <SocialLinks links={profile.socialLinks} actions={actions} theme={theme} size="sm" />
         </div>
         <div className="sm:mt-6">
-          <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="row" />
+          <ActionBar
+            handle={profile.handle}
+            contact={profile.contact}
+            actions={actions}
+            theme={theme}
+            variant="row"
+          />
         </div>
       </section>
       <Blocks profile={profile} theme={theme} actions={actions} className={cn('pt-6', theme.plain)} />
@@ -265,7 +279,13 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
             ) : null}
           </div>
         </div>
-        <ActionBar contact={profile.contact} actions={actions} theme={theme} variant="stacked" />
+        <ActionBar
+          handle={profile.handle}
+          contact={profile.contact}
+          actions={actions}
+          theme={theme}
+          variant="stacked"
+        />
       </aside>
       <div className="grid content-start gap-5">
         <TitledSection id="details-title" title="Details" theme={theme}>
@@ -296,10 +316,18 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
 }
 
 /** the public card: one component for /u/:handle and /demo, in each theme and layout */
-export function ProfileCard({ profile, viewer, profileUrl, track, message, notice }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  viewer,
+  profileUrl,
+  contactFileUrl,
+  track,
+  message,
+  notice,
+}: ProfileCardProps) {
   const theme = CARD_THEMES[normalizeTheme(profile.theme)];
   const layout = normalizeLayout(profile.layout);
-  const actions = useCardActions(profile, profileUrl, track);
+  const actions = useCardActions(profile, profileUrl, track, contactFileUrl ?? null);
   const messageNode = message?.(
     theme,
     cn('p-5 sm:p-7', layout === 'minimal' ? cn('px-0 pt-6 sm:px-0', theme.plain) : theme.surface),

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Lock, SearchX } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
@@ -25,7 +24,7 @@ const STATES: Record<ProfileStateKind, { title: string; text: string; icon: type
   },
 };
 
-/** the public page's three dead ends (spec §2) */
+/** the public page's dead ends; plain links, as the page is rendered on the server */
 export function ProfileState({ kind }: { kind: ProfileStateKind }) {
   const { title, text, icon: Icon, home } = STATES[kind];
   return (
@@ -46,20 +45,20 @@ export function ProfileState({ kind }: { kind: ProfileStateKind }) {
         <p className="mt-2 text-[15px] leading-relaxed text-slate-300">{text}</p>
         {home ? (
           <div className="mt-7 flex flex-col justify-center gap-2 sm:flex-row">
-            <Link
-              to="/"
+            <a
+              href="/"
               className={cn(
                 'inline-flex h-11 items-center justify-center rounded-full bg-white px-6 text-sm font-semibold text-slate-950 transition hover:bg-indigo-100',
               )}
             >
               Go home
-            </Link>
-            <Link
-              to="/auth/register"
+            </a>
+            <a
+              href="/auth/register"
               className="inline-flex h-11 items-center justify-center rounded-full border border-white/20 px-6 text-sm font-medium text-white transition hover:bg-white/10"
             >
               Create your own card
-            </Link>
+            </a>
           </div>
         ) : null}
       </div>

@@ -36,6 +36,7 @@ export function SocialLinks({
               target="_blank"
               rel="noopener noreferrer"
               onClick={() => actions.linkClicked(href)}
+              data-track="link_clicked"
               aria-label={`${label} (opens in a new tab)`}
               title={label}
               data-provider={link.provider}

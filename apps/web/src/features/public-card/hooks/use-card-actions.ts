@@ -7,6 +7,10 @@ import { downloadVCard, shareProfile } from '../lib/card-actions';
 export type TrackFn = (type: EngagementEventType, target?: string | null) => void;
 
 export interface CardActions {
+  /** the card's public address: Share's link when no script runs */
+  profileUrl: string;
+  /** the contact file made on the server; null where there is none (the demo builds it on the device) */
+  contactFileUrl: string | null;
   saveContact: () => void;
   share: () => Promise<void>;
   /** the Email and Call buttons: the device opens its mail or phone app */
@@ -21,9 +25,12 @@ export function useCardActions(
   profile: PublicProfileResponse,
   profileUrl: string,
   track: TrackFn,
+  contactFileUrl: string | null = null,
 ): CardActions {
   return useMemo<CardActions>(
     () => ({
+      profileUrl,
+      contactFileUrl,
       saveContact: () => {
         downloadVCard(profile, profileUrl);
         toast({
@@ -53,6 +60,6 @@ export function useCardActions(
       contactRowClicked: (kind) => track(kind === 'email' ? 'email_clicked' : 'call_clicked'),
       linkClicked: (href) => track('link_clicked', href),
     }),
-    [profile, profileUrl, track],
+    [profile, profileUrl, track, contactFileUrl],
   );
 }

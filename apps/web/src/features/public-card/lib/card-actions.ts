@@ -1,54 +1,10 @@
 import { saveBlob } from '@/lib/api-client';
 import { buildVCard, vCardFileName, type VCardSource } from './vcard';
 
+export { shareProfile, shareTitle, type ShareOutcome } from './share';
+
 /** builds the contact file on the device and downloads it as {handle}.vcf (spec §7, §9) */
 export function downloadVCard(source: VCardSource, profileUrl?: string): void {
   const vcard = buildVCard(source, { profileUrl });
   saveBlob(new Blob([vcard], { type: 'text/vcard;charset=utf-8' }), vCardFileName(source.handle));
-}
-
-export function shareTitle(displayName: string): string {
-  return `${displayName} - Digital Business Card`;
-}
-
-export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the selection copy (insecure origins, denied permission)
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  } catch {
-    return false;
-  }
-}
-
-/** the device's share sheet when there is one, else the link is copied */
-export async function shareProfile(displayName: string, url: string): Promise<ShareOutcome> {
-  const data = { title: shareTitle(displayName), url };
-  if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
-    try {
-      await navigator.share(data);
-      return 'shared';
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') return 'cancelled';
-      // share refused (permissions, no handler): copy instead
-    }
-  }
-  return (await copyText(url)) ? 'copied' : 'failed';
 }

@@ -2,6 +2,10 @@ import { Limits, Messages } from '@cardcraft/contracts/messages';
 
 export const MESSAGE_MAX = Limits.messageMax;
 
+// what the form says once sent, or when sending failed: the same words with or without script
+export const MESSAGE_SENT = 'Thanks! The owner has received your message.';
+export const MESSAGE_FAILED = "We couldn't send your message. Please try again in a moment.";
+
 export interface LeadFormValues {
   email: string;
   message: string;

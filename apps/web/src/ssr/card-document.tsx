@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import type { CardPageAssets, CardPageInput } from '@cardcraft/contracts/card-page';
+import { cardPaths } from '@cardcraft/contracts/card-page';
+import { normalizeTheme } from '@cardcraft/contracts/themes';
+import { CARD_THEMES } from '@/features/public-card/components/card-theme';
+import { MessageForm } from '@/features/public-card/components/message-form';
+import { OwnerNotice } from '@/features/public-card/components/owner-notice';
+import { ProfileCard } from '@/features/public-card/components/profile-card';
+import { ProfileState } from '@/features/public-card/components/profile-state';
+import { cardHead } from './card-head';
+
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%234f46e5'/%3E%3Crect x='7' y='10' width='18' height='12' rx='2.5' fill='none' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
+
+// without script the card's buttons are links and its form posts; nothing is tracked from here
+const noTracking = () => undefined;
+
+function Document({
+  assets,
+  themeColor,
+  head,
+  children,
+}: {
+  assets: CardPageAssets;
+  themeColor: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        {head}
+        <meta name="theme-color" content={themeColor} />
+        <link rel="icon" href={FAVICON} />
+        {assets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.script ? <script type="module" src={assets.script} /> : null}
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+/** the whole public page of a card, or of its dead ends: the same components as the web app's */
+export function CardDocument({ input }: { input: CardPageInput }) {
+  if (input.state !== 'card') {
+    const notFound = input.state === 'not-found';
+    return (
+      <Document
+        assets={input.assets}
+        themeColor="#020617"
+        head={
+          <>
+            <title>{notFound ? 'Profile not found' : 'Profile not available'}</title>
+            <meta name="robots" content="noindex" />
+          </>
+        }
+      >
+        <ProfileState kind={notFound ? 'not-found' : 'private'} />
+      </Document>
+    );
+  }
+
+  const { profile, viewer, outcome, baseUrl, assets } = input;
+  const theme = CARD_THEMES[normalizeTheme(profile.theme)];
+  const head = cardHead(profile, baseUrl);
+  const paths = cardPaths(profile.handle);
+  const isOwner = viewer === 'owner';
+  const draft = !profile.publishedAtUtc;
+  return (
+    <Document
+      assets={assets}
+      themeColor={theme.themeColor}
+      head={
+        <>
+          <title>{head.title}</title>
+          <meta name="description" content={head.description} />
+          <link rel="canonical" href={head.url} />
+          {draft ? <meta name="robots" content="noindex" /> : null}
+          <meta property="og:type" content="profile" />
+          <meta property="og:site_name" content="Cardcraft" />
+          <meta property="og:title" content={head.title} />
+          <meta property="og:description" content={head.description} />
+          <meta property="og:url" content={head.url} />
+          {head.image ? <meta property="og:image" content={head.image} /> : null}
+          <meta name="twitter:card" content={head.image ? 'summary_large_image' : 'summary'} />
+          <meta name="twitter:title" content={head.title} />
+          <meta name="twitter:description" content={head.description} />
+          {head.image ? <meta name="twitter:image" content={head.image} /> : null}
+          {/* data, not script: the json is escaped so no text in it can end the element */}
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />
+        </>
+      }
+    >
+      <div data-card-page={profile.id} data-card-url={head.url} data-card-name={profile.displayName}>
+        <ProfileCard
+          profile={profile}
+          viewer={viewer}
+          profileUrl={head.url}
+          contactFileUrl={paths.contactFile}
+          track={noTracking}
+          notice={isOwner ? (cardTheme) => <OwnerNotice profile={profile} theme={cardTheme} /> : undefined}
+          message={
+            !isOwner && profile.allowMessages
+              ? (cardTheme, className) => (
+                  <MessageForm
+                    theme={cardTheme}
+                    className={className}
+                    post={{ action: paths.message, profileId: profile.id }}
+                    outcome={outcome}
+                  />
+                )
+              : undefined
+          }
+        />
+      </div>
+    </Document>
+  );
+}

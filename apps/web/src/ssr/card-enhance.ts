@@ -1,0 +1,207 @@
+// the public card's only script: no React. the server page already reads, saves the contact, posts
+// the message and links to itself; this adds the share sheet, copy link, toasts, sending the message
+// in place and the engagement events. anything failing here leaves the plain page working.
+import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
+import { shareProfile } from '@/features/public-card/lib/share';
+import {
+  MESSAGE_FAILED,
+  MESSAGE_SENT,
+  validateLeadForm,
+  type LeadFormErrors,
+  type LeadFormValues,
+} from '@/features/public-card/lib/lead-form';
+
+type Variant = 'success' | 'destructive' | 'default';
+
+const TOAST_VARIANTS: Record<Variant, string> = {
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
+  destructive: 'border-red-200 bg-red-50 text-red-950',
+  default: 'border-slate-200 bg-white text-slate-950',
+};
+
+let toastRegion: HTMLElement | null = null;
+
+/** a short note at the top of the screen, read out by screen readers, gone after a few seconds */
+export function toast(title: string, description: string, variant: Variant = 'default'): void {
+  if (!toastRegion) {
+    toastRegion = document.createElement('div');
+    toastRegion.setAttribute('role', 'status');
+    toastRegion.setAttribute('aria-live', 'polite');
+    toastRegion.className =
+      'pointer-events-none fixed inset-x-0 top-0 z-50 mx-auto flex max-w-sm flex-col gap-2 p-4';
+    document.body.appendChild(toastRegion);
+  }
+  const note = document.createElement('div');
+  note.className = `pointer-events-auto animate-slide-in rounded-xl border p-4 text-sm shadow-lg ${TOAST_VARIANTS[variant]}`;
+  const heading = document.createElement('p');
+  heading.className = 'font-semibold';
+  heading.textContent = title;
+  const text = document.createElement('p');
+  text.className = 'mt-0.5 opacity-90';
+  text.textContent = description;
+  note.append(heading, text);
+  toastRegion.appendChild(note);
+  setTimeout(() => note.remove(), 4000);
+}
+
+/** an engagement event, sent even as the page is left (a mail app, a new tab, a download) */
+export function sendEvent(profileId: string, type: EngagementEventType, target?: string | null): void {
+  const body = JSON.stringify(target ? { type, target: target.slice(0, 2048) } : { type });
+  const url = `/api/public/profiles/${encodeURIComponent(profileId)}/events`;
+  try {
+    const blob = new Blob([body], { type: 'application/json' });
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob)) return;
+    void fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      credentials: 'same-origin',
+      keepalive: true,
+    }).catch(() => undefined);
+  } catch {
+    // analytics must never break the card
+  }
+}
+
+function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
+  for (const old of form.querySelectorAll('[data-field-error]')) old.remove();
+  for (const field of ['email', 'message', 'consent'] as const) {
+    const input = form.elements.namedItem(field);
+    if (!(input instanceof HTMLElement)) continue;
+    const message = errors[field];
+    if (!message) {
+      input.removeAttribute('aria-invalid');
+      continue;
+    }
+    input.setAttribute('aria-invalid', 'true');
+    const note = document.createElement('p');
+    note.setAttribute('role', 'alert');
+    note.setAttribute('data-field-error', field);
+    note.id = `${input.id}-error`;
+    note.className = 'mt-1.5 text-sm font-medium';
+    note.textContent = message;
+    input.setAttribute('aria-describedby', note.id);
+    // after the field, or after the consent's label that holds the checkbox
+    const anchor = field === 'consent' ? (input.closest('label') ?? input) : input;
+    anchor.after(note);
+  }
+}
+
+function showStatus(form: HTMLFormElement, sent: boolean): void {
+  const region = form.querySelector('[data-message-status]');
+  if (!region) return;
+  const line = document.createElement('p');
+  line.setAttribute('role', sent ? 'status' : 'alert');
+  line.className = 'text-sm font-medium';
+  line.textContent = sent ? MESSAGE_SENT : MESSAGE_FAILED;
+  region.replaceChildren(line);
+}
+
+/** the api's field errors ({ errors: [{ field, message }] }) for the form's own fields */
+function fieldErrorsOf(body: unknown): LeadFormErrors {
+  const errors: LeadFormErrors = {};
+  const list = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(list)) return errors;
+  for (const item of list as { field?: unknown; message?: unknown }[]) {
+    if (
+      (item.field === 'email' || item.field === 'message' || item.field === 'consent') &&
+      typeof item.message === 'string'
+    ) {
+      errors[item.field] = item.message;
+    }
+  }
+  return errors;
+}
+
+/** sends the message in place, with the same words the page answers without script */
+function enhanceMessageForm(form: HTMLFormElement): void {
+  const profileId = form.dataset.messageForm ?? '';
+  const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  let pending = false;
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (pending) return;
+    const data = new FormData(form);
+    const values: LeadFormValues = {
+      email: String(data.get('email') ?? ''),
+      message: String(data.get('message') ?? ''),
+      consent: data.get('consent') !== null,
+    };
+    const errors = validateLeadForm(values);
+    showFieldErrors(form, errors);
+    if (Object.keys(errors).length > 0) return;
+    pending = true;
+    if (submit) submit.disabled = true;
+    fetch(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify({
+        email: values.email.trim(),
+        message: values.message.trim() ? values.message : null,
+        consent: values.consent,
+      }),
+    })
+      .then(async (response) => {
+        if (!response.ok) {
+          showFieldErrors(form, fieldErrorsOf(await response.json().catch(() => null)));
+          throw new Error(`status ${response.status}`);
+        }
+        const message = form.elements.namedItem('message');
+        if (message instanceof HTMLTextAreaElement) message.value = '';
+        showStatus(form, true);
+        toast('Message sent!', 'Your message has been delivered to the owner.', 'success');
+      })
+      .catch(() => {
+        showStatus(form, false);
+        toast('Failed to send message', 'Please try again in a moment.', 'destructive');
+      })
+      .finally(() => {
+        pending = false;
+        if (submit) submit.disabled = false;
+      });
+  });
+}
+
+function start(): void {
+  const page = document.querySelector<HTMLElement>('[data-card-page]');
+  if (!page) return;
+  const profileId = page.dataset.cardPage ?? '';
+  const url = page.dataset.cardUrl ?? location.href;
+  const name = page.dataset.cardName ?? document.title;
+
+  page.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const action = target?.closest<HTMLElement>('[data-card-action]');
+    if (action) {
+      const kind = action.dataset.cardAction;
+      if (kind === 'share') {
+        event.preventDefault();
+        void shareProfile(name, url).then((outcome) => {
+          if (outcome === 'copied') toast('Link copied!', 'Profile link copied to clipboard.', 'success');
+          if (outcome === 'failed') toast('Could not copy the link', url, 'destructive');
+          if (outcome === 'shared' || outcome === 'copied') sendEvent(profileId, 'shared');
+        });
+      } else if (kind === 'save-contact') {
+        // the link downloads the file; this only says so and counts it
+        toast('vCard downloaded', 'Contact information saved to your device.', 'success');
+        sendEvent(profileId, 'vcard_saved');
+      } else if (kind === 'email' || kind === 'call') {
+        toast('Contact initiated', 'Opening email or phone client...');
+        sendEvent(profileId, kind === 'email' ? 'email_clicked' : 'call_clicked');
+      }
+      return;
+    }
+    const tracked = target?.closest<HTMLElement>('[data-track]');
+    const type = tracked?.dataset.track as EngagementEventType | undefined;
+    if (tracked && type) {
+      sendEvent(profileId, type, type === 'link_clicked' ? tracked.getAttribute('href') : null);
+    }
+  });
+
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-message-form]')) {
+    enhanceMessageForm(form);
+  }
+}
+
+start();

@@ -1,0 +1,72 @@
+import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
+import { describeCard } from '@/features/public-card/hooks/use-page-meta';
+import { websiteHref } from '@/features/public-card/lib/contact-links';
+import { shareTitle } from '@/features/public-card/lib/share';
+
+/** what the head of a card's page says about it: search results, link previews, contact apps */
+export interface CardHead {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  jsonLd: string;
+}
+
+/**
+ * JSON for a <script type="application/ld+json">: the HTML parser ends a script at the first "</script",
+ * whatever the JSON means, so every '<' (and '>', '&' and the two line separators JavaScript once
+ * refused) is written as a unicode escape, which JSON reads as the same character
+ */
+export function scriptSafeJson(value: unknown): string {
+  let json = '';
+  for (const char of JSON.stringify(value)) {
+    const code = char.charCodeAt(0);
+    json +=
+      char === '<' || char === '>' || char === '&' || code === 0x2028 || code === 0x2029
+        ? `\\u${code.toString(16).padStart(4, '0')}`
+        : char;
+  }
+  return json;
+}
+
+function present(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** schema.org's Person for the card's owner */
+export function personJsonLd(profile: PublicProfileResponse, url: string): Record<string, unknown> {
+  const website = present(profile.contact.website);
+  const websiteUrl = website ? websiteHref(website) : null;
+  const sameAs = [
+    ...profile.socialLinks.map((link) => present(link.url)).filter((link): link is string => !!link),
+    ...(websiteUrl ? [websiteUrl] : []),
+  ];
+  const company = present(profile.contact.company);
+  const person: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: profile.displayName,
+    url,
+    jobTitle: present(profile.tagline),
+    worksFor: company ? { '@type': 'Organization', name: company } : undefined,
+    email: present(profile.contact.email),
+    telephone: present(profile.contact.phoneNumber),
+    address: present(profile.contact.location),
+    image: present(profile.media.avatarUrl),
+    description: present(profile.bio),
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
+  };
+  return person;
+}
+
+export function cardHead(profile: PublicProfileResponse, baseUrl: string): CardHead {
+  const url = `${baseUrl}/u/${encodeURIComponent(profile.handle)}`;
+  return {
+    title: shareTitle(profile.displayName),
+    description: describeCard(profile),
+    url,
+    image: present(profile.media.ogImageUrl) ?? present(profile.media.avatarUrl) ?? null,
+    jsonLd: scriptSafeJson(personJsonLd(profile, url)),
+  };
+}

@@ -1,0 +1,45 @@
+import type { PublicProfileResponse, ViewerType } from './responses';
+
+/** what the server-rendered public card can show: the card, or one of its dead ends */
+export type CardPageState = 'card' | 'not-found' | 'not-available';
+
+export type MessageField = 'email' | 'message' | 'consent';
+
+/** the server's answer to the message form posted without script, shown in the form */
+export interface CardPageMessageOutcome {
+  status: 'sent' | 'failed';
+  values?: { email: string; message: string; consent: boolean };
+  errors?: Partial<Record<MessageField, string>>;
+}
+
+/** the files a server-rendered card links: the card's stylesheet and its small enhancement script */
+export interface CardPageAssets {
+  stylesheets: string[];
+  script: string | null;
+}
+
+/** what a card page shows: the card for a kind of viewer, or a dead end */
+export type CardPageContent =
+  | {
+      state: 'card';
+      /** the site's public address, no trailing slash */
+      baseUrl: string;
+      profile: PublicProfileResponse;
+      viewer: ViewerType;
+      /** set when this page answers a posted message form */
+      outcome?: CardPageMessageOutcome;
+    }
+  | { state: 'not-found' | 'not-available'; baseUrl: string };
+
+export type CardPageInput = CardPageContent & { assets: CardPageAssets };
+
+/** the server bundle of the web app (apps/web/src/ssr/render-card.tsx): the whole document, doctype first */
+export interface CardPageRenderer {
+  renderCardPage(input: CardPageInput): string;
+}
+
+/** the card's public address, its contact file and where its message form posts */
+export function cardPaths(handle: string): { page: string; contactFile: string; message: string } {
+  const page = `/u/${encodeURIComponent(handle)}`;
+  return { page, contactFile: `${page}/contact.vcf`, message: `${page}/message` };
+}
