@@ -20,10 +20,7 @@ export const visitsQueryOptions = (profileId: string, days: number) =>
     ...analyticsQueryDefaults,
   });
 
-/** the visit list loads only after the summary has loaded (spec §4) */
-export function useVisits(profileId: string | null, days: number, summaryLoaded: boolean) {
-  return useQuery({
-    ...visitsQueryOptions(profileId ?? '', days),
-    enabled: Boolean(profileId) && summaryLoaded,
-  });
+/** the visit list loads beside the summary, not after it: neither waits for the other */
+export function useVisits(profileId: string | null, days: number) {
+  return useQuery({ ...visitsQueryOptions(profileId ?? '', days), enabled: Boolean(profileId) });
 }

@@ -1,21 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
-import type { VisitItem, VisitSummaryResponse } from '@cardcraft/contracts';
+import type { VisitItem } from '@cardcraft/contracts';
+import { emptySummary } from '../testing/summary';
 import { DevicesCard, GeographyCard, RecentVisitorsCard, TrafficSourcesCard } from './breakdown-cards';
 
-function summary(patch: Partial<VisitSummaryResponse> = {}): VisitSummaryResponse {
-  return {
-    totalVisits: 0,
-    uniqueVisitors: 0,
-    authenticatedVisits: 0,
-    guestVisits: 0,
-    visitsByCountry: {},
-    visitsByDevice: {},
-    visitsByReferrer: {},
-    engagement: {},
-    timeSeries: { granularity: 'day', points: [] },
-    ...patch,
-  };
-}
+const summary = emptySummary;
 
 function visit(i: number, patch: Partial<VisitItem> = {}): VisitItem {
   return {

@@ -55,7 +55,11 @@ export function StatCards({ summary }: { summary: VisitSummaryResponse }) {
           <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
             {number.format(Number(summary[key]) || 0)}
           </p>
-          <p className="mt-1 text-xs text-muted-foreground">{caption}</p>
+          <p className="mt-1 text-xs text-muted-foreground">
+            {key === 'uniqueVisitors' && !summary.uniqueVisitorsAccuracy.exact
+              ? `Estimate, within about ${summary.uniqueVisitorsAccuracy.standardError * 100} %`
+              : caption}
+          </p>
         </Card>
       ))}
     </div>

@@ -18,6 +18,17 @@ import { queryKeys } from '@/lib/query-client';
 import { useSession } from '@/lib/session';
 import { useVisitSummary } from '../api/get-visit-summary';
 import { useVisits } from '../api/get-visits';
+import { useExportAnalytics, type AnalyticsExport } from '../api/export-analytics';
+import { useLiveVisitors } from '../api/get-live-visitors';
+import {
+  ChannelsCard,
+  ExportButtons,
+  FunnelCard,
+  LinkClicksCard,
+  LiveVisitorsCard,
+  PeriodComparisonCard,
+} from '../components/insight-cards';
+import { toast } from '@/components/ui/use-toast';
 import {
   DevicesCard,
   GeographyCard,
@@ -77,7 +88,14 @@ function AnalyticsDashboard() {
 
   const analyticsId = profile?.published ? profile.id : null;
   const summary = useVisitSummary(analyticsId, days);
-  const visits = useVisits(analyticsId, days, summary.isSuccess);
+  const visits = useVisits(analyticsId, days);
+  const live = useLiveVisitors(analyticsId);
+  const exporter = useExportAnalytics(analyticsId ?? '', days);
+  const exportCsv = (kind: AnalyticsExport) =>
+    exporter.mutate(kind, {
+      onError: () =>
+        toast({ title: 'Export failed', description: 'Please try again.', variant: 'destructive' }),
+    });
 
   if (profiles.isPending) return <PageSpinner label="Loading profiles..." />;
   if (profiles.isError) return <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>;
@@ -146,11 +164,24 @@ function AnalyticsDashboard() {
         <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
       ) : (
         <div className="space-y-6">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <LiveVisitorsCard live={live.data} loading={live.isPending} failed={live.isError} />
+            <ExportButtons
+              onExport={exportCsv}
+              pending={exporter.isPending ? (exporter.variables ?? null) : null}
+            />
+          </div>
           <StatCards summary={summary.data} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-6">
               <VisitsChart summary={summary.data} />
               <EngagementCard summary={summary.data} />
+              <div className="grid gap-6 md:grid-cols-2">
+                <FunnelCard summary={summary.data} />
+                <PeriodComparisonCard summary={summary.data} />
+                <ChannelsCard summary={summary.data} />
+                <LinkClicksCard summary={summary.data} />
+              </div>
               <div className="grid gap-6 md:grid-cols-2">
                 <GeographyCard summary={summary.data} />
                 <TrafficSourcesCard summary={summary.data} />

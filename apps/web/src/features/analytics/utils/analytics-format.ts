@@ -173,3 +173,38 @@ export const ENGAGEMENT_LABELS = [
   { type: 'link_clicked', label: 'Link clicks' },
   { type: 'message_sent', label: 'Messages' },
 ] as const;
+
+/** how visitors arrived, from the src of the card's address or what the worker read from the visit */
+const CHANNEL_LABELS: Record<string, string> = {
+  qr: 'QR code',
+  share: 'Shared link',
+  email: 'E-mail signature',
+  nfc: 'NFC tag',
+  direct: 'Direct',
+  referral: 'Another site',
+  campaign: 'Campaign (UTM)',
+};
+
+export function channelLabel(channel: string): string {
+  return CHANNEL_LABELS[channel] ?? capitalize(channel);
+}
+
+export const FUNNEL_LABELS = {
+  viewed: 'Viewed the card',
+  saved_or_shared: 'Saved the contact or shared',
+  clicked: 'Clicked a link, e-mail or call',
+  messaged: 'Sent a message',
+} as const;
+
+/** +12.5 %, -3 %, or "new" when the period before had none */
+export function changeText(change: number | null, now: number): string {
+  if (change === null) return now > 0 ? 'new' : 'no change';
+  if (change === 0) return 'no change';
+  return `${change > 0 ? '+' : ''}${change} %`;
+}
+
+/** "1.2 %" of a 0..1 share, one decimal, or a dash when there is no base */
+export function shareText(share: number | null): string {
+  if (share === null) return '–';
+  return `${Math.round(share * 1000) / 10} %`;
+}

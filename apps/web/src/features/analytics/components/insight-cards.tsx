@@ -1,0 +1,274 @@
+import {
+  Activity,
+  ArrowDownRight,
+  ArrowUpRight,
+  Download,
+  Filter,
+  MousePointerClick,
+  Radio,
+  Route,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { LiveVisitorsResponse, VisitSummaryResponse } from '@cardcraft/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { AnalyticsExport } from '../api/export-analytics';
+import { changeText, channelLabel, FUNNEL_LABELS, shareText, topEntries } from '../utils/analytics-format';
+
+const number = new Intl.NumberFormat('en');
+
+function InsightCard({
+  icon: Icon,
+  title,
+  description,
+  empty,
+  children,
+}: {
+  icon: typeof Activity;
+  title: string;
+  description?: string;
+  /** shown instead of the content when there is nothing to show */
+  empty: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent>
+        {empty ? <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p> : children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Bar({ value, max, className }: { value: number; max: number; className: string }) {
+  const width = max > 0 ? Math.max(value > 0 ? 4 : 0, Math.round((value / max) * 100)) : 0;
+  return (
+    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
+      <div className={`h-full rounded-full ${className}`} style={{ width: `${width}%` }} />
+    </div>
+  );
+}
+
+/** viewed → saved or shared → clicked → messaged, each with its share of the viewers */
+export function FunnelCard({ summary }: { summary: VisitSummaryResponse }) {
+  const viewers = summary.funnel[0]?.visitors ?? 0;
+  return (
+    <InsightCard
+      icon={Filter}
+      title="Visitor funnel"
+      description="Distinct visitors at each step, and their share of those who viewed"
+      empty={viewers === 0 ? 'No visitors in this period yet' : null}
+    >
+      <ol className="space-y-3.5">
+        {summary.funnel.map((step, index) => (
+          <li key={step.step} className="space-y-1.5">
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <span className="min-w-0 truncate">
+                <span className="mr-1.5 text-muted-foreground tabular-nums">{index + 1}.</span>
+                {FUNNEL_LABELS[step.step]}
+              </span>
+              <span className="shrink-0 tabular-nums">
+                <span className="font-medium">{number.format(step.visitors)}</span>
+                <span className="text-muted-foreground"> · {shareText(step.shareOfViewers)}</span>
+              </span>
+            </div>
+            <Bar value={step.visitors} max={viewers} className="bg-indigo-500" />
+          </li>
+        ))}
+      </ol>
+    </InsightCard>
+  );
+}
+
+/** how visitors arrived: QR code, shared link, e-mail signature, NFC tag, direct */
+export function ChannelsCard({ summary }: { summary: VisitSummaryResponse }) {
+  const rows = topEntries(summary.visitsByChannel, 7);
+  const max = rows[0]?.[1] ?? 0;
+  return (
+    <InsightCard
+      icon={Route}
+      title="Channels"
+      description="How visitors arrived"
+      empty={rows.length === 0 ? 'No visits in this period yet' : null}
+    >
+      <ul className="space-y-3.5">
+        {rows.map(([channel, count]) => (
+          <li key={channel} className="space-y-1.5">
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="truncate">{channelLabel(channel)}</span>
+              <span className="font-medium tabular-nums">{number.format(count)}</span>
+            </div>
+            <Bar value={count} max={max} className="bg-sky-500" />
+          </li>
+        ))}
+      </ul>
+    </InsightCard>
+  );
+}
+
+/** which link works: clicks per card part (block, social link, website) and per address */
+export function LinkClicksCard({ summary }: { summary: VisitSummaryResponse }) {
+  const blocks = summary.clicksByBlock.slice(0, 6);
+  const links = summary.clicksByLink.slice(0, 6);
+  return (
+    <InsightCard
+      icon={MousePointerClick}
+      title="Link clicks"
+      description="Which part of your card and which link visitors clicked"
+      empty={links.length === 0 ? 'No link clicks in this period yet' : null}
+    >
+      <div className="space-y-5">
+        {blocks.length > 0 ? (
+          <section>
+            <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+              By block
+            </h3>
+            <ul className="space-y-2">
+              {blocks.map((block) => (
+                <li key={block.id} className="flex items-center justify-between gap-3 text-sm">
+                  <span className="min-w-0 truncate">
+                    {block.label}
+                    <span className="text-muted-foreground"> · {block.kind}</span>
+                  </span>
+                  <span className="font-medium tabular-nums">{number.format(block.clicks)}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        <section>
+          <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">By link</h3>
+          <ul className="space-y-2">
+            {links.map((link) => (
+              <li key={link.target} className="flex items-center justify-between gap-3 text-sm">
+                <span className="min-w-0 truncate" title={link.target}>
+                  {link.target.replace(/^https?:\/\//, '')}
+                </span>
+                <span className="font-medium tabular-nums">{number.format(link.clicks)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </InsightCard>
+  );
+}
+
+const COMPARED = [
+  { key: 'visits', label: 'Visits', now: (s: VisitSummaryResponse) => s.totalVisits },
+  { key: 'uniqueVisitors', label: 'Unique visitors', now: (s: VisitSummaryResponse) => s.uniqueVisitors },
+  { key: 'saves', label: 'Saves', now: (s: VisitSummaryResponse) => s.engagement.vcard_saved ?? 0 },
+  { key: 'messages', label: 'Messages', now: (s: VisitSummaryResponse) => s.engagement.message_sent ?? 0 },
+] as const;
+
+/** the selected period against the one of the same length before it */
+export function PeriodComparisonCard({ summary }: { summary: VisitSummaryResponse }) {
+  const { previous, changePercent } = summary.comparison;
+  const nothing = COMPARED.every(({ key, now }) => now(summary) === 0 && previous[key] === 0);
+  return (
+    <InsightCard
+      icon={Activity}
+      title="Against the period before"
+      description={`${new Date(previous.fromUtc).toLocaleDateString()} – ${new Date(previous.toUtc).toLocaleDateString()}`}
+      empty={nothing ? 'No activity in this period or the one before' : null}
+    >
+      <dl className="grid grid-cols-2 gap-3">
+        {COMPARED.map(({ key, label, now }) => {
+          const change = changePercent[key];
+          const up = change !== null && change > 0;
+          const down = change !== null && change < 0;
+          const Arrow = down ? ArrowDownRight : ArrowUpRight;
+          return (
+            <div key={key} className="rounded-lg border border-border p-3">
+              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dd className="mt-1 flex flex-wrap items-baseline justify-between gap-x-2">
+                <span className="text-lg font-semibold tabular-nums">{number.format(now(summary))}</span>
+                <span
+                  className={`inline-flex items-center text-xs font-medium tabular-nums ${
+                    up ? 'text-emerald-700' : down ? 'text-rose-700' : 'text-muted-foreground'
+                  }`}
+                >
+                  {up || down ? <Arrow className="size-3.5" aria-hidden="true" /> : null}
+                  {changeText(change, now(summary))}
+                </span>
+              </dd>
+              <dd className="text-xs text-muted-foreground tabular-nums">
+                before: {number.format(previous[key])}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </InsightCard>
+  );
+}
+
+/** visitors of the last five minutes; the query refreshes it on its own */
+export function LiveVisitorsCard({
+  live,
+  loading,
+  failed,
+}: {
+  live: LiveVisitorsResponse | undefined;
+  loading: boolean;
+  failed: boolean;
+}) {
+  return (
+    <Card className="p-4">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex items-center gap-2 text-sm font-medium">
+          <span className="relative flex size-2.5" aria-hidden="true">
+            {live && live.visitors > 0 ? (
+              <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+            ) : null}
+            <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
+          </span>
+          <Radio className="size-4 text-muted-foreground" aria-hidden="true" />
+          Live: last 5 minutes
+        </div>
+        {loading ? (
+          <Skeleton className="h-6 w-16" />
+        ) : failed ? (
+          <span className="text-xs text-muted-foreground">unavailable</span>
+        ) : (
+          <span className="text-right text-sm tabular-nums" aria-live="polite">
+            <span className="text-lg font-semibold">{number.format(live?.visitors ?? 0)}</span>{' '}
+            {live?.visitors === 1 ? 'visitor' : 'visitors'}
+          </span>
+        )}
+      </div>
+      {!loading && !failed && live?.visitors === 0 ? (
+        <p className="mt-1 text-xs text-muted-foreground">Nobody is looking at your card right now</p>
+      ) : null}
+    </Card>
+  );
+}
+
+export function ExportButtons({
+  onExport,
+  pending,
+}: {
+  onExport: (kind: AnalyticsExport) => void;
+  pending: AnalyticsExport | null;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="outline" size="sm" onClick={() => onExport('summary')} disabled={pending !== null}>
+        <Download aria-hidden="true" />
+        {pending === 'summary' ? 'Exporting...' : 'Summary CSV'}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => onExport('visits')} disabled={pending !== null}>
+        <Download aria-hidden="true" />
+        {pending === 'visits' ? 'Exporting...' : 'Visits CSV'}
+      </Button>
+    </div>
+  );
+}
