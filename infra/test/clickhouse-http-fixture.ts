@@ -1,7 +1,7 @@
 /**
  * TEST FIXTURE, NEVER SHIPPED: a small HTTP front over chDB that speaks the part of ClickHouse's HTTP
  * interface `@clickhouse/client` uses, so the cluster mode's HTTP transport can be tested on a machine
- * where no ClickHouse server can be installed (DESIGN.md 'Two ways to run').
+ * where no ClickHouse server can be installed.
  *
  * what it speaks:
  * - `GET|HEAD /ping` answers `Ok.`

@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
 
-/** the worker's one configuration object, parsed once at start-up (STYLE.md 4) */
+/** the worker's one configuration object, parsed once at start-up */
 export interface WorkerConfig {
   dataDir: string;
   analytics: AnalyticsConfig;

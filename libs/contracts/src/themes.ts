@@ -14,7 +14,7 @@ export const LAYOUTS = [
 export type Layout = (typeof LAYOUTS)[number]['value'];
 export const DEFAULT_LAYOUT: Layout = 'neon';
 
-/** unknown values fall back to the default (spec §3) */
+/** unknown values fall back to the default */
 export function normalizeTheme(value: unknown): Theme {
   return THEMES.some((t) => t.value === value) ? (value as Theme) : DEFAULT_THEME;
 }

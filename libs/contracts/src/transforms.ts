@@ -3,7 +3,7 @@ import { Transform } from 'class-transformer';
 /** trims a string; other values pass through for the validators to reject */
 export const Trim = () => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
-/** empty optional strings are stored as null (spec §5) */
+/** empty optional strings are stored as null */
 export const TrimToNull = () =>
   Transform(({ value }) => {
     if (typeof value !== 'string') return value;

@@ -8,7 +8,7 @@ import {
   type AnalyticsConfig,
 } from '@cardcraft/analytics';
 
-/** the one configuration object; parsed once at start-up (STYLE.md point 4) */
+/** the one configuration object; parsed once at start-up */
 export interface AppConfig {
   port: number;
   host: string;

@@ -8,7 +8,7 @@ import { router } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  // clearing the session clears every cached answer (spec §4)
+  // clearing the session clears every cached answer
   const clearCache = useCallback(() => queryClient.clear(), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>

@@ -37,7 +37,7 @@ function Lazy({ children }: { children: ReactNode }) {
 
 const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
 
-/** every route of spec §2 (Reading B) */
+/** every route of the app: the pages, the dashboard and the not-found page */
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -66,7 +66,7 @@ export const router = createBrowserRouter([
       { path: 'profile', element: guarded(<ProfileEditorPage />) },
       { path: 'profile/create', element: guarded(<ProfileEditorPage />) },
       { path: 'profile/:id', element: guarded(<ProfileEditorPage />) },
-      // analytics shows its own 'Authentication Required' state instead of redirecting (spec §2)
+      // analytics shows its own 'Authentication Required' state instead of redirecting
       { path: 'analytics', element: <AnalyticsPage /> },
       { path: 'leads', element: guarded(<LeadsPage />) },
       { path: 'onboarding', element: guarded(<OnboardingPage />) },

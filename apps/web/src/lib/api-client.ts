@@ -18,7 +18,7 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** no timeout unless asked for (spec §7) */
+  /** no timeout unless asked for */
   timeoutMs?: number;
   /** how to read a successful answer; json by default */
   responseType?: 'json' | 'blob' | 'text';
@@ -99,7 +99,7 @@ function sameSignIn(a: Session | null, b: Session | null): boolean {
   return a !== null && b !== null && a.userId === b.userId && a.expiresAtUtc === b.expiresAtUtc;
 }
 
-/** every call of the app goes through here; errors come out normalised (spec §8) */
+/** every call of the app goes through here; errors come out normalised */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const session = sessionStore.getState().session;
   try {

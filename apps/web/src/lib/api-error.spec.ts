@@ -1,6 +1,6 @@
 import { ApiError, HttpError, fieldErrorsOf, normalizeError, timeoutMessage } from './api-error';
 
-describe('normalizeError (spec §8)', () => {
+describe('normalizeError', () => {
   it("takes the message from the response's error field and keeps status and errors as details", () => {
     const errors = [{ field: 'contact.email', message: 'Enter a valid email' }];
     const result = normalizeError(

@@ -1,6 +1,6 @@
 import type { FieldError } from '@cardcraft/contracts';
 
-/** the one error every caller sees (spec §8): a message, the HTTP status when there was one, the field errors */
+/** the one error every caller sees: a message, the HTTP status when there was one, the field errors */
 export class ApiError extends Error {
   readonly status?: number;
   readonly details?: FieldError[] | unknown;
@@ -38,7 +38,7 @@ function readErrorBody(data: unknown): { error?: string; errors?: unknown } {
 }
 
 /**
- * spec §8: the message comes from the response's `error` field, else the request error's own message,
+ * the message comes from the response's `error` field, else the request error's own message,
  * else 'Request failed'; the status is kept and the response's `errors` field becomes the details.
  * anything that is not an HTTP error gives its own message or 'Unexpected error'.
  */

@@ -18,7 +18,7 @@ export function useProfiles() {
   return useQuery({ ...profilesQueryOptions(), enabled: isAuthenticated });
 }
 
-/** published profiles first, then drafts; each group keeps the server's order (spec §2 Analytics) */
+/** published profiles first, then drafts; each group keeps the server's order */
 export function publishedFirst(profiles: ProfileResponse[]): ProfileResponse[] {
   return [...profiles.filter((p) => p.published), ...profiles.filter((p) => !p.published)];
 }
@@ -28,7 +28,7 @@ export function useSelectedProfile() {
   const profiles = useProfiles();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const ordered = publishedFirst(profiles.data ?? []);
-  // the first published profile, else the first profile (spec §2)
+  // the first published profile, else the first profile
   const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
   return { profiles, ordered, profile, setSelectedId };
 }

@@ -7,7 +7,7 @@ import {
   shouldRetry,
 } from './query-client';
 
-describe('query client settings (spec §7, §9)', () => {
+describe('query client settings', () => {
   it('keeps data fresh for 5 minutes and retries with shouldRetry', () => {
     const options = createQueryClient().getDefaultOptions().queries;
     expect(options?.staleTime).toBe(5 * 60_000);

@@ -3,7 +3,7 @@ import { normalizeError } from './api-error';
 
 const MAX_RETRIES = 3;
 
-/** spec §7/§9: up to 3 retries, none for 401 or 404 */
+/** up to 3 retries, none for 401 or 404 */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   const status = normalizeError(error).status;
   if (status === 401 || status === 404) return false;
@@ -19,10 +19,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** analytics queries: fresh for 30 seconds, no refetch on focus (spec §7) */
+/** analytics queries: fresh for 30 seconds, no refetch on focus */
 export const analyticsQueryDefaults = { staleTime: 30_000, refetchOnWindowFocus: false } as const;
 
-/** the public profile: retries once, no refetch on focus (spec §7) */
+/** the public profile: retries once, no refetch on focus */
 export const publicProfileQueryDefaults = { retry: 1, refetchOnWindowFocus: false } as const;
 
 /** cache keys shared across features (the editor refreshes what the list, analytics and public page read) */

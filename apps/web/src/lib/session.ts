@@ -12,7 +12,7 @@ import { safeStorage } from './storage';
 export const SESSION_STORAGE_KEY = 'cardcraft.session';
 
 /**
- * spec §3: the session of the signed-in user, as the app shows it. the token itself stays in the
+ * the session of the signed-in user, as the app shows it. the token itself stays in the
  * HttpOnly session cookie the server sets, out of reach of scripts, and is never stored here.
  */
 export interface Session extends Omit<SessionResponse, 'accessToken'> {
@@ -32,7 +32,7 @@ export function sessionFrom(response: SessionResponse, activeProfileHandle = '')
 
 export interface SessionState {
   session: Session | null;
-  /** true once the stored session has been read (spec §4) */
+  /** true once the stored session has been read */
   hydrated: boolean;
 }
 

@@ -15,7 +15,7 @@ import { cn, initialsOf } from '@/lib/utils';
 import { Logo } from './logo';
 import { SIGN_OUT_PATH } from './sign-out';
 
-/** the app header: logo, and Login / Sign Up or the avatar menu (spec §2 Header) */
+/** the app header: logo, and Login / Sign Up or the avatar menu */
 export function Header({ className }: { className?: string }) {
   const { session } = useSession();
   const navigate = useNavigate();

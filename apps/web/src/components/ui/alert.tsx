@@ -2,7 +2,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
-/** the red box of failures above a form (spec §2, §8) */
+/** the red box of failures above a form */
 export function ErrorAlert({
   children,
   className,

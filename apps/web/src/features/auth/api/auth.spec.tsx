@@ -36,7 +36,7 @@ beforeEach(() => {
 });
 afterEach(() => warn.mockRestore());
 
-describe('login and register (spec §4 Session)', () => {
+describe('login and register', () => {
   it('after login the first profile returned becomes activeProfileHandle', async () => {
     getProfiles.mockResolvedValue([{ handle: 'first' }, { handle: 'second' }]);
     const { store, login } = setup();

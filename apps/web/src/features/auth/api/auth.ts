@@ -18,7 +18,7 @@ export function register(body: RegisterInput): Promise<SessionResponse> {
 
 /**
  * login: the server sets the session cookie; the app keeps what it shows of the session (never the
- * token), then makes the first profile the active one (spec §4)
+ * token), then makes the first profile the active one
  */
 export function useLogin() {
   const { setSession, updateSession } = useSession();
@@ -32,7 +32,7 @@ export function useLogin() {
         queryClient.setQueryData(queryKeys.profiles, profiles);
         if (profiles.length > 0) updateSession({ activeProfileHandle: profiles[0].handle });
       } catch (error) {
-        // spec §8: a failed profile fetch after login is only logged; the active handle stays empty
+        // a failed profile fetch after login is only logged; the active handle stays empty
         console.warn('[auth] could not load profiles after login:', error);
       }
       return session;
@@ -40,7 +40,7 @@ export function useLogin() {
   });
 }
 
-/** register, then log in automatically; the active handle stays empty (spec §4) */
+/** register, then log in automatically; the active handle stays empty */
 export function useRegister() {
   const { setSession } = useSession();
   return useMutation({

@@ -91,7 +91,7 @@ const primaryCta =
 const secondaryCta =
   'inline-flex h-12 items-center justify-center gap-2 rounded-full border border-slate-300 bg-white/80 px-6 text-[15px] font-semibold text-slate-900 backdrop-blur transition hover:border-slate-400 hover:bg-white';
 
-/** / : the marketing page (spec §1, §2 'Landing') */
+/** / : the marketing page */
 export function LandingPage() {
   return (
     <main className="overflow-x-clip bg-white text-slate-900">

@@ -44,7 +44,7 @@ afterEach(() => {
   put.mockReset();
 });
 
-describe('useSaveProfile (spec §4 Editor)', () => {
+describe('useSaveProfile', () => {
   it('create: saves, makes the new handle the active one and sets the caches', async () => {
     const created = profile({ handle: 'ada-new' });
     post.mockResolvedValue(created);

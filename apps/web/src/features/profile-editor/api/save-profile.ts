@@ -19,7 +19,7 @@ export type SaveProfileInput =
   | { mode: 'create'; body: ProfileInput }
   | { mode: 'edit'; profile: ProfileResponse | undefined; body: ProfileInput };
 
-/** create or update, then the cache work of spec §4 */
+/** create or update, then the cache updates a save needs */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   const { session, updateSession } = useSession();

@@ -63,7 +63,7 @@ function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
   );
 }
 
-/** create mode on /create or without an id; edit mode for an id (spec §2) */
+/** create mode on /create or without an id; edit mode for an id */
 export function ProfileEditorPage() {
   const { id } = useParams<{ id: string }>();
   const mode: Mode = id ? 'edit' : 'create';

@@ -12,7 +12,7 @@ import {
 
 const untouched = { title: false, subtitle: false, payloadJson: false };
 
-describe('applyBlockTypeChange (spec §4)', () => {
+describe('applyBlockTypeChange', () => {
   it('fills title, subtitle and payload of the new type when the user edited nothing', () => {
     const block = createBlock('cta');
     const next = applyBlockTypeChange(block, 'embed', untouched);

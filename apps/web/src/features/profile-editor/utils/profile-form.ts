@@ -14,7 +14,7 @@ import {
 } from '@cardcraft/contracts';
 
 export interface SocialLinkForm {
-  /** client side only (spec §3), never sent */
+  /** client side only, never sent */
   id: string;
   provider: string;
   label: string;
@@ -94,7 +94,7 @@ export function newId(): string {
   return `id-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-/** spec §3: all text empty, draft, no links or blocks, geo and ip off, identified viewers and messages on */
+/** all text empty, draft, no links or blocks, geo and ip off, identified viewers and messages on */
 export function emptyProfileValues(): ProfileFormValues {
   return {
     handle: '',
@@ -112,7 +112,7 @@ export function emptyProfileValues(): ProfileFormValues {
   };
 }
 
-/** a new social link row: LinkedIn, no label, a URL to complete, highlighted (spec §2, §9) */
+/** a new social link row: LinkedIn, no label, a URL to complete, highlighted */
 export function createSocialLink(): SocialLinkForm {
   return { id: newId(), provider: 'LinkedIn', label: '', url: 'https://', highlight: true };
 }
@@ -132,7 +132,7 @@ export function createBlock(type: BlockType = 'cta'): BlockForm {
 }
 
 /**
- * spec §4: changing a block's type fills the new type's default title, subtitle and payload, but only
+ * changing a block's type fills the new type's default title, subtitle and payload, but only
  * for the fields the user has not edited; edited fields keep their text.
  */
 export function applyBlockTypeChange(block: BlockForm, newType: BlockType, touched: BlockTouched): BlockForm {
@@ -167,7 +167,7 @@ function samePayload(a: string, b: string): boolean {
   }
 }
 
-/** form values of a loaded profile; a missing privacy flag defaults to true (spec §3) */
+/** form values of a loaded profile; a missing privacy flag defaults to true */
 export function profileToFormValues(profile: ProfileResponse): ProfileFormValues {
   const privacy: Partial<ProfileResponse['privacy']> = profile.privacy ?? {};
   const flag = (value: boolean | undefined) => (typeof value === 'boolean' ? value : true);
@@ -232,7 +232,7 @@ export function profileToFormValues(profile: ProfileResponse): ProfileFormValues
   };
 }
 
-/** '' → null for optional text (spec §5) */
+/** '' → null for optional text */
 function optional(value: string): string | null {
   const trimmed = value.trim();
   return trimmed === '' ? null : trimmed;

@@ -6,7 +6,7 @@ export function deleteProfile(id: string): Promise<void> {
   return api.delete<void>(`/api/profiles/${encodeURIComponent(id)}`);
 }
 
-/** deletes a profile; the list is refetched afterwards (spec §2) */
+/** deletes a profile; the list is refetched afterwards */
 export function useDeleteProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { QR_SIZE, type QrResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 
-/** the QR code as a data URL with the public address it points to; preview size 8 (spec §9) */
+/** the QR code as a data URL with the public address it points to; preview size 8 */
 export function getProfileQr(id: string, size: number = QR_SIZE.preview, signal?: AbortSignal) {
   return api.get<QrResponse>(`/api/profiles/${encodeURIComponent(id)}/qr`, {
     query: { size, format: 'dataurl' },
@@ -21,7 +21,7 @@ export function useProfileQr() {
   return useMutation({ mutationFn: (id: string) => getProfileQr(id) });
 }
 
-/** the PNG at download size 20 (spec §9) */
+/** the PNG at download size 20 */
 export function downloadProfileQr(id: string): Promise<Blob> {
   return api.get<Blob>(`/api/profiles/${encodeURIComponent(id)}/qr`, {
     query: { size: QR_SIZE.download, format: 'png' },
