@@ -70,8 +70,8 @@ export function FunnelCard({ summary }: { summary: VisitSummaryResponse }) {
       <ol className="space-y-3.5">
         {summary.funnel.map((step, index) => (
           <li key={step.step} className="space-y-1.5">
-            <div className="flex items-center justify-between gap-3 text-sm">
-              <span className="min-w-0 truncate">
+            <div className="flex items-start justify-between gap-3 text-sm">
+              <span className="min-w-0">
                 <span className="mr-1.5 text-muted-foreground tabular-nums">{index + 1}.</span>
                 {FUNNEL_LABELS[step.step]}
               </span>
