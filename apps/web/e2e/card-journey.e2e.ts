@@ -163,7 +163,7 @@ describe('a card owner and a guest, end to end', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Save Contact' }).click(),
+      page.getByRole('link', { name: 'Save Contact' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${card.handle}.vcf`);
     await page.getByText('vCard downloaded').first().waitFor();
@@ -187,7 +187,7 @@ describe('a card owner and a guest, end to end', () => {
     expect(lines[lines.length - 1]).toMatchObject({ name: 'END', value: 'VCARD' });
 
     // no share sheet in a headless browser: the link is copied instead
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('link', { name: 'Share' }).click();
     await page.getByText('Link copied!').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       `${product.baseUrl}/u/${card.handle}`,
