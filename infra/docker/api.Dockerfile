@@ -32,6 +32,16 @@ COPY libs/analytics libs/analytics
 COPY apps/api apps/api
 RUN npx tsc -b apps/api
 
+# the public card's server renderer (apps/web/dist-ssr) and the built web app whose hashed files it
+# links; the same sources as the web image, so the same file names. optional dependencies stay in:
+# vite's bundler and tailwind's engine ship their native parts as optional packages
+FROM manifests AS web-build
+RUN npm ci -w @cardcraft/web -w @cardcraft/contracts
+COPY tsconfig.base.json ./
+COPY libs/contracts libs/contracts
+COPY apps/web apps/web
+RUN npm run build -w @cardcraft/web
+
 # production dependencies of the API and the libraries it uses; build tools only in case
 # better-sqlite3 has no prebuilt binary for this platform (it is a dependency of libs/storage)
 FROM manifests AS prod-deps
@@ -54,6 +64,8 @@ COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/storage/dist libs/storage/dist
 COPY --from=build /app/libs/analytics/dist libs/analytics/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
+COPY --from=web-build /app/apps/web/dist apps/web/dist
+COPY --from=web-build /app/apps/web/dist-ssr apps/web/dist-ssr
 # the ClickHouse migrations, found relative to libs/analytics/dist and applied at start-up
 COPY infra/clickhouse/migrations infra/clickhouse/migrations
 RUN mkdir -p /data && chown node:node /data

@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# the cluster's front door: nginx serving the built SPA and proxying /api to the api replicas
+# the cluster's front door: nginx serving the built SPA and proxying /api and the card pages (/u/) to the api replicas
 # (infra/nginx/nginx.conf). build from the repository root: docker build -f infra/docker/web.Dockerfile .
 
 FROM node:20-bookworm-slim AS build

@@ -30,6 +30,8 @@ describe('public card cache across api replicas (Redis pub/sub)', () => {
       CLICKHOUSE_URL: fixture.url,
       ANALYTICS_QUEUE_PREFIX: uniquePrefix('replicas'),
       PUBLIC_CACHE_TTL_MS: '600000',
+      // the built web app, so the replicas render the card's page too
+      WEB_DIST_DIR: join(__dirname, '../../../web/dist'),
     };
     a = await startTestApp('sqlite', env);
     b = await startTestApp('sqlite', env);
@@ -68,5 +70,28 @@ describe('public card cache across api replicas (Redis pub/sub)', () => {
     );
     await new Promise((r) => setTimeout(r, 200));
     expect((await readOnB()).status).toBe(404);
+  });
+
+  it("drops the other replica's rendered page of a card the moment it changes", async () => {
+    const httpA = httpClient(a.url);
+    const httpB = httpClient(b.url);
+    const owner = await registerUser(httpA);
+    const profile = await createProfile(httpA, owner.accessToken, { published: true });
+    const pageOnB = () => httpB.get(`/u/${profile.handle}`);
+    const before = await pageOnB();
+    expect(before.text).toContain('Ada Lovelace');
+
+    await httpA.put(`/api/profiles/${profile.id}`, {
+      token: owner.accessToken,
+      body: fullProfileInput({ handle: profile.handle, published: true, displayName: 'Ada King' }),
+    });
+    const end = Date.now() + 2000;
+    let page = await pageOnB();
+    while (!page.text.includes('Ada King') && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 20));
+      page = await pageOnB();
+    }
+    expect(page.text).toContain('Ada King');
+    expect(page.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 });
