@@ -194,6 +194,8 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
     ),
   );
   const latencies = new Float64Array(amount);
+  // the 2xx answers each of `requests` got: the views a card should count
+  const okByRequest = new Array(requests.length).fill(0);
   const statuses = {};
   let issued = 0;
   let answered = 0;
@@ -211,12 +213,15 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
             capped = true;
             break;
           }
-          const index = issued++;
+          const index = issued++ % prepared.length;
           const sent = performance.now();
-          const status = await connection.request(prepared[index % prepared.length]);
+          const status = await connection.request(prepared[index]);
           latencies[answered++] = performance.now() - sent;
           statuses[status] = (statuses[status] ?? 0) + 1;
-          if (status >= 200 && status < 300) ok++;
+          if (status >= 200 && status < 300) {
+            ok++;
+            okByRequest[index]++;
+          }
         }
       } finally {
         connection.close();
@@ -228,6 +233,7 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
   return {
     requests: answered,
     ok,
+    okByRequest,
     errors: answered - ok,
     // sent, but no answer came (a dropped connection, a time-out): the server may have seen them
     unanswered: statuses[0] ?? 0,
@@ -258,6 +264,9 @@ export function combine(runs) {
   return {
     requests,
     ok: runs.reduce((sum, run) => sum + run.ok, 0),
+    okByRequest: runs[0].okByRequest.map((_, index) =>
+      runs.reduce((sum, run) => sum + run.okByRequest[index], 0),
+    ),
     unanswered: runs.reduce((sum, run) => sum + run.unanswered, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     statuses,
