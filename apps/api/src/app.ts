@@ -17,6 +17,7 @@ import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { registerSecurityHeaders } from './security/security-headers';
 import { spaFallback } from './web/spa-fallback';
+import { registerCardPageRoute } from './public/card-page.route';
 import { CARD_PAGE_ROUTES } from './public/public-card-page.controller';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
@@ -66,7 +67,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     reply.header('x-request-id', request.id);
   });
 
-  // the card's page lives at the public address /u/{handle}, not under /api
+  // the public card's page, the hot path, straight on fastify; its contact file and form are nest's,
+  // all at the public address /u/{handle}/..., not under /api
+  registerCardPageRoute(app);
   app.setGlobalPrefix('api', {
     exclude: CARD_PAGE_ROUTES.map((path) => ({ path, method: RequestMethod.ALL })),
   });

@@ -1,0 +1,78 @@
+import type { ViewContextQueryDto } from '@cardcraft/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentEncoding, RenderedPage } from './public-card-pages.service';
+
+export const CARD_PAGES_NOT_BUILT =
+  'The public card pages are not built: run `npm run build:web` (apps/web/dist-ssr) and restart.';
+
+/** the answer of every card route when the web app's server build is missing */
+export function sendNotBuilt(reply: FastifyReply): void {
+  void reply.status(503).header('content-type', 'text/plain; charset=utf-8').send(CARD_PAGES_NOT_BUILT);
+}
+
+const CONTEXT_LIMITS: Record<keyof ViewContextQueryDto, number> = {
+  ref: 2048,
+  utm_source: 500,
+  utm_medium: 500,
+  utm_campaign: 500,
+  src: 100,
+};
+
+/**
+ * where the visit came from, as the link said: utm parameters and the channel (qr, link). a page
+ * address may carry anything (a chat app adds its own parameters), so nothing here refuses the page.
+ */
+export function viewContext(query: Record<string, unknown>): ViewContextQueryDto {
+  const context: ViewContextQueryDto = {};
+  for (const [name, limit] of Object.entries(CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][]) {
+    const value = query[name];
+    const first = (Array.isArray(value) ? (value[0] as unknown) : value) as unknown;
+    if (typeof first === 'string' && first.trim()) context[name] = first.trim().slice(0, limit);
+  }
+  return context;
+}
+
+/** brotli, else gzip, else none, as the browser accepts (an explicit q=0 refuses) */
+export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** a card page: html, revalidated with its ETag (304), compressed as the browser accepts */
+export function sendCardPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: RenderedPage,
+  revalidate = true,
+): void {
+  // the page depends on who is looking (the session cookie) and is compressed once per page
+  void reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Cookie, Accept-Encoding');
+  if (revalidate) {
+    void reply.header('etag', page.etag);
+    if (page.status === 200 && etagMatches(request.headers['if-none-match'], page.etag)) {
+      void reply.status(304).send();
+      return;
+    }
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  void reply.status(page.status).send(page.body(encoding));
+}
