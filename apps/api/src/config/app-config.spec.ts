@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, describeConfig, loadConfig } from './app-config';
@@ -58,9 +58,27 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ TRUST_PROXY: 'nginx' }, /TRUST_PROXY must be true, false, a hop count/],
     [{ WEB_DIST_DIR: '/nonexistent/web' }, /WEB_DIST_DIR .* has no index.html/],
+    [{ WEB_SSR_DIR: '/nonexistent/ssr' }, /WEB_SSR_DIR .* has no render-card.js/],
   ])('stops on %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("finds the card's server renderer next to the web app, or where WEB_SSR_DIR says", () => {
+    const web = mkdtempSync(join(tmpdir(), 'cardcraft-web-'));
+    mkdirSync(join(web, 'dist'));
+    writeFileSync(join(web, 'dist', 'index.html'), '<!doctype html>');
+    const dist = join(web, 'dist');
+    // no server build: the pages say so (503), the rest of the product starts
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_DIST_DIR: dist }).webSsrDir).toBeNull();
+    mkdirSync(join(web, 'dist-ssr'));
+    writeFileSync(join(web, 'dist-ssr', 'render-card.js'), 'export {}');
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_DIST_DIR: dist }).webSsrDir).toBe(join(web, 'dist-ssr'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'cardcraft-ssr-'));
+    writeFileSync(join(elsewhere, 'render-card.js'), 'export {}');
+    expect(loadConfig({ DATA_DIR: dataDir(), WEB_DIST_DIR: dist, WEB_SSR_DIR: elsewhere }).webSsrDir).toBe(
+      elsewhere,
+    );
   });
 
   it('believes no proxy unless told which', () => {
