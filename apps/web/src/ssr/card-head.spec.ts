@@ -1,0 +1,32 @@
+import { DEMO_PROFILE } from '@/features/public-card/data/demo-profile';
+import { cardHead, scriptSafeJson } from './card-head';
+
+describe('the head of a server-rendered card', () => {
+  it('writes JSON that no text can break out of its script element', () => {
+    const hostile = { bio: '</script><script>alert(1)</script> & \u2028 \u2029 <!--' };
+    const json = scriptSafeJson(hostile);
+    expect(json).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(json).toContain('\\u003c/script\\u003e');
+    expect(JSON.parse(json)).toEqual(hostile);
+  });
+
+  it("describes the card's owner as a schema.org Person, with the card's address and image", () => {
+    const head = cardHead(
+      { ...DEMO_PROFILE, media: { ...DEMO_PROFILE.media, ogImageUrl: null } },
+      'https://x.test',
+    );
+    expect(head.title).toBe(`${DEMO_PROFILE.displayName} - Digital Business Card`);
+    expect(head.url).toBe(`https://x.test/u/${DEMO_PROFILE.handle}`);
+    // no social image: the avatar stands in
+    expect(head.image).toBe(DEMO_PROFILE.media.avatarUrl ?? null);
+    const person = JSON.parse(head.jsonLd) as Record<string, unknown>;
+    expect(person).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: DEMO_PROFILE.displayName,
+      url: head.url,
+      email: DEMO_PROFILE.contact.email,
+    });
+    expect(person.sameAs).toEqual(expect.arrayContaining(DEMO_PROFILE.socialLinks.map((link) => link.url)));
+  });
+});
