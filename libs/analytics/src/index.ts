@@ -11,5 +11,6 @@ export * from './enrichment/enricher';
 export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
 export * from './read/csv';
+export * from './read/day-cache';
 export * from './runtime';
 export * from './config';

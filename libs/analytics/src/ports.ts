@@ -91,6 +91,14 @@ export interface BreakdownRow {
   count: number;
 }
 
+/** one UTC day's figures of one part of a range; visitor ids are per card and UTC day, so the
+ * distinct visitors of different days add up */
+export interface DayFigures {
+  byType: Array<{ type: string; events: number; authenticated: number }>;
+  stepVisitors: Record<FunnelStepName, number>;
+  breakdowns: BreakdownRow[];
+}
+
 export interface LiveFigures {
   visits: number;
   visitors: number;
@@ -130,6 +138,11 @@ export interface AnalyticsStore {
   series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
   /** views, newest first, strictly after the cursor */
   visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
+  /**
+   * the figures of each segment (disjoint ranges), per UTC day, in one query: segment index, then
+   * day (YYYY-MM-DD)
+   */
+  dailyFigures(profileId: string, segments: TimeRange[]): Promise<Map<number, Map<string, DayFigures>>>;
   /** views and distinct visitors from the raw events since a moment */
   live(profileId: string, since: Date): Promise<LiveFigures>;
   /** erases a profile's raw events and its rollups */

@@ -324,7 +324,10 @@ export async function startApiAnalytics(
       store,
       queue,
       track: (event) => buffer.push(event),
-      eraseProfile: (profileId) => queue.enqueueErase({ profileId }),
+      eraseProfile: async (profileId) => {
+        await queue.enqueueErase({ profileId });
+        reader.forget(profileId);
+      },
       flush: () => buffer.flush(),
       stats: () => ({ buffer: buffer.getStats(), processedEvents: worker?.processedEvents() ?? 0 }),
       close: () => closers.close(),

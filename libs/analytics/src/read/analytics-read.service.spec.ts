@@ -6,8 +6,10 @@ import {
   encodeCursor,
   granularityOf,
   parseRange,
+  planDays,
   previousRange,
 } from './analytics-read.service';
+import { DayFiguresCache } from './day-cache';
 import { toCsv } from './csv';
 
 describe('analytics ranges and cursors', () => {
@@ -124,5 +126,42 @@ describe('csv', () => {
         ],
       ),
     ).toBe('a,b\r\n"x,y","\'=HYPERLINK(""z"")"\r\n-1.5,\r\n"say ""hi""",\'@me\r\n');
+  });
+});
+
+describe('daily ranges and their cache', () => {
+  it('splits a range into finished whole days and the partial rest', () => {
+    const now = Date.parse('2026-03-10T15:00:00Z');
+    expect(planDays(parseRange('2026-03-07T12:00:00Z', '2026-03-10T15:00:00Z'), now)).toEqual({
+      wholeDays: ['2026-03-08', '2026-03-09'],
+      partials: [
+        { from: new Date('2026-03-07T12:00:00Z'), to: new Date('2026-03-07T23:59:59.999Z') },
+        { from: new Date('2026-03-10T00:00:00Z'), to: new Date('2026-03-10T15:00:00Z') },
+      ],
+    });
+    // today is never a whole day, even when the range covers it
+    expect(planDays(parseRange('2026-03-09T00:00:00Z', '2026-03-10T23:59:59.999Z'), now).wholeDays).toEqual([
+      '2026-03-09',
+    ]);
+  });
+
+  it('forgets a day after its time, and the least recently used beyond its size', () => {
+    let clock = 0;
+    const cache = new DayFiguresCache({ ttlMs: 1000, maxEntries: 2 }, () => clock);
+    const day = {
+      byType: [],
+      stepVisitors: { viewed: 1, saved_or_shared: 0, clicked: 0, messaged: 0 },
+      breakdowns: [],
+    };
+    cache.set('p', '2026-03-01', day);
+    cache.set('p', '2026-03-02', day);
+    expect(cache.get('p', '2026-03-01')).toBe(day);
+    cache.set('p', '2026-03-03', day);
+    expect(cache.get('p', '2026-03-02')).toBeUndefined();
+    clock = 1000;
+    expect(cache.get('p', '2026-03-01')).toBeUndefined();
+    cache.set('q', '2026-03-01', day);
+    cache.forget('q');
+    expect(cache.get('q', '2026-03-01')).toBeUndefined();
   });
 });

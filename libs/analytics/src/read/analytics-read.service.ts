@@ -9,10 +9,12 @@ import {
   type TimeSeriesPoint,
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
+import { DayFiguresCache } from './day-cache';
 import {
   FUNNEL_STEPS,
   type AnalyticsStore,
   type BreakdownRow,
+  type DayFigures,
   type FunnelStepName,
   type Granularity,
   type RangeFigures,
@@ -108,6 +110,8 @@ export interface VisitPage {
   nextCursor: string | null;
 }
 
+type SeriesRowOf = Awaited<ReturnType<AnalyticsStore['series']>>[number];
+
 /** the live widget's window */
 export const LIVE_WINDOW_MS = 5 * 60_000;
 
@@ -184,9 +188,140 @@ function byKey(rows: BreakdownRow[], dimension: BreakdownRow['dimension'], empty
   return counts;
 }
 
+const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+/**
+ * a daily range in parts: the finished UTC days wholly inside it (which can be cached) and the rest
+ * (the partial first day, today), read fresh
+ */
+export function planDays(range: TimeRange, now: number): { wholeDays: string[]; partials: TimeRange[] } {
+  const from = range.from.getTime();
+  const end = range.to.getTime() + 1;
+  const today = dayStart(now);
+  const firstWhole = Math.ceil(from / DAY) * DAY;
+  const wholeEnd = Math.min(dayStart(end), today);
+  if (firstWhole >= wholeEnd) return { wholeDays: [], partials: [range] };
+  const wholeDays: string[] = [];
+  for (let t = firstWhole; t < wholeEnd; t += DAY) wholeDays.push(utcDay(t));
+  const partials: TimeRange[] = [];
+  if (from < firstWhole) partials.push({ from: range.from, to: new Date(firstWhole - 1) });
+  if (wholeEnd < end) partials.push({ from: new Date(wholeEnd), to: range.to });
+  return { wholeDays, partials };
+}
+
+/** sums days: counts add up, and so do distinct visitors, whose ids are per UTC day */
+function sumDays(days: DayFigures[]): { figures: RangeFigures; breakdowns: BreakdownRow[] } {
+  const types = new Map<string, { type: string; events: number; authenticated: number; visitors: number }>();
+  const stepVisitors = Object.fromEntries(Object.keys(FUNNEL_STEPS).map((step) => [step, 0])) as Record<
+    FunnelStepName,
+    number
+  >;
+  const breakdowns = new Map<string, BreakdownRow>();
+  for (const day of days) {
+    for (const row of day.byType) {
+      const sum = types.get(row.type) ?? { type: row.type, events: 0, authenticated: 0, visitors: 0 };
+      sum.events += row.events;
+      sum.authenticated += row.authenticated;
+      types.set(row.type, sum);
+    }
+    for (const step of Object.keys(stepVisitors) as FunnelStepName[])
+      stepVisitors[step] += day.stepVisitors[step];
+    for (const row of day.breakdowns) {
+      const key = `${row.dimension}\u0000${row.value}`;
+      const sum = breakdowns.get(key) ?? { ...row, count: 0 };
+      sum.count += row.count;
+      breakdowns.set(key, sum);
+    }
+  }
+  const view = types.get('view');
+  if (view) view.visitors = stepVisitors.viewed;
+  const perDimension = new Map<string, BreakdownRow[]>();
+  for (const row of breakdowns.values()) {
+    const list = perDimension.get(row.dimension) ?? [];
+    list.push(row);
+    perDimension.set(row.dimension, list);
+  }
+  const top: BreakdownRow[] = [];
+  for (const list of perDimension.values()) {
+    list.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    top.push(...list.slice(0, 100));
+  }
+  return {
+    figures: { byType: [...types.values()].sort((a, b) => a.type.localeCompare(b.type)), stepVisitors },
+    breakdowns: top,
+  };
+}
+
 /** the dashboard's reads, shaped as the contracts say; the summary's queries run at once where the store can */
 export class AnalyticsReadService {
-  constructor(private readonly store: AnalyticsStore) {}
+  constructor(
+    private readonly store: AnalyticsStore,
+    /** null: every read merges the whole range (no finished days kept) */
+    private readonly days: DayFiguresCache | null = new DayFiguresCache(),
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** a card's cached days go when its analytics are erased */
+  forget(profileId: string): void {
+    this.days?.forget(profileId);
+  }
+
+  /**
+   * the figures of a daily range and of the period before it, in one query: finished days come from
+   * the cache where they can, the partial days and the missing finished days from the store
+   */
+  private async dailyPeriods(
+    profileId: string,
+    periods: TimeRange[],
+    cache: DayFiguresCache,
+  ): Promise<Array<{ figures: RangeFigures; breakdowns: BreakdownRow[]; series: SeriesRowOf[] }>> {
+    const now = this.clock();
+    const plans = periods.map((period) => planDays(period, now));
+    const segments: TimeRange[] = plans.flatMap((plan) => plan.partials);
+    const missing = [...new Set(plans.flatMap((plan) => plan.wholeDays))].filter(
+      (day) => !cache.get(profileId, day),
+    );
+    const missingSpan =
+      missing.length > 0
+        ? {
+            from: new Date(`${missing.reduce((a, b) => (a < b ? a : b))}T00:00:00.000Z`),
+            to: new Date(Date.parse(`${missing.reduce((a, b) => (a > b ? a : b))}T00:00:00.000Z`) + DAY - 1),
+          }
+        : null;
+    if (missingSpan) segments.push(missingSpan);
+    const fetched = await this.store.dailyFigures(profileId, segments);
+    const fetchedWhole = missingSpan ? fetched.get(segments.length - 1) : undefined;
+    const empty = (): DayFigures => ({
+      byType: [],
+      stepVisitors: { viewed: 0, saved_or_shared: 0, clicked: 0, messaged: 0 },
+      breakdowns: [],
+    });
+    if (missingSpan) {
+      for (const day of missing) cache.set(profileId, day, fetchedWhole?.get(day) ?? empty());
+    }
+    let segment = 0;
+    return plans.map((plan) => {
+      const byDay = new Map<string, DayFigures[]>();
+      for (const day of plan.wholeDays) {
+        byDay.set(day, [cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? empty()]);
+      }
+      for (let i = 0; i < plan.partials.length; i++, segment++) {
+        for (const [day, figures] of fetched.get(segment) ?? [])
+          byDay.set(day, [...(byDay.get(day) ?? []), figures]);
+      }
+      const series: SeriesRowOf[] = [];
+      for (const [day, parts] of byDay) {
+        const views = parts.flatMap((p) => p.byType).filter((row) => row.type === 'view');
+        series.push({
+          bucket: new Date(`${day}T00:00:00.000Z`),
+          visits: views.reduce((n, row) => n + row.events, 0),
+          uniqueVisitors: parts.reduce((n, p) => n + p.stepVisitors.viewed, 0),
+        });
+      }
+      return { ...sumDays([...byDay.values()].flat()), series };
+    });
+  }
 
   private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
     if (this.store.parallelQueries) return (await Promise.all(tasks.map((task) => task()))) as T;
@@ -202,14 +337,25 @@ export class AnalyticsReadService {
   ): Promise<VisitSummaryResponse> {
     const granularity = granularityOf(range);
     const before = previousRange(range);
-    const [current, previous, breakdowns, series] = await this.all<
-      [RangeFigures, RangeFigures, BreakdownRow[], Awaited<ReturnType<AnalyticsStore['series']>>]
-    >(
-      () => this.store.figures(profileId, range),
-      () => this.store.figures(profileId, before),
-      () => this.store.breakdowns(profileId, range),
-      () => this.store.series(profileId, range, granularity),
-    );
+    let current: RangeFigures;
+    let previous: RangeFigures;
+    let breakdowns: BreakdownRow[];
+    let series: SeriesRowOf[];
+    if (granularity === 'day' && this.days) {
+      // visitor ids are per UTC day: days add up, and finished days need not be merged again
+      const [now, then] = await this.dailyPeriods(profileId, [range, before], this.days);
+      ({ figures: current, breakdowns, series } = now);
+      previous = then.figures;
+    } else {
+      [current, previous, breakdowns, series] = await this.all<
+        [RangeFigures, RangeFigures, BreakdownRow[], SeriesRowOf[]]
+      >(
+        () => this.store.figures(profileId, range),
+        () => this.store.figures(profileId, before),
+        () => this.store.breakdowns(profileId, range),
+        () => this.store.series(profileId, range, granularity),
+      );
+    }
     const views = current.byType.find((row) => row.type === 'view');
     const totalVisits = views?.events ?? 0;
     const authenticatedVisits = views?.authenticated ?? 0;
@@ -227,12 +373,11 @@ export class AnalyticsReadService {
     const now = periodFigures(range, current);
     const then = periodFigures(before, previous);
     const points = fillSeries(range, granularity, series);
-    const largestUniques = Math.max(
-      now.uniqueVisitors,
-      then.uniqueVisitors,
-      viewers,
-      ...points.map((p) => p.uniqueVisitors),
-    );
+    // per day where days were added up (each day's count is its own estimate), else the range's
+    const largestUniques =
+      granularity === 'day'
+        ? Math.max(0, ...points.map((p) => p.uniqueVisitors))
+        : Math.max(now.uniqueVisitors, then.uniqueVisitors, viewers, ...points.map((p) => p.uniqueVisitors));
     return {
       totalVisits,
       uniqueVisitors: views?.visitors ?? 0,

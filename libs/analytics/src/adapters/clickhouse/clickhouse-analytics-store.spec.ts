@@ -14,6 +14,7 @@ import { VisitorHasher } from '../../enrichment/visitor-id';
 import type { AnalyticsEvent, StoredEvent } from '../../events';
 import { BatchProcessor } from '../../ingest/batch-processor';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
+import { DayFiguresCache } from '../../read/day-cache';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations, runMigrations } from './migrations';
@@ -301,6 +302,34 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       '2026-03-03': 1,
       '2026-03-04': 0,
     });
+  });
+
+  it('adds up finished days for a daily range, the same figures from the cache on the next read', async () => {
+    const week = parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z');
+    const cache = new DayFiguresCache();
+    const daily = new AnalyticsReadService(store, cache);
+    const first = await daily.summary(P, week);
+    expect(first).toMatchObject({
+      totalVisits: 7,
+      // a visitor id is per card and UTC day: the 28th (one), the 1st (two: the iPhone came twice),
+      // the 2nd (two), the 3rd (one)
+      uniqueVisitors: 6,
+      engagement: { vcard_saved: 1, link_clicked: 2, message_sent: 1 },
+      visitsByCountry: { US: 4, GB: 1, DE: 1 },
+      visitsByChannel: { referral: 1, direct: 5, campaign: 1 },
+    });
+    expect(first.funnel.map((step) => step.visitors)).toEqual([6, 1, 2, 1]);
+    expect(cache.get(P, '2026-03-01')?.stepVisitors.viewed).toBe(2);
+    const spy = jest.spyOn(store, 'dailyFigures');
+    expect(await daily.summary(P, week)).toEqual(first);
+    // the finished days came from the cache: only the partial days were read, the range's last one
+    // and the first millisecond of the period before
+    const before = new Date('2026-02-16T23:59:59.999Z');
+    expect(spy.mock.calls[0][1]).toEqual([
+      { from: new Date('2026-03-05T00:00:00Z'), to: week.to },
+      { from: before, to: before },
+    ]);
+    spy.mockRestore();
   });
 
   it('lists visits newest first with every field, page by page', async () => {
