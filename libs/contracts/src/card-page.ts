@@ -16,6 +16,8 @@ export interface CardPageMessageOutcome {
 export interface CardPageAssets {
   stylesheets: string[];
   script: string | null;
+  /** the modules the script imports, fetched alongside it instead of after it */
+  preload?: string[];
 }
 
 /** what a card page shows: the card for a kind of viewer, or a dead end */

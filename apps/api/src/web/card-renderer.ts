@@ -33,6 +33,10 @@ export function cardAssets(webDistDir: string): CardPageAssets {
     // the app's one stylesheet: the card's classes are in it, and a visitor's browser keeps it for a year
     stylesheets: (app.css ?? []).map((file) => `/${file}`),
     script: `/${script.file}`,
+    preload: (script.imports ?? [])
+      .map((key) => manifest[key]?.file)
+      .filter((file): file is string => typeof file === 'string')
+      .map((file) => `/${file}`),
   };
 }
 

@@ -38,6 +38,9 @@ function Document({
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {assets.script ? <script type="module" src={assets.script} /> : null}
+        {(assets.preload ?? []).map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
       </head>
       <body>{children}</body>
     </html>
