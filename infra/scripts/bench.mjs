@@ -203,6 +203,7 @@ async function main() {
     }));
 
     // what the product answers, byte for byte; each of these visits records a view too
+    const firstView = performance.now();
     const answers = [];
     for (const request of [...pageRequests, ...jsonRequests]) {
       const answer = await getRaw(baseUrl, request.path, request.headers);
@@ -386,6 +387,10 @@ async function main() {
       ingest.counted - expectedViews,
       '0',
       (difference) => difference === 0,
+    );
+    note(
+      'ingest rate, first view to last counted',
+      `${fmt(expectedViews / ((loadEnded + ingest.lagMs - firstView) / 1000), 0)} views/s`,
     );
     judge(
       'ingest lag',
