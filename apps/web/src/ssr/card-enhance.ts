@@ -78,7 +78,7 @@ function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
     note.setAttribute('role', 'alert');
     note.setAttribute('data-field-error', field);
     note.id = `${input.id}-error`;
-    note.className = 'mt-1.5 text-sm font-medium';
+    note.className = `mt-1.5 text-sm font-medium ${form.dataset.errorClass ?? ''}`;
     note.textContent = message;
     input.setAttribute('aria-describedby', note.id);
     // after the field, or after the consent's label that holds the checkbox
@@ -92,7 +92,7 @@ function showStatus(form: HTMLFormElement, sent: boolean): void {
   if (!region) return;
   const line = document.createElement('p');
   line.setAttribute('role', sent ? 'status' : 'alert');
-  line.className = 'text-sm font-medium';
+  line.className = `text-sm font-medium ${(sent ? form.dataset.successClass : form.dataset.errorClass) ?? ''}`;
   line.textContent = sent ? MESSAGE_SENT : MESSAGE_FAILED;
   region.replaceChildren(line);
 }

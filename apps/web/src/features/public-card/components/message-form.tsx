@@ -120,7 +120,16 @@ export function MessageForm({ theme, defaultEmail, onSend, post, outcome, classN
         noValidate
         onSubmit={(e) => void submit(e)}
         className="grid gap-4"
-        {...(post ? { method: 'post', action: post.action, 'data-message-form': post.profileId } : {})}
+        {...(post
+          ? {
+              method: 'post',
+              action: post.action,
+              'data-message-form': post.profileId,
+              // the theme's colours for what the page's script writes into the form
+              'data-error-class': theme.error,
+              'data-success-class': theme.success,
+            }
+          : {})}
       >
         <div>
           <label htmlFor={field('email')} className={labelClass}>
