@@ -1,7 +1,10 @@
+import { resolve } from 'node:path';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
+
+const WEB_DIST = resolve(__dirname, '../../../web/dist');
 
 // who is asking. "ended" is the owner's own session after they logged out of it; "deleted" is the
 // session of an account that was deleted since (its own cards went with it). the owner goes last:
@@ -30,6 +33,10 @@ interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** the route as the OpenAPI document names it */
   path: string;
+  /** the card's pages (/u/...) are not part of the API document */
+  page?: true;
+  /** sent as a form, as a browser without script sends it */
+  form?: true;
   url: (world: World) => string;
   body?: (world: World, actor: Credentials) => unknown;
   expect: Record<Actor, Expected>;
@@ -157,6 +164,24 @@ const ROUTES: Route[] = [
     expect: OWNER_ONLY(200),
   },
   {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/live',
+    url: (world) => `${card(world)}/analytics/live`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/visits.csv',
+    url: (world) => `${card(world)}/analytics/visits.csv?${RANGE}`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/summary.csv',
+    url: (world) => `${card(world)}/analytics/summary.csv?${RANGE}`,
+    expect: OWNER_ONLY(200),
+  },
+  {
     method: 'POST',
     path: '/api/profiles/{id}/leads',
     url: (world) => `${card(world)}/leads`,
@@ -193,6 +218,29 @@ const ROUTES: Route[] = [
     url: (world) => `/api/public/profiles/${world.card.id}/events`,
     body: () => ({ type: 'vcard_saved' }),
     expect: EVERYONE(202),
+  },
+  {
+    method: 'GET',
+    path: '/u/{handle}',
+    page: true,
+    url: (world) => `/u/${world.card.handle}`,
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'GET',
+    path: '/u/{handle}/contact.vcf',
+    page: true,
+    url: (world) => `/u/${world.card.handle}/contact.vcf`,
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'POST',
+    path: '/u/{handle}/message',
+    page: true,
+    form: true,
+    url: (world) => `/u/${world.card.handle}/message`,
+    body: () => 'email=visitor%40example.com&message=Hello&consent=on',
+    expect: EVERYONE(200),
   },
 ];
 
@@ -246,14 +294,17 @@ async function buildWorld(http: HttpClient): Promise<World> {
 }
 
 describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
-  const { http } = apiUnderTest(kind);
+  // with the built web app, so the card's own pages are served too
+  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
 
   it('covers every route the API documents', async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');
     const documented = Object.entries(document.body.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+    const listed = new Set(
+      ROUTES.filter((route) => !route.page).map((route) => `${route.method} ${route.path}`),
+    );
     expect(documented.filter((route) => !listed.has(route))).toEqual([]);
     expect([...listed].filter((route) => !documented.includes(route))).toEqual([]);
   });
@@ -270,7 +321,12 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
       const body = route.body?.(world, credentials);
       const response = await http.request(route.method, route.url(world), {
         token: credentials.token ?? undefined,
-        body,
+        ...(route.form
+          ? {
+              rawBody: body as string,
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            }
+          : { body }),
       });
       const expected = route.expect[actor];
       try {
