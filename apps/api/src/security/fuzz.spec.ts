@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
+import { resolve } from 'node:path';
 import type { LeadResponse, Page, ProfileResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
+
+const WEB_DIST = resolve(__dirname, '../../../web/dist');
 
 // generated requests against every route: bodies, query strings, headers and path segments that no
 // well-behaved client sends. the property: the API never answers 5xx (nor drops the connection), and
@@ -136,7 +139,8 @@ const headerText = fc
   .map((value) => value.replace(/[^\t\x20-\x7e\x80-\xff]/g, ''));
 
 describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) => {
-  const { http, app } = apiUnderTest(kind);
+  // with the built web app, so the card's own pages are served too
+  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
 
   function send(request: GeneratedRequest): Promise<number> {
     const url = new URL(app().url);
@@ -252,7 +256,13 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
         path: idSegment.map((id) => `/api/public/profiles/${id}/events`),
         body: { type: 'link_clicked', target: 'https://example.com' },
       },
-      { method: 'GET', path: idSegment.map((id) => `/u/${id}`) },
+      { method: 'GET', path: idSegment.map((id) => `/u/${id}`), query: { src: 'qr', utm_source: 'x' } },
+      { method: 'GET', path: idSegment.map((id) => `/u/${id}/contact.vcf`) },
+      {
+        method: 'POST',
+        path: idSegment.map((id) => `/u/${id}/message`),
+        body: { email: 'visitor@example.com', message: 'Hi', consent: 'on' },
+      },
       { method: 'GET', path: rawSegment.map((segment) => `/${segment}`) },
       { method: 'GET', path: rawSegment.map((segment) => `/api/${segment}`) },
     ];
