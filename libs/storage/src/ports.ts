@@ -129,6 +129,8 @@ export interface UsersRepository {
   /** throws DuplicateKeyError('email') when the e-mail (case-insensitive) is taken */
   create(user: NewUser): Promise<UserRecord>;
   findById(id: string): Promise<UserRecord | null>;
+  /** the users of these ids that exist, in no particular order: one round trip for a page of them */
+  findByIds(ids: readonly string[]): Promise<UserRecord[]>;
   /** case-insensitive */
   findByEmail(email: string): Promise<UserRecord | null>;
   update(id: string, patch: UserPatch): Promise<UserRecord | null>;

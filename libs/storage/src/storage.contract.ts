@@ -147,6 +147,16 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
         await expect(storage.users.findById(user.id)).resolves.toEqual(user);
       });
 
+      it('finds a page of users by id in one call, skipping unknown and malformed ids', async () => {
+        const first = await newUser(`${unique('first')}@example.com`);
+        const second = await newUser(`${unique('second')}@example.com`);
+        const found = await storage.users.findByIds([second.id, 'not-an-id', first.id, '0'.repeat(24)]);
+        expect(found.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+          [first, second].sort((a, b) => a.id.localeCompare(b.id)),
+        );
+        await expect(storage.users.findByIds([])).resolves.toEqual([]);
+      });
+
       it('treats e-mails case-insensitively: a second create conflicts, a lookup finds any case', async () => {
         const local = unique('a');
         const first = await newUser(`${local}@x.io`.toUpperCase());

@@ -179,8 +179,8 @@ export class AnalyticsService {
   }
 
   /**
-   * names of signed-in visitors, from the users store, only where the owner chose to see them; each
-   * distinct visitor of the page is looked up once, all of them at the same time
+   * names of signed-in visitors, from the users store, only where the owner chose to see them: one
+   * query for the whole page
    */
   private async visitorNames(
     profile: ProfileRecord,
@@ -189,8 +189,7 @@ export class AnalyticsService {
     const names = new Map<string, string>();
     if (!profile.privacy.showIdentifiedViewers) return names;
     const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
-    const users = await Promise.all(unique.map((id) => this.storage.users.findById(id)));
-    for (const user of users) if (user) names.set(user.id, user.displayName);
+    for (const user of await this.storage.users.findByIds(unique)) names.set(user.id, user.displayName);
     return names;
   }
 

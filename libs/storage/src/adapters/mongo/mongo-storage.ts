@@ -348,6 +348,16 @@ class MongoUsers implements UsersRepository {
     return doc ? toUser(doc) : null;
   }
 
+  async findByIds(ids: readonly string[]): Promise<UserRecord[]> {
+    const objectIds = ids.map(objectId).filter((id): id is Types.ObjectId => id !== null);
+    if (objectIds.length === 0) return [];
+    const docs = await this.model
+      .find({ _id: { $in: objectIds } })
+      .lean<UserDoc[]>()
+      .exec();
+    return docs.map(toUser);
+  }
+
   async findByEmail(email: string): Promise<UserRecord | null> {
     const doc = await this.model.findOne({ email: email.toLowerCase() }).lean<UserDoc>().exec();
     return doc ? toUser(doc) : null;

@@ -250,6 +250,7 @@ function pick<T extends object, K extends keyof T>(source: T, keys: readonly K[]
 class SqliteUsers implements UsersRepository {
   private readonly insert;
   private readonly byId;
+  private readonly byIds;
   private readonly byEmail;
   private readonly patch;
   private readonly remove;
@@ -260,6 +261,10 @@ class SqliteUsers implements UsersRepository {
        VALUES (@id, @email, @display_name, @password_hash, @created_at, @updated_at)`,
     );
     this.byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
+    // the ids go in as one JSON array, so one prepared statement serves a page of any size
+    this.byIds = db.prepare<[string], UserRow>(
+      'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))',
+    );
     this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE lower(email) = lower(?)');
     this.patch = db.prepare<[UserPatchParams], UserRow>(
       `UPDATE users SET
@@ -294,6 +299,11 @@ class SqliteUsers implements UsersRepository {
   async findById(id: string): Promise<UserRecord | null> {
     const row = this.byId.get(id);
     return row ? toUser(row) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<UserRecord[]> {
+    if (ids.length === 0) return [];
+    return this.byIds.all(JSON.stringify(ids)).map(toUser);
   }
 
   async findByEmail(email: string): Promise<UserRecord | null> {
