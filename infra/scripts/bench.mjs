@@ -128,6 +128,7 @@ async function main() {
   for (const [file, build] of [
     ['apps/api/dist/main.js', 'npm run build:server'],
     ['apps/web/dist/index.html', 'npm run build:web'],
+    ['apps/web/dist-ssr/render-card.js', 'npm run build:web'],
   ]) {
     if (!existsSync(join(ROOT, file))) {
       console.error(

@@ -54,7 +54,7 @@ export class Product {
     const env = { ...process.env };
     for (const name of Object.keys(env)) {
       if (
-        /^(MONGO_URL|REDIS_URL|CLICKHOUSE_|GEOIP_DB|JWT_SECRET|ANALYTICS_|WEB_DIST_DIR|PUBLIC_|RATE_LIMIT_|MAX_CARDS_)/.test(
+        /^(MONGO_URL|REDIS_URL|CLICKHOUSE_|GEOIP_DB|JWT_SECRET|ANALYTICS_|WEB_DIST_DIR|WEB_SSR_DIR|PUBLIC_|RATE_LIMIT_|MAX_CARDS_)/.test(
           name,
         )
       ) {
