@@ -464,11 +464,10 @@ async function main() {
   await stopAll();
 
   console.log(`\n${'target'.padEnd(44)} ${'measured'.padStart(16)} ${'goal'.padStart(16)}  result`);
+  // ratios with three decimals, so one just past its bound does not print as the bound itself
+  const shown = (value) => fmt(value, Number.isInteger(value) ? 0 : Math.abs(value) < 10 ? 3 : 1);
   for (const row of rows) {
-    const measured =
-      typeof row.measured === 'number'
-        ? fmt(row.measured, Number.isInteger(row.measured) ? 0 : 2)
-        : row.measured;
+    const measured = typeof row.measured === 'number' ? shown(row.measured) : row.measured;
     const result = row.ok === null ? '' : row.ok ? 'ok' : 'MISSED';
     console.log(`${row.name.padEnd(44)} ${measured.padStart(16)} ${row.goal.padStart(16)}  ${result}`);
   }
