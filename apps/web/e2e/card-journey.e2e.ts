@@ -5,7 +5,7 @@ import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
 import { parseVCard, unescapeText } from './support/vcard';
 
-// one journey, in order: each test builds on the one before (spec §2; issue 4 point 8)
+// one journey, in order: each test builds on the one before
 jest.setTimeout(60_000);
 
 // one wait of a step: long enough for a slow shared machine, short enough to fail fast

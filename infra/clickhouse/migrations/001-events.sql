@@ -1,4 +1,4 @@
--- every view and engagement event of every profile; tenant first, then time (STYLE.md 8).
+-- every view and engagement event of every profile; tenant first, then time, so a card's events sit together and a time range reads one slice.
 -- the deduplication window makes a retried batch (same insert_deduplication_token) count once.
 CREATE TABLE IF NOT EXISTS events
 (

@@ -79,7 +79,7 @@ export const BLOCK_TYPE_DEFINITIONS: Record<BlockType, BlockTypeDefinition> = {
 
 export const GENERIC_BLOCK_HINT = 'Configure this block to see content.';
 
-/** an unknown or missing block type is treated as cta (spec §3) */
+/** an unknown or missing block type is treated as cta */
 export function normalizeBlockType(value: unknown): BlockType {
   return typeof value === 'string' && (BLOCK_TYPES as readonly string[]).includes(value)
     ? (value as BlockType)
@@ -90,7 +90,7 @@ export function defaultPayloadJson(type: BlockType): string {
   return JSON.stringify(BLOCK_TYPE_DEFINITIONS[type].defaultPayload, null, 2);
 }
 
-/** invalid payload JSON is treated as empty (spec §2, block display) */
+/** invalid payload JSON is treated as empty */
 export function parseBlockPayload(payloadJson: string | null | undefined): Record<string, unknown> {
   if (!payloadJson) return {};
   try {

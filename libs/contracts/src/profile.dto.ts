@@ -141,7 +141,7 @@ export class BlockDto {
   @MaxLength(64, { message: ExtraMessages.fieldTooLong })
   id?: string | null;
 
-  /** an unknown or missing block type is treated as cta (spec §3) */
+  /** an unknown or missing block type is treated as cta */
   @Transform(({ value }) => normalizeBlockType(value))
   @IsIn(BLOCK_TYPES, { message: ExtraMessages.blockType })
   type: BlockType = 'cta';
@@ -200,7 +200,7 @@ export class ProfileInputDto {
   @MaxLength(Limits.bioMax, { message: Messages.bio })
   bio: string | null = null;
 
-  /** unknown values fall back to the default (spec §3) */
+  /** unknown values fall back to the default */
   @Transform(({ value }) => normalizeTheme(value))
   @IsIn(THEMES.map((t) => t.value), { message: ExtraMessages.theme })
   theme: Theme = 'aurora';

@@ -20,7 +20,7 @@ const CRLF = '\r\n';
 /** rfc 2426 asks for lines of at most 75 octets, continued with a leading space */
 const MAX_LINE_OCTETS = 75;
 
-/** escapes a text value: backslash, line breaks, commas and semicolons (spec §5) */
+/** escapes a text value: backslash, line breaks, commas and semicolons */
 export function escapeVCardText(value: string): string {
   return value
     .replace(/\\/g, '\\\\')
@@ -40,7 +40,7 @@ export interface NameParts {
   additional: string;
 }
 
-/** first word given name, last word family name, the words between additional names (spec §9) */
+/** first word given name, last word family name, the words between additional names */
 export function splitName(displayName: string): NameParts {
   const words = displayName.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return { family: '', given: '', additional: '' };

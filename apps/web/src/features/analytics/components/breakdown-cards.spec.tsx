@@ -21,7 +21,7 @@ function visit(i: number, patch: Partial<VisitItem> = {}): VisitItem {
 
 const items = () => screen.getAllByRole('listitem');
 
-describe('analytics breakdown cards (spec §2 Analytics)', () => {
+describe('analytics breakdown cards', () => {
   it('shows the top 6 countries, and the empty text', () => {
     const byCountry = Object.fromEntries(
       ['US', 'DE', 'FR', 'GB', 'ES', 'IT', 'PT'].map((c, i) => [c, 10 - i]),

@@ -8,7 +8,7 @@ export const PERIODS = [
 export type PeriodDays = (typeof PERIODS)[number]['days'];
 export const DEFAULT_PERIOD: PeriodDays = 30;
 
-/** from = now minus the period, to = now, as ISO timestamps (spec §7) */
+/** from = now minus the period, to = now, as ISO timestamps */
 export function periodRange(days: number, now: Date = new Date()): { from: string; to: string } {
   return { from: new Date(now.getTime() - days * 86_400_000).toISOString(), to: now.toISOString() };
 }
@@ -29,7 +29,7 @@ export function percentOf(count: number, total: number): number {
   return Math.round((count / total) * 100);
 }
 
-// the countries that get a flag; everything else shows a globe (spec §2)
+// the countries that get a flag; everything else shows a globe
 const FLAG_COUNTRIES: Record<string, string> = {
   US: 'United States',
   GB: 'United Kingdom',
@@ -113,7 +113,7 @@ export function locationText(visit: Pick<VisitItem, 'city' | 'country'>): string
   return 'Unknown location';
 }
 
-/** 'Registered User' or 'Anonymous Guest', exactly (spec §2) */
+/** 'Registered User' or 'Anonymous Guest', exactly */
 export function visitorLabel(visit: Pick<VisitItem, 'visitorType'>): string {
   return visit.visitorType === 'authenticated' ? 'Registered User' : 'Anonymous Guest';
 }
@@ -126,7 +126,7 @@ export function visitorName(visit: Pick<VisitItem, 'visitorType' | 'visitorName'
 
 export type DeviceKind = 'mobile' | 'tablet' | 'desktop';
 
-/** mobile for names with mobile or phone, tablet for tablet, else desktop (spec §2) */
+/** mobile for names with mobile or phone, tablet for tablet, else desktop */
 export function deviceKind(name: string): DeviceKind {
   const n = name.toLowerCase();
   if (n.includes('mobile') || n.includes('phone')) return 'mobile';

@@ -41,7 +41,7 @@ export interface MessageFormProps {
   className?: string;
 }
 
-/** 'Leave a Message': e-mail, optional message, consent (spec §2, §4, §5, §8) */
+/** 'Leave a Message': e-mail, optional message, consent */
 export function MessageForm({ theme, defaultEmail, onSend, post, outcome, className }: MessageFormProps) {
   const id = useId();
   // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)

@@ -9,7 +9,7 @@ const BADGES: Record<ViewerType, { label: string; icon: typeof Eye }> = {
   guest: { label: 'Guest View', icon: Eye },
 };
 
-/** who is looking at the card (spec §2) */
+/** who is looking at the card */
 export function ViewerBadge({ viewer, theme }: { viewer: ViewerType; theme: CardTheme }) {
   const { label, icon: Icon } = BADGES[viewer];
   return (

@@ -23,7 +23,7 @@ const avatar =
     </svg>`,
   );
 
-/** the demo card's sample data; the demo only ever shows the guest view (spec §2 'Demo') */
+/** the demo card's sample data; the demo only ever shows the guest view */
 export const DEMO_PROFILE: PublicProfileResponse = {
   id: 'demo',
   ownerId: 'demo-owner',

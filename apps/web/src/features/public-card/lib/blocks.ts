@@ -42,7 +42,7 @@ export function visibleBlocks<T extends Pick<BlockResponse, 'visible' | 'order'>
     .map(({ block }) => block);
 }
 
-/** the per-type hint the card shows when a block has nothing to display (spec §2) */
+/** the per-type hint the card shows when a block has nothing to display */
 export function blockHint(type: BlockType | string): string {
   return BLOCK_TYPE_DEFINITIONS[normalizeBlockType(type)].emptyHint;
 }
