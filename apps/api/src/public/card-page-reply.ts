@@ -22,20 +22,38 @@ const CONTEXT_LIMITS: Record<keyof ViewContextQueryDto, number> = {
  * where the visit came from, as the link said: utm parameters and the channel (qr, link). a page
  * address may carry anything (a chat app adds its own parameters), so nothing here refuses the page.
  */
+const CONTEXT_ENTRIES = Object.entries(CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][];
+
 export function viewContext(query: Record<string, unknown>): ViewContextQueryDto {
   const context: ViewContextQueryDto = {};
-  for (const [name, limit] of Object.entries(CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][]) {
+  for (const [name, limit] of CONTEXT_ENTRIES) {
     const value = query[name];
+    if (value === undefined) continue;
     const first = (Array.isArray(value) ? (value[0] as unknown) : value) as unknown;
     if (typeof first === 'string' && first.trim()) context[name] = first.trim().slice(0, limit);
   }
   return context;
 }
 
+// browsers send a handful of accept-encoding strings: the choice is kept per string, a few at most
+const ENCODING_CHOICES = new Map<string, ContentEncoding>();
+const ENCODING_CHOICES_MAX = 64;
+
 /** brotli, else gzip, else none, as the browser accepts (an explicit q=0 refuses) */
 export function preferredEncoding(acceptEncoding: string | undefined): ContentEncoding {
+  if (acceptEncoding === undefined) return 'identity';
+  let choice = ENCODING_CHOICES.get(acceptEncoding);
+  if (choice === undefined) {
+    choice = chooseEncoding(acceptEncoding);
+    // past the limit the set is not growing: an odd header is answered, just not kept
+    if (ENCODING_CHOICES.size < ENCODING_CHOICES_MAX) ENCODING_CHOICES.set(acceptEncoding, choice);
+  }
+  return choice;
+}
+
+function chooseEncoding(acceptEncoding: string): ContentEncoding {
   const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
     const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
     if (name && !refused) accepted.add(name.trim());

@@ -5,6 +5,7 @@ import { sessionCookieToken } from '../auth/session-cookie';
 import { SessionsService, type SessionCarrier } from '../auth/sessions.service';
 import { requestMeta } from '../common/request-meta';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { securityHeaderSet } from '../security/security-headers';
 import { sendCardPage, sendNotBuilt, viewContext } from './card-page-reply';
 import { PublicCardPagesService } from './public-card-pages.service';
 
@@ -23,13 +24,15 @@ function tokenOf(request: FastifyRequest): { token: string; via: SessionCarrier 
  * GET /u/{handle}, the product's hottest page, as a plain fastify route: no guard chain, no pipes.
  * the viewer is read as the session guard reads it on an open route (a bad or ended session is a
  * guest; a guest without a session costs nothing), then: the page from the cache, the view into the
- * buffer, the bytes. the security headers, request id and the rest come from the server's own hooks.
+ * buffer, the bytes. the security headers are written from a set computed once (the same as helmet's
+ * on every other answer); the request id and the rest come from the server's own hooks.
  */
 export function registerCardPageRoute(app: NestFastifyApplication): void {
   const pages = app.get(PublicCardPagesService);
   const sessions = app.get(SessionsService);
   const jwt = app.get(JwtService);
   const config = app.get<symbol, AppConfig>(APP_CONFIG);
+  const securityHeaders = securityHeaderSet(config);
 
   const viewerOf = async (request: FastifyRequest): Promise<string | null> => {
     const carried = tokenOf(request);
@@ -48,7 +51,10 @@ export function registerCardPageRoute(app: NestFastifyApplication): void {
     .getInstance()
     .get<{ Params: { handle: string }; Querystring: Record<string, unknown> }>(
       '/u/:handle',
+      // helmet's per-request work left out: the same headers, computed once, are written here
+      { helmet: false },
       async (request, reply) => {
+        void reply.headers(securityHeaders);
         if (!pages.available) return sendNotBuilt(reply);
         const viewerUserId = await viewerOf(request);
         const page = await pages.page(

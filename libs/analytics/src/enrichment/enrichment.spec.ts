@@ -26,6 +26,22 @@ describe('user agents (ua-parser-js 1, real strings)', () => {
     expect(isBotUserAgent('curl/8.5.0')).toBe(true);
     expect(isBotUserAgent('')).toBe(true);
   });
+
+  it('gives the same verdict when a user agent comes again, long ones included (the verdicts are cached)', () => {
+    const longBrowser = `${USER_AGENTS.iphone} ${'x'.repeat(600)}`;
+    const longBot = `${USER_AGENTS.googlebot} ${'x'.repeat(600)}`;
+    for (let round = 0; round < 3; round++) {
+      expect(isBotUserAgent(USER_AGENTS.iphone)).toBe(false);
+      expect(isBotUserAgent(USER_AGENTS.googlebot)).toBe(true);
+      expect(isBotUserAgent(USER_AGENTS.headlessChrome)).toBe(true);
+      expect(isBotUserAgent(longBot)).toBe(true);
+      expect(isBotUserAgent(longBrowser)).toBe(isBotUserAgent(longBrowser));
+    }
+    // more distinct user agents than the cache holds: older ones are still judged right
+    for (let i = 0; i < 1500; i++) isBotUserAgent(`Mozilla/5.0 (X11; Linux x86_64) Firefox/${i}.0`);
+    expect(isBotUserAgent(USER_AGENTS.iphone)).toBe(false);
+    expect(isBotUserAgent(USER_AGENTS.googlebot)).toBe(true);
+  });
 });
 
 describe('geo (the GeoLite2 database shipped in the npm package)', () => {

@@ -13,10 +13,19 @@ export interface UserAgentInfo {
 // this keeps the rule visible where it matters
 const HEADLESS = /headless|phantomjs|puppeteer|playwright|selenium|lighthouse/i;
 
+// isbot's pattern is long and runs on every recorded view, while the same few user agents repeat
+// all day: the verdict is kept per user agent. long ones are not kept, so the cache stays small.
+const BOT_VERDICTS = new LruCache<string, boolean>(1000);
+const BOT_VERDICT_MAX_LENGTH = 512;
+
 /** bots, crawlers and headless browsers are not visitors */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
   if (!userAgent) return true;
-  return isbot(userAgent) || HEADLESS.test(userAgent);
+  const cached = BOT_VERDICTS.get(userAgent);
+  if (cached !== undefined) return cached;
+  const bot = isbot(userAgent) || HEADLESS.test(userAgent);
+  if (userAgent.length <= BOT_VERDICT_MAX_LENGTH) BOT_VERDICTS.set(userAgent, bot);
+  return bot;
 }
 
 /** ua-parser-js version 1 (MIT) with an lru cache: the same few hundred user agents repeat all day */
