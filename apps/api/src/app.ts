@@ -6,7 +6,6 @@ import { Logger, RequestMethod, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
 import { AppModule } from './app.module';
@@ -18,6 +17,8 @@ import type { AppConfig } from './config/app-config';
 import { registerSecurityHeaders } from './security/security-headers';
 import { spaFallback } from './web/spa-fallback';
 import { registerCardPageRoute } from './public/card-page.route';
+import { CardPageFastPathHolder } from './public/card-page-fast-path';
+import { requestIdOf } from './public/request-id';
 import { CARD_PAGE_ROUTES } from './public/public-card-page.controller';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
@@ -33,14 +34,14 @@ const NEST_LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
 
 /** builds the HTTP application (not yet listening): used by main.ts and by the integration tests */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const cardPageFastPath = new CardPageFastPathHolder();
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrors(config),
-    genReqId: (request: IncomingMessage) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    },
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
+    // the server's listener answers a guest's cached card page before fastify's hooks (installed below)
+    serverFactory: cardPageFastPath.serverFactory,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: NEST_LOG_LEVELS[config.logLevel],
@@ -72,6 +73,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // the public card's page, the hot path, straight on fastify; its contact file and form are nest's,
   // all at the public address /u/{handle}/..., not under /api
   registerCardPageRoute(app);
+  cardPageFastPath.install(app);
   app.setGlobalPrefix('api', {
     exclude: CARD_PAGE_ROUTES.map((path) => ({ path, method: RequestMethod.ALL })),
   });

@@ -63,7 +63,8 @@ function chooseEncoding(acceptEncoding: string): ContentEncoding {
   return 'identity';
 }
 
-function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** true when the browser's copy (If-None-Match) is this one: the answer is then 304 */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(',')

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   buildVCard,
   cardPaths,
+  normalizeHandle,
   CreateLeadDto,
   toFieldErrors,
   vCardFileName,
@@ -133,6 +134,24 @@ export class PublicCardPagesService {
     );
     this.tracker.recordView(profile, viewerUserId, request, context);
     return page;
+  }
+
+  /**
+   * a guest's page of this handle if it is already rendered and cached, else null: synchronous, so the
+   * server can answer the hot case before its request pipeline. nothing is recorded here: the caller
+   * records the view (recordGuestView) once its answer is ready, so a failure never counts it twice.
+   */
+  cachedGuestPage(rawHandle: string): { profile: ProfileRecord; page: RenderedPage } | null {
+    if (!this.pages) return null;
+    const hit = this.cache.peekDerived<RenderedPage>(normalizeHandle(rawHandle), 'page:guest');
+    // only a published card has a guest page; checked again so a draft can never slip through
+    if (!hit || !hit.profile.published) return null;
+    return { profile: hit.profile, page: hit.value };
+  }
+
+  /** a guest's visit of a page cachedGuestPage() gave, recorded as page() records it */
+  recordGuestView(profile: ProfileRecord, request: RequestMeta, context: ViewContextQueryDto): void {
+    this.tracker.recordView(profile, null, request, context);
   }
 
   /** the card's contact file, made by the same module as the web app's; null where the page is not shown */
