@@ -1,52 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProfileResponse, PublicProfileResponse } from '@cardcraft/contracts';
-import {
-  startClickHouseHttpFixture,
-  type ClickHouseHttpFixture,
-} from '../../../../infra/test/clickhouse-http-fixture';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
 import { createProfile, fullProfileInput, httpClient, registerUser } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { twoReplicasUnderTest } from '../testing/replicas';
 
 describe('public card cache across api replicas (Redis pub/sub)', () => {
-  let dir: string;
-  let redis: TestRedis;
-  let fixture: ClickHouseHttpFixture;
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cardcraft-replicas-'));
-    [redis, fixture] = await Promise.all([
-      startTestRedis(),
-      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
-    ]);
-    // two replicas of one deployment: same data, same redis, same ClickHouse; a long cache TTL
-    const env = {
-      DATA_DIR: join(dir, 'data'),
-      REDIS_URL: redis.url,
-      CLICKHOUSE_URL: fixture.url,
-      ANALYTICS_QUEUE_PREFIX: uniquePrefix('replicas'),
-      PUBLIC_CACHE_TTL_MS: '600000',
-      // the built web app, so the replicas render the card's page too
-      WEB_DIST_DIR: join(__dirname, '../../../web/dist'),
-    };
-    a = await startTestApp('sqlite', env);
-    b = await startTestApp('sqlite', env);
-  }, 30_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await fixture?.stop();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  // two replicas of one deployment: same data, same redis, same ClickHouse; a long cache TTL
+  const replicas = twoReplicasUnderTest('replicas', {
+    PUBLIC_CACHE_TTL_MS: '600000',
+    // the built web app, so the replicas render the card's page too
+    WEB_DIST_DIR: join(__dirname, '../../../web/dist'),
   });
+  const httpA = httpClient(() => replicas().a.url);
+  const httpB = httpClient(() => replicas().b.url);
 
   it('a change saved on one replica is served by the other at once, not after the TTL', async () => {
-    const httpA = httpClient(a.url);
-    const httpB = httpClient(b.url);
     const owner = await registerUser(httpA);
     const profile = await createProfile(httpA, owner.accessToken, { published: true });
     const readOnB = () => httpB.get<PublicProfileResponse>(`/api/public/profiles/${profile.handle}`);
@@ -73,8 +40,6 @@ describe('public card cache across api replicas (Redis pub/sub)', () => {
   });
 
   it("drops the other replica's rendered page of a card the moment it changes", async () => {
-    const httpA = httpClient(a.url);
-    const httpB = httpClient(b.url);
     const owner = await registerUser(httpA);
     const profile = await createProfile(httpA, owner.accessToken, { published: true });
     const pageOnB = () => httpB.get(`/u/${profile.handle}`);

@@ -1,51 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ErrorResponse, SessionResponse } from '@cardcraft/contracts';
-import {
-  startClickHouseHttpFixture,
-  type ClickHouseHttpFixture,
-} from '../../../../infra/test/clickhouse-http-fixture';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
 import { httpClient, type HttpClient } from '../testing/http';
-import { startTestApp, unlimitedRateLimits, type TestApp } from '../testing/test-app';
+import { twoReplicasUnderTest } from '../testing/replicas';
+import { unlimitedRateLimits } from '../testing/test-app';
 
 describe('abuse limits across api replicas (Redis)', () => {
-  let dir: string;
-  let redis: TestRedis;
-  let fixture: ClickHouseHttpFixture;
-  let a: TestApp;
-  let b: TestApp;
-  let httpA: HttpClient;
-  let httpB: HttpClient;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cardcraft-limits-'));
-    [redis, fixture] = await Promise.all([
-      startTestRedis(),
-      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
-    ]);
-    // two replicas of one deployment on one redis; the key prefix keeps this run's counters apart
-    const env = {
-      ...unlimitedRateLimits(),
-      DATA_DIR: join(dir, 'data'),
-      REDIS_URL: redis.url,
-      CLICKHOUSE_URL: fixture.url,
-      ANALYTICS_QUEUE_PREFIX: uniquePrefix('limits'),
-      RATE_LIMIT_SIGN_UP: '3/1m',
-      RATE_LIMIT_PASSWORD_CHANGE: '2/15m',
-    };
-    a = await startTestApp('sqlite', env);
-    b = await startTestApp('sqlite', env);
-    [httpA, httpB] = [httpClient(a.url), httpClient(b.url)];
-  }, 30_000);
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await fixture?.stop();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
+  // two replicas of one deployment on one redis; the key prefix keeps this run's counters apart
+  const replicas = twoReplicasUnderTest('limits', {
+    ...unlimitedRateLimits(),
+    RATE_LIMIT_SIGN_UP: '3/1m',
+    RATE_LIMIT_PASSWORD_CHANGE: '2/15m',
   });
+  const httpA = httpClient(() => replicas().a.url);
+  const httpB = httpClient(() => replicas().b.url);
 
   let counter = 0;
   const signUp = (http: HttpClient, address: string) =>
