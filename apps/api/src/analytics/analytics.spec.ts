@@ -18,6 +18,7 @@ import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/
 import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../testing/http';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
+import { eventually } from '../testing/eventually';
 
 const UA = {
   iphone:
@@ -37,20 +38,6 @@ const range = () => {
   const to = new Date(Date.now() + 120_000).toISOString();
   return `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 };
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 5000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** one simulated visitor: the tests act as the proxy, so each gets its own address and browser */
 function visitHeaders(ua: string, ip: string): Record<string, string> {

@@ -2,6 +2,7 @@ import type { LeadResponse, Page, VisitSummaryResponse } from '@cardcraft/contra
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { STORAGE_KINDS } from '../testing/adapters';
+import { eventually } from '../testing/eventually';
 import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 
@@ -52,20 +53,6 @@ function jsonLdOf(page: string): string {
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 8000,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(STORAGE_KINDS)('the public card rendered on the server (%s)', (kind) => {
   const { http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
@@ -335,13 +322,13 @@ describe('the public card page in detail (sqlite)', () => {
     expect((await http.request('HEAD', path, { headers: phone() })).status).toBe(200);
     await http.get(path, { headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
     await http.get(path, { headers: phone(), cookie: owner.accessToken });
-    await eventually(visits(http, profile.id), (count) => count >= 1);
+    await eventually(visits(http, profile.id), (count) => count >= 1, 8000);
     // the other requests had their chance to be (wrongly) counted by now
     await new Promise((r) => setTimeout(r, 1500));
     expect(await visits(http, profile.id)()).toBe(1);
 
     // the JSON read stays for API clients, and counts as a visit too
     await http.get(`/api/public/profiles/${profile.handle}`, { headers: phone() });
-    await eventually(visits(http, profile.id), (count) => count === 2);
+    await eventually(visits(http, profile.id), (count) => count === 2, 8000);
   });
 });
