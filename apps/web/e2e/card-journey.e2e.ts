@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, IPHONE, launchChromium } from './support/browser';
+import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
 import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
 import { parseVCard, unescapeText } from './support/vcard';
 
@@ -41,7 +41,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   // the fonts and lazy chunks have arrived; give the toasts' entrance a moment
   await page.waitForTimeout(150);
 }
@@ -215,7 +215,7 @@ describe('a card owner and a guest, end to end', () => {
         throw new Error('the visit did not reach the analytics dashboard within 15 s');
       await page.waitForTimeout(1000);
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForLoadState('networkidle');
+      await waitForNetworkQuiet(page);
     }
     await page.getByText('Total Visits').first().waitFor();
     await settle(page);

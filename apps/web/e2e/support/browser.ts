@@ -1,4 +1,11 @@
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 /** content security policy violations seen since the last test ended, as readable lines */
 const cspViolations: string[] = [];
@@ -67,9 +74,57 @@ afterEach(() => {
   }
 });
 
+/** the requests each page has started and not yet seen end, its frames' included */
+const inflight = new WeakMap<Page, Set<Request>>();
+
+function followRequests(page: Page): void {
+  const open = new Set<Request>();
+  inflight.set(page, open);
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+const QUIET_MS = 500;
+
+/**
+ * waits until the page has loaded and none of its requests (its frames' included) has been open for
+ * half a second. playwright's own 'networkidle' is not used for this: it never fires on a page that
+ * holds a srcdoc frame (the editor's live preview) although no request is open there.
+ */
+export async function waitForNetworkQuiet(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page.waitForLoadState('load', { timeout: timeoutMs });
+  const open = inflight.get(page);
+  if (!open) throw new Error('waitForNetworkQuiet: the page was not opened through launchChromium');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < QUIET_MS) {
+    if (Date.now() > deadline) {
+      const urls = [...open].map((request) => request.url());
+      throw new Error(`waitForNetworkQuiet: still loading after ${timeoutMs} ms: ${urls.join(', ')}`);
+    }
+    if (open.size > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * every request that would leave the machine (an embed's player, a link's favicon) is refused at
+ * once: the suite never depends on the internet, and a request left waiting on one would keep a page
+ * from ever reaching network idle
+ */
+async function keepOffTheInternet(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => /^(https?|wss?):$/.test(url.protocol) && !LOOPBACK_HOSTS.has(url.hostname),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
 /**
  * Debian's Chromium, headless, with nothing phoning home. every context it opens (browser.newContext,
- * browser.newPage) watches for content security policy violations.
+ * browser.newPage) watches for content security policy violations and stays off the internet.
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -89,6 +144,8 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     await watchContentSecurityPolicy(context);
+    await keepOffTheInternet(context);
+    context.on('page', followRequests);
     return context;
   };
   return browser;

@@ -1,38 +1,174 @@
-import { normalizeHandle, THEMES } from '@cardcraft/contracts';
-import { THEME_COVER } from '@/components/brand/theme-cover';
-import { Avatar } from '@/components/ui/avatar';
-import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
-import type { ProfileFormValues } from '../utils/profile-form';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import { LAYOUTS, THEMES } from '@cardcraft/contracts';
+import { env } from '@/config/env';
+import { ProfileCard } from '@/features/public-card/components/profile-card';
+import { toPreviewProfile, type ProfileFormValues } from '../utils/profile-form';
 
-const SAFE_URL = /^https?:\/\//i;
+/** the card is drawn at a phone's width, where most visitors open it, then scaled to the column */
+export const PREVIEW_WIDTH = 390;
+/** the frame's height before the card has been measured */
+const INITIAL_HEIGHT = 720;
 
-/** a small live preview of the card's head while editing */
+// the card page fills the screen (min-height 100dvh); in a frame sized to its content that would
+// stop the frame from ever getting shorter, so the preview lets the card take its own height
+const FRAME_STYLE = '[data-preview-card] > [data-layout] { min-height: 0; }';
+
+// the frame's own standards-mode document. it is loaded, not written into the frame's first empty
+// document: a document written that way never tells the browser it has finished loading, so the
+// editor page itself would never look settled
+const FRAME_DOCUMENT = '<!doctype html><html><head><meta charset="utf-8"></head><body></body></html>';
+
+const noTracking = () => undefined;
+
+/**
+ * the frame's document: the app's stylesheets, a language and a title, and a guard that keeps every
+ * click inside: web links open in a new tab, everything else (save contact, share, mail, call, the
+ * footer) does nothing, and the card's own handlers never run, so no event is counted
+ */
+function prepareFrame(doc: Document): HTMLElement {
+  doc.documentElement.lang = document.documentElement.lang || 'en';
+  // the page's rules are copied, not its <link>s: the frame fetches nothing of its own
+  const rules = document.createElement('style');
+  rules.textContent = Array.from(document.styleSheets, (sheet) => {
+    try {
+      return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+    } catch {
+      return '';
+    }
+  }).join('\n');
+  doc.head.appendChild(doc.importNode(rules, true));
+  const style = doc.createElement('style');
+  style.textContent = FRAME_STYLE;
+  doc.head.appendChild(style);
+  doc.body.style.margin = '0';
+  const stop = (event: Event) => {
+    const target = event.target as Element | null;
+    const control = target && 'closest' in target ? target.closest('a, button, [role="button"]') : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopPropagation();
+    // the card's own actions (save, share, mail, call) stay inert; its web links open in a new tab
+    const href = control.hasAttribute('data-card-action') ? null : control.getAttribute('href');
+    if (event.type === 'click' && href && /^https?:\/\//i.test(href)) {
+      window.open(href, '_blank', 'noopener,noreferrer');
+    }
+  };
+  doc.addEventListener('click', stop, true);
+  doc.addEventListener('auxclick', stop, true);
+  doc.addEventListener('submit', (event) => event.preventDefault(), true);
+  // the card is drawn into this element, whose height is the card's own
+  const mount = doc.createElement('div');
+  mount.dataset.previewCard = '';
+  doc.body.appendChild(mount);
+  return mount;
+}
+
+/** the width of an element, followed as it changes */
+function useWidth(ref: RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * the live preview: the real public card, as its owner sees it, from the form's current values.
+ * it lives in a frame so the card gets a phone-sized screen of its own (its breakpoints, its docked
+ * action bar and its landmarks stay inside), then the frame is scaled down to the column's width.
+ */
 export function CardPreview({ values }: { values: ProfileFormValues }) {
-  const theme = THEMES.find((t) => t.value === values.theme);
-  const banner = SAFE_URL.test(values.media.bannerUrl) ? values.media.bannerUrl : null;
-  const avatar = SAFE_URL.test(values.media.avatarUrl) ? values.media.avatarUrl : null;
-  const handle = normalizeHandle(values.handle);
+  const captionId = useId();
+  const profile = useMemo(() => toPreviewProfile(values), [values]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [mount, setMount] = useState<HTMLElement | null>(null);
+  const [height, setHeight] = useState(INITIAL_HEIGHT);
+  const boxWidth = useWidth(boxRef);
+  const scale = boxWidth ? Math.min(1, boxWidth / PREVIEW_WIDTH) : 1;
+  const frameTitle = `Preview of ${profile.displayName}'s card`;
+
+  // the frame's first, empty document is used at once; when FRAME_DOCUMENT has loaded in its place
+  // (a browser does that a moment later; jsdom never does), the card moves there
+  const attachedDoc = useRef<Document | null>(null);
+  const attach = useCallback((frame: HTMLIFrameElement | null) => {
+    const doc = frame?.contentDocument;
+    if (!doc?.body || attachedDoc.current === doc) return;
+    attachedDoc.current = doc;
+    setMount(prepareFrame(doc));
+  }, []);
+
+  useEffect(() => {
+    // the frame's document keeps the card's name as its title, for the accessibility tree
+    if (attachedDoc.current) attachedDoc.current.title = frameTitle;
+  }, [mount, frameTitle]);
+
+  // the frame is as tall as the card, so the preview never scrolls inside itself
+  useEffect(() => {
+    const view = mount?.ownerDocument.defaultView;
+    if (!mount || !view || typeof view.ResizeObserver === 'undefined') return;
+    const measure = () => setHeight(Math.max(1, Math.ceil(mount.getBoundingClientRect().height)));
+    const observer = new view.ResizeObserver(measure);
+    observer.observe(mount);
+    measure();
+    return () => observer.disconnect();
+  }, [mount]);
+
+  const themeLabel = THEMES.find((t) => t.value === values.theme)?.label ?? values.theme;
+  const layoutLabel = LAYOUTS.find((l) => l.value === values.layout)?.label ?? values.layout;
+
   return (
-    <Card className="overflow-hidden" role="figure" aria-label="Card preview">
-      <div className={cn('relative h-16', THEME_COVER[values.theme])}>
-        {banner ? <img src={banner} alt="" className="size-full object-cover" /> : null}
-      </div>
-      <div className="px-5 pb-5">
-        <Avatar
-          name={values.displayName || '?'}
-          src={avatar}
-          className="-mt-7 size-14 border-4 border-surface text-base shadow-sm"
+    <figure
+      className="overflow-hidden rounded-(--radius-card) border border-border bg-surface shadow-xs"
+      aria-labelledby={captionId}
+      data-testid="card-preview"
+    >
+      <figcaption className="flex items-baseline justify-between gap-3 border-b border-border px-4 py-3">
+        <span id={captionId} className="font-semibold">
+          Card preview
+        </span>
+        <span className="truncate text-xs text-muted-foreground">
+          {themeLabel} · {layoutLabel} · {values.published ? 'Published' : 'Draft'}
+        </span>
+      </figcaption>
+      <div
+        ref={boxRef}
+        className="relative mx-auto overflow-hidden"
+        style={{ maxWidth: PREVIEW_WIDTH, height: height * scale }}
+      >
+        <iframe
+          ref={attach}
+          srcDoc={FRAME_DOCUMENT}
+          onLoad={(event) => attach(event.currentTarget)}
+          title={frameTitle}
+          className="absolute top-0 left-0 block border-0"
+          style={{
+            width: PREVIEW_WIDTH,
+            height,
+            transform: `scale(${scale})`,
+            transformOrigin: 'top left',
+          }}
         />
-        <p className="mt-2 truncate font-semibold">{values.displayName.trim() || 'Your name'}</p>
-        <p className="truncate text-sm text-muted-foreground">@{handle || 'your-handle'}</p>
-        {values.tagline.trim() ? (
-          <p className="mt-2 line-clamp-2 text-sm text-slate-600">{values.tagline}</p>
-        ) : null}
-        <p className="mt-3 text-xs text-muted-foreground">
-          {theme?.label} theme · {values.published ? 'Published' : 'Draft'}
-        </p>
       </div>
-    </Card>
+      {mount
+        ? createPortal(
+            <>
+              {/* a new image address starts the card's media afresh, so a failed half-typed one is forgotten */}
+              <ProfileCard
+                key={`${profile.media.avatarUrl ?? ''} ${profile.media.bannerUrl ?? ''}`}
+                profile={profile}
+                viewer="owner"
+                profileUrl={`${env.appOrigin}/u/${profile.handle}`}
+                track={noTracking}
+              />
+            </>,
+            mount,
+          )
+        : null}
+    </figure>
   );
 }

@@ -6,6 +6,7 @@ import {
   createSocialLink,
   emptyProfileValues,
   profileToFormValues,
+  toPreviewProfile,
   toProfileInput,
   type BlockForm,
 } from './profile-form';
@@ -171,5 +172,54 @@ describe('profile form values', () => {
     expect(values.contact.company).toBe('ACME');
     expect(values.socialLinks.map((l) => l.provider)).toEqual(['LinkedIn', 'GitHub']);
     expect(values.blocks[0].touched).toEqual({ title: false, subtitle: true, payloadJson: true });
+  });
+});
+
+describe('toPreviewProfile', () => {
+  const now = new Date('2026-01-02T03:04:05.000Z');
+
+  it("gives the card the form's trimmed values, visible blocks only, seen by the owner", () => {
+    const shown = { ...createBlock('quote'), title: ' Shown ' };
+    const hidden = { ...createBlock('cta'), title: 'Hidden', visible: false };
+    const profile = toPreviewProfile(
+      {
+        ...emptyProfileValues(),
+        handle: ' Ada-Lovelace ',
+        displayName: ' Ada ',
+        tagline: '  ',
+        theme: 'solar',
+        layout: 'split',
+        published: true,
+        privacy: { collectGeo: false, collectIp: false, showIdentifiedViewers: false, allowMessages: true },
+        blocks: [hidden, shown],
+      },
+      now,
+    );
+    expect(profile).toMatchObject({
+      handle: 'ada-lovelace',
+      displayName: 'Ada',
+      tagline: null,
+      theme: 'solar',
+      layout: 'split',
+      publishedAtUtc: now.toISOString(),
+      allowMessages: true,
+      ownerSeesVisitorNames: false,
+      viewerType: 'owner',
+      isOwner: true,
+    });
+    expect(profile.blocks.map((b) => [b.title, b.order])).toEqual([['Shown', 1]]);
+    expect('privacy' in profile).toBe(false);
+  });
+
+  it('fills an empty name and handle, keeps a draft unpublished and drops half-typed image addresses', () => {
+    const profile = toPreviewProfile({
+      ...emptyProfileValues(),
+      media: { avatarUrl: 'https://', bannerUrl: 'https://img.example/b.png', ogImageUrl: '' },
+    });
+    expect(profile.displayName).toBe('Your name');
+    expect(profile.handle).toBe('your-handle');
+    expect(profile.publishedAtUtc).toBeNull();
+    expect(profile.media.avatarUrl).toBeNull();
+    expect(profile.media.bannerUrl).toBe('https://img.example/b.png');
   });
 });

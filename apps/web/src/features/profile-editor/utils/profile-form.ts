@@ -10,6 +10,7 @@ import {
   type BlockType,
   type Layout,
   type ProfileResponse,
+  type PublicProfileResponse,
   type Theme,
 } from '@cardcraft/contracts';
 
@@ -288,4 +289,35 @@ export function isValidJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** an image address the preview may load: http(s) only, so a half-typed value shows the theme's art */
+function previewImage(value: string | null): string | null {
+  return value && /^https?:\/\/\S+\.\S+/i.test(value) ? value : null;
+}
+
+/**
+ * the form as the public card's profile, for the live preview: the same trimming as the saved body,
+ * then what the server hands the card (visible blocks only, by order), seen by its owner
+ */
+export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date()): PublicProfileResponse {
+  const { privacy, ...input } = toProfileInput(values);
+  return {
+    ...input,
+    id: 'preview',
+    ownerId: 'preview',
+    handle: input.handle || 'your-handle',
+    displayName: input.displayName || 'Your name',
+    publishedAtUtc: input.published ? now.toISOString() : null,
+    media: {
+      ...input.media,
+      avatarUrl: previewImage(input.media.avatarUrl),
+      bannerUrl: previewImage(input.media.bannerUrl),
+    },
+    allowMessages: privacy.allowMessages,
+    ownerSeesVisitorNames: privacy.showIdentifiedViewers,
+    blocks: input.blocks.filter((block) => block.visible),
+    viewerType: 'owner',
+    isOwner: true,
+  };
 }
