@@ -48,11 +48,20 @@ const TARGETS = {
 };
 
 const CONNECTIONS = 64;
+
 const CARDS = 20;
 const WARMUP_REQUESTS = 2_000;
-// raw and product alternate, so a neighbour's build on this shared machine hits both alike
-const PAGE_ROUNDS = 3;
-const ROUND_REQUESTS = 15_000;
+// raw and product alternate, and the ratio is the median over the pairs of rounds next to each
+// other: a neighbour's build on this shared machine slows one pair, not the verdict. a round lasts
+// seconds, not a number of requests: several of the product's quarter-second batches of views are
+// counted inside its own round, so the cost of counting is in the figure and not pushed into the
+// raw round that follows
+const PAGE_ROUNDS = 5;
+const PAGE_ROUND_SECONDS = 3;
+// a bound that the time runs out before (about 40 000 requests a second at most on this machine)
+const PAGE_ROUND_MAX_REQUESTS = 200_000;
+// the crawler and JSON rounds, one each, and their time cap
+const SINGLE_ROUND_REQUESTS = 15_000;
 const ROUND_MAX_SECONDS = 30;
 const SUMMARY_SOLO_REQUESTS = 150;
 const SUMMARY_REQUESTS = 400;
@@ -145,8 +154,8 @@ async function main() {
         .join(' ')}`,
   );
   console.log(
-    `public card: ${PAGE_ROUNDS} rounds of ${ROUND_REQUESTS} requests at ${CONNECTIONS} connections, raw node:http ` +
-      `and the product in turn; the JSON read and a crawler 1 round each; phone: ${PHONE_VISITS} first visits\n`,
+    `public card: ${PAGE_ROUNDS} rounds of ${PAGE_ROUND_SECONDS} s at ${CONNECTIONS} connections, raw node:http ` +
+      `and the product in turn; the JSON read and a crawler 1 round of ${SINGLE_ROUND_REQUESTS} each; phone: ${PHONE_VISITS} first visits\n`,
   );
 
   const product = new Product(ROOT);
@@ -247,14 +256,22 @@ async function main() {
     const rawRounds = [];
     const pageRounds = [];
     for (let round = 0; round < PAGE_ROUNDS; round++) {
-      rawRounds.push(await run(raw.baseUrl, pageRequests, ROUND_REQUESTS));
-      pageRounds.push(await run(baseUrl, pageRequests, ROUND_REQUESTS));
+      const timed = (target) =>
+        load({
+          baseUrl: target,
+          requests: pageRequests,
+          connections: CONNECTIONS,
+          amount: PAGE_ROUND_MAX_REQUESTS,
+          maxSeconds: PAGE_ROUND_SECONDS,
+        });
+      rawRounds.push(await timed(raw.baseUrl));
+      pageRounds.push(await timed(baseUrl));
     }
     const rawPage = combine(rawRounds);
     const page = combine(pageRounds);
-    const crawler = await run(baseUrl, crawlerRequests, ROUND_REQUESTS);
-    const rawJson = await run(raw.baseUrl, jsonRequests, ROUND_REQUESTS);
-    const json = await run(baseUrl, jsonRequests, ROUND_REQUESTS);
+    const crawler = await run(baseUrl, crawlerRequests, SINGLE_ROUND_REQUESTS);
+    const rawJson = await run(raw.baseUrl, jsonRequests, SINGLE_ROUND_REQUESTS);
+    const json = await run(baseUrl, jsonRequests, SINGLE_ROUND_REQUESTS);
     const loadEnded = performance.now();
 
     // every 200 a browser got is one view on the dashboard, no more and no less: the reads of the
@@ -319,13 +336,14 @@ async function main() {
     const header =
       `${'phase'.padEnd(44)} ${'reqs'.padStart(6)} ${'errors'.padStart(6)} ${'req/s'.padStart(8)} ` +
       `${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)}`;
-    const line = (name, r) =>
+    // the page rounds end on time by design; for the others, reaching the cap means a slow run
+    const line = (name, r, timed = false) =>
       `${name.padEnd(44)} ${String(r.requests).padStart(6)} ${String(r.errors).padStart(6)} ${fmt(r.rps, 0).padStart(8)} ` +
       `${fmt(r.p50, 2).padStart(8)} ${fmt(r.p95, 2).padStart(8)} ${fmt(r.p99, 2).padStart(8)}` +
-      (r.capped ? '  (time cap reached)' : '');
+      (r.capped && !timed ? '  (time cap reached)' : '');
     console.log(`\n${header}`);
-    console.log(line(`raw node:http, the same bytes (c=${CONNECTIONS})`, rawPage));
-    console.log(line(`GET /u/{handle}, view recorded (c=${CONNECTIONS})`, page));
+    console.log(line(`raw node:http, the same bytes (c=${CONNECTIONS})`, rawPage, true));
+    console.log(line(`GET /u/{handle}, view recorded (c=${CONNECTIONS})`, page, true));
     console.log(line(`GET /u/{handle} as a crawler, no view (c=${CONNECTIONS})`, crawler));
     console.log(line(`raw node:http, the JSON read's bytes (c=${CONNECTIONS})`, rawJson));
     console.log(line(`JSON read, view recorded (c=${CONNECTIONS})`, json));
@@ -335,6 +353,9 @@ async function main() {
     console.log(
       `\nrounds, req/s: raw ${rawPage.rounds.map((rps) => fmt(rps, 0)).join(', ')}; ` +
         `GET /u/{handle} ${page.rounds.map((rps) => fmt(rps, 0)).join(', ')}`,
+    );
+    console.log(
+      `ratio of each pair: ${pageRounds.map((round, index) => fmt(round.rps / rawRounds[index].rps, 2)).join(', ')}`,
     );
     console.log(
       `views: ${ingest.counted} counted of ${expectedViews} answered 200 to a browser` +
@@ -367,13 +388,15 @@ async function main() {
     const atLeast = (target) => (measured) => measured >= target;
     const atMost = (target) => (measured) => measured <= target;
     const below = (target) => (measured) => measured < target;
-    const ratio = page.rps / rawPage.rps;
+    const pairRatios = pageRounds.map((round, index) => round.rps / rawRounds[index].rps);
+    const ratio = median(pairRatios);
     judge(
-      'GET /u/{handle} req/s / raw node:http',
+      `GET /u/{handle} req/s / raw node:http (median of ${PAGE_ROUNDS} pairs)`,
       ratio,
       `>= ${TARGETS.pageRatio}`,
       atLeast(TARGETS.pageRatio),
     );
+    note('GET /u/{handle} req/s / raw node:http (all rounds)', page.rps / rawPage.rps);
     note('GET /u/{handle} p95 / raw node:http p95', `${fmt(page.p95, 1)} / ${fmt(rawPage.p95, 1)} ms`);
     note('crawler (no view) req/s / raw node:http', crawler.rps / rawPage.rps);
     note('JSON read req/s / raw node:http', json.rps / rawJson.rps);
