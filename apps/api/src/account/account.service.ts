@@ -6,7 +6,7 @@ import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const WRONG_PASSWORD = 'Password is incorrect';

@@ -1,20 +1,15 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   AnalyticsRangeQueryDto,
-  TrackEventDto,
   VisitsQueryDto,
   type LiveVisitorsResponse,
   type VisitListResponse,
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
-import { requestMeta } from '../common/request-meta';
-import { PublicProfilesService } from '../public/public-profiles.service';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import type { FastifyReply } from 'fastify';
+import { CurrentUserId } from '../auth/auth.guard';
 import { AnalyticsService } from './analytics.service';
-import { AnalyticsTracker } from './analytics-tracker';
 
 @ApiTags('analytics')
 @Controller('profiles/:id/analytics')
@@ -77,34 +72,4 @@ function csvAttachment(reply: FastifyReply, fileName: string): void {
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${safeName}"`)
     .header('cache-control', 'private, no-store');
-}
-
-@ApiTags('public')
-@Controller('public/profiles')
-export class PublicEventsController {
-  constructor(
-    private readonly publicProfiles: PublicProfilesService,
-    private readonly tracker: AnalyticsTracker,
-  ) {}
-
-  /** engagement on a public card: vcard_saved, shared, email_clicked, call_clicked, link_clicked */
-  @Post(':id/events')
-  @OptionalAuth()
-  @RateLimit('events')
-  @HttpCode(202)
-  async track(
-    @Param('id') id: string,
-    @Body() body: TrackEventDto,
-    @CurrentUserId() viewerUserId: string | null,
-    @Req() request: FastifyRequest,
-  ): Promise<void> {
-    const profile = await this.publicProfiles.findPublishedById(id);
-    this.tracker.track({
-      profile,
-      type: body.type,
-      viewerUserId,
-      request: requestMeta(request),
-      target: body.target,
-    });
-  }
 }

@@ -1,8 +1,12 @@
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { startApiAnalytics, type ApiAnalytics } from '@cardcraft/analytics';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { HealthRegistry } from '../health/health-registry';
-import { AnalyticsController, PublicEventsController } from './analytics.controller';
+import { HealthRegistry } from '../common/health-registry';
+import { HealthRegistryModule } from '../common/health-registry.module';
+import { EventsModule } from '../events/events.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { StorageModule } from '../storage/storage.module';
+import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsTracker } from './analytics-tracker';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
@@ -22,7 +26,8 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
  * (the embedded mode) the worker loop runs here too; with it, apps/worker does (DESIGN 'Two ways to run').
  */
 @Module({
-  controllers: [AnalyticsController, PublicEventsController],
+  imports: [StorageModule, ProfilesModule, EventsModule, HealthRegistryModule],
+  controllers: [AnalyticsController],
   providers: [
     {
       provide: ANALYTICS_RUNTIME,
@@ -41,7 +46,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     AnalyticsTracker,
     AnalyticsService,
   ],
-  // the card's page and the JSON read record their views through it
+  // the card's page, its JSON read and its events record through it
   exports: [AnalyticsTracker],
 })
 export class AnalyticsModule {}

@@ -20,7 +20,7 @@ import {
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { BadInputError, ConflictError } from '../common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export const ANALYTICS_DRAFT_MESSAGE = 'Analytics are only available for published profiles.';

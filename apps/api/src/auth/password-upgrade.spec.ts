@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@cardcraft/contracts';
 import type { Storage } from '@cardcraft/storage';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { registerUser } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';

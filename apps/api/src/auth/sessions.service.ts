@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Storage } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 
 /** how the request proved its session: the browser's cookie, or an API client's bearer header */
 export type SessionCarrier = 'cookie' | 'bearer';

@@ -1,7 +1,7 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import type { Storage } from '@cardcraft/storage';
 import { JwtService } from '@nestjs/jwt';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nest
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PublicProfileCache } from '../public/public-profile-cache';
+import { PublicModule } from '../public/public.module';
 import { RedisInvalidationChannel } from './adapters/redis-invalidation-channel';
 
 const CHANNEL = Symbol('PUBLIC_CACHE_CHANNEL');
@@ -21,6 +22,7 @@ class PublicCacheSyncLifecycle implements OnApplicationShutdown {
 }
 
 @Module({
+  imports: [PublicModule],
   providers: [
     {
       provide: CHANNEL,

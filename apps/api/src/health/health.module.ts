@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { HealthRegistryModule } from '../common/health-registry.module';
 import { HealthController } from './health.controller';
-import { HealthRegistry } from './health-registry';
 
-@Global()
-@Module({ controllers: [HealthController], providers: [HealthRegistry], exports: [HealthRegistry] })
+@Module({ imports: [HealthRegistryModule], controllers: [HealthController] })
 export class HealthModule {}

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from '../common/errors';
 import type { RequestMeta } from '../common/request-meta';
 import { DomainEvents } from '../events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 
 export const MESSAGES_CLOSED = 'This profile is not accepting messages';
 export const LEAD_NOT_FOUND = 'Message not found';

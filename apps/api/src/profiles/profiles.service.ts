@@ -9,7 +9,7 @@ import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainEvents } from '../events/domain-events';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 import { toProfileData } from './profile.mapper';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';

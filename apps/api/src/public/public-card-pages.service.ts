@@ -24,10 +24,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LeadsService } from '../leads/leads.service';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
 import { loadCardPages, type CardPages } from '../web/card-renderer';
+import { CARD_PAGES } from './public.tokens';
 import { PublicProfileCache } from './public-profile-cache';
 import { PublicProfilesService } from './public-profiles.service';
-
-export const CARD_PAGES = Symbol('CARD_PAGES');
 
 /** the card's server renderer, loaded at start-up; null when the web app's server build is missing */
 export async function cardPagesProvider(config: AppConfig): Promise<CardPages | null> {

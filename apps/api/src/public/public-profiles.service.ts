@@ -3,7 +3,7 @@ import { normalizeHandle } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { NotFoundError } from '../common/errors';
 import { DomainEvents } from '../events/domain-events';
-import { STORAGE } from '../storage/storage.module';
+import { STORAGE } from '../storage/storage.tokens';
 import { PublicProfileCache } from './public-profile-cache';
 
 export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';

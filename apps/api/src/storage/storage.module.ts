@@ -1,10 +1,10 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { createStorage, type Storage } from '@cardcraft/storage';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { HealthRegistry } from '../health/health-registry';
-
-export const STORAGE = Symbol('STORAGE');
+import { HealthRegistry } from '../common/health-registry';
+import { HealthRegistryModule } from '../common/health-registry.module';
+import { STORAGE } from './storage.tokens';
 
 @Injectable()
 class StorageLifecycle implements OnApplicationShutdown {
@@ -15,8 +15,9 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-@Global()
+/** the configured store (MongoDB or the embedded SQLite file), for the modules that import it */
 @Module({
+  imports: [HealthRegistryModule],
   providers: [
     {
       provide: STORAGE,

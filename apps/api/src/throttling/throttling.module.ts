@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import {
   getOptionsToken,
   getStorageToken,
@@ -62,9 +62,8 @@ class ThrottlingLifecycle implements OnApplicationShutdown {
 
 /**
  * abuse limits (@nestjs/throttler): the options and the storage the RateLimitGuard of @RateLimit()
- * routes needs, wherever their controller lives.
+ * routes needs: every module with such a route imports it (one instance for all of them).
  */
-@Global()
 @Module({
   providers: [
     { provide: SHARED_STORAGE, inject: [APP_CONFIG], useFactory: sharedStorage },

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { StorageModule } from '../storage/storage.module';
+import { ThrottlingModule } from '../throttling/throttling.module';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+
+@Module({
+  imports: [StorageModule, AuthModule, ProfilesModule, ThrottlingModule],
+  controllers: [AccountController],
+  providers: [AccountService],
+})
+export class AccountModule {}

@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { StorageModule } from '../storage/storage.module';
+import { ThrottlingModule } from '../throttling/throttling.module';
+import { AuthController } from './auth.controller';
+import { SessionGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { PasswordHasher } from './password-hasher';
+import { SessionCookie } from './session-cookie';
+import { BearerStrategy, SessionCookieStrategy } from './session.strategies';
+import { SessionsService } from './sessions.service';
+
+/** sign-up, sign-in and sessions; its guard runs on every route (routes opt out with @OptionalAuth) */
+@Module({
+  imports: [StorageModule, ThrottlingModule, JwtModule.register({}), PassportModule],
+  controllers: [AuthController],
+  providers: [
+    { provide: APP_GUARD, useClass: SessionGuard },
+    SessionsService,
+    BearerStrategy,
+    SessionCookieStrategy,
+    SessionCookie,
+    PasswordHasher,
+    AuthService,
+  ],
+  // the card's page reads the session itself (JwtModule: its JwtService)
+  exports: [SessionsService, SessionCookie, PasswordHasher, JwtModule],
+})
+export class AuthModule {}

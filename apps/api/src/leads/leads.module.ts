@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events/events.module';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { StorageModule } from '../storage/storage.module';
+import { ThrottlingModule } from '../throttling/throttling.module';
+import { LeadsController } from './leads.controller';
+import { LeadsService } from './leads.service';
+
+@Module({
+  imports: [StorageModule, ProfilesModule, EventsModule, ThrottlingModule],
+  controllers: [LeadsController],
+  providers: [LeadsService],
+  // the card's own message form leaves its message through it
+  exports: [LeadsService],
+})
+export class LeadsModule {}

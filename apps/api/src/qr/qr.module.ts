@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { ProfilesModule } from '../profiles/profiles.module';
+import { QrController } from './qr.controller';
+import { QrService } from './qr.service';
+
+@Module({ imports: [ProfilesModule], controllers: [QrController], providers: [QrService] })
+export class QrModule {}
