@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // only adapters may import storage, queue and analytics technology (STYLE.md point 1)
+    // only adapters may import storage, queue and analytics technology (dependency-cruiser checks it too)
     files: ['**/*.ts'],
     ignores: ['**/adapters/**', '**/repositories/**', '**/*.spec.ts', 'infra/test/**'],
     rules: {
