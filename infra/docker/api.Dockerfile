@@ -57,7 +57,9 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    WEB_DIST_DIR=/app/apps/web/dist \
+    WEB_SSR_DIR=/app/apps/web/dist-ssr
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
@@ -66,8 +68,8 @@ COPY --from=build /app/libs/analytics/dist libs/analytics/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=web-build /app/apps/web/dist apps/web/dist
 COPY --from=web-build /app/apps/web/dist-ssr apps/web/dist-ssr
-# the ClickHouse migrations, found relative to libs/analytics/dist and applied at start-up
-COPY infra/clickhouse/migrations infra/clickhouse/migrations
+# the ClickHouse migrations ship in the analytics package, next to its dist/
+COPY libs/analytics/migrations libs/analytics/migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

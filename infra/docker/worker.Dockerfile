@@ -53,8 +53,8 @@ COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/storage/dist libs/storage/dist
 COPY --from=build /app/libs/analytics/dist libs/analytics/dist
 COPY --from=build /app/apps/worker/dist apps/worker/dist
-# the ClickHouse migrations, found relative to libs/analytics/dist and applied at start-up
-COPY infra/clickhouse/migrations infra/clickhouse/migrations
+# the ClickHouse migrations ship in the analytics package, next to its dist/
+COPY libs/analytics/migrations libs/analytics/migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 # the dead-letter replay runs in this image too:

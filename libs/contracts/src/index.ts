@@ -12,3 +12,4 @@ export * from './urls';
 export * from './validation';
 export * from './vcard';
 export * from './card-page';
+export { Nested, nestedTypeOf } from './transforms';

@@ -1,6 +1,6 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -15,14 +15,13 @@ import {
   MaxLength,
   MinLength,
   ValidateBy,
-  ValidateNested,
   type ValidationArguments,
   type ValidationOptions,
 } from 'class-validator';
 import { blockPayloadAddressesAreSafe, BLOCK_TYPES, type BlockType, normalizeBlockType } from './blocks';
 import { ExtraMessages, Limits, Messages } from './messages';
 import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
-import { EmptyToNull, LowerCaseTrim, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
 
 export class ContactDto {
   @TrimToNull()
@@ -212,28 +211,23 @@ export class ProfileInputDto {
   @IsBoolean()
   published = false;
 
-  @ValidateNested()
-  @Type(() => ContactDto)
+  @Nested(() => ContactDto)
   contact: ContactDto = new ContactDto();
 
-  @ValidateNested()
-  @Type(() => MediaDto)
+  @Nested(() => MediaDto)
   media: MediaDto = new MediaDto();
 
-  @ValidateNested()
-  @Type(() => PrivacyDto)
+  @Nested(() => PrivacyDto)
   privacy: PrivacyDto = new PrivacyDto();
 
   @IsArray()
   @ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks })
-  @ValidateNested({ each: true })
-  @Type(() => SocialLinkDto)
+  @Nested(() => SocialLinkDto, { each: true })
   socialLinks: SocialLinkDto[] = [];
 
   @IsArray()
   @ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks })
-  @ValidateNested({ each: true })
-  @Type(() => BlockDto)
+  @Nested(() => BlockDto, { each: true })
   blocks: BlockDto[] = [];
 }
 

@@ -1,5 +1,10 @@
+import { nestedTypeOf } from '@cardcraft/contracts';
 import { getMetadataStorage } from 'class-validator';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+
+/** one validator on one property, as class-validator's public metadata storage hands it out */
+type ValidationMetadata = ReturnType<
+  ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']
+>[number];
 
 export interface JsonSchema {
   type?: string;
@@ -20,11 +25,6 @@ export interface JsonSchema {
 }
 
 type DtoClass = new () => object;
-
-// class-transformer keeps the @Type() metadata of nested DTOs in a storage it exports from this path only
-const { defaultMetadataStorage } =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  require('class-transformer/cjs/storage') as typeof import('class-transformer/types/storage');
 
 /** one validator's contribution to a property's schema */
 function applyRule(schema: JsonSchema, rule: ValidationMetadata): void {
@@ -101,8 +101,7 @@ export function dtoSchemas(classes: DtoClass[]): Record<string, JsonSchema> {
         if (rule.name === 'isOptional' || rule.type === 'conditionalValidation') optional = true;
         if (rule.name === 'isArray' || rule.each) isArray = true;
         if (rule.type === 'nestedValidation') {
-          const nested = defaultMetadataStorage.findTypeMetadata(cls, property)?.typeFunction() as
-            DtoClass | undefined;
+          const nested = nestedTypeOf(cls, property);
           if (nested) {
             element.$ref = `#/components/schemas/${nested.name}`;
             pending.push(nested);

@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
 
-/** infra/clickhouse/migrations at the repository root, from src/ and from dist/ alike */
-export const DEFAULT_MIGRATIONS_DIR = resolve(__dirname, '../../../../../infra/clickhouse/migrations');
+/** the package's own migrations/ folder (shipped with it), from src/ and from dist/ alike */
+export const DEFAULT_MIGRATIONS_DIR = resolve(__dirname, '../../../migrations');
 
 export interface Migration {
   version: number;
@@ -62,11 +62,7 @@ export async function runMigrations(
       applied_at DateTime64(3, 'UTC')
     ) ENGINE = ReplacingMergeTree ORDER BY version`,
   });
-  const result = await client.query({
-    query: 'SELECT DISTINCT version FROM schema_migrations',
-    format: 'JSONEachRow',
-  });
-  const applied = new Set((await result.json<{ version: number | string }>()).map((r) => Number(r.version)));
+  const applied = await appliedVersions(client);
   const done: number[] = [];
   for (const migration of readMigrations(dir)) {
     if (applied.has(migration.version)) continue;
@@ -81,4 +77,28 @@ export async function runMigrations(
     done.push(migration.version);
   }
   return done;
+}
+
+async function appliedVersions(client: ClickHouseClient): Promise<Set<number>> {
+  const result = await client.query({
+    query: 'SELECT DISTINCT version FROM schema_migrations',
+    format: 'JSONEachRow',
+  });
+  return new Set((await result.json<{ version: number | string }>()).map((r) => Number(r.version)));
+}
+
+/** the versions in `dir` a store has not applied yet (all of them on a store never migrated) */
+export async function pendingMigrations(
+  client: ClickHouseClient,
+  dir: string = DEFAULT_MIGRATIONS_DIR,
+): Promise<number[]> {
+  const result = await client.query({
+    query: "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'schema_migrations'",
+    format: 'JSONEachRow',
+  });
+  const [{ n }] = await result.json<{ n: number | string }>();
+  const applied = Number(n) > 0 ? await appliedVersions(client) : new Set<number>();
+  return readMigrations(dir)
+    .map((migration) => migration.version)
+    .filter((version) => !applied.has(version));
 }
