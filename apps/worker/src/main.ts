@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { describeAnalyticsConfig, startWorkerAnalytics } from '@cardcraft/analytics';
+import { ConfigError } from '@cardcraft/contracts';
 import { createLogger } from './logger';
-import { loadWorkerConfig, WorkerConfigError, type WorkerConfig } from './worker-config';
+import { loadWorkerConfig, type WorkerConfig } from './worker-config';
 
 /**
  * the cluster's analytics worker: takes event batches off the BullMQ queue, enriches them and writes
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   try {
     config = loadWorkerConfig(process.env, { requireCluster: true });
   } catch (err) {
-    if (err instanceof WorkerConfigError) {
+    if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
       process.exit(1);
     }

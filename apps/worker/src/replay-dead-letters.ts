@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { openDeadLetters } from '@cardcraft/analytics';
-import { loadWorkerConfig, WorkerConfigError } from './worker-config';
+import { ConfigError } from '@cardcraft/contracts';
+import { loadWorkerConfig } from './worker-config';
 
 /**
  * an operator's tool: moves every analytics job (a batch or an erase) that failed its last try back
@@ -21,6 +22,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof WorkerConfigError ? `Configuration error: ${err.message}` : err);
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
   process.exit(1);
 });

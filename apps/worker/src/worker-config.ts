@@ -1,5 +1,6 @@
-import { isAbsolute, join, resolve } from 'node:path';
 import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
+import { ConfigError, envOneOf, envText, type Env } from '@cardcraft/contracts';
+import { dataDirFrom } from '@cardcraft/storage';
 
 /** the worker's one configuration object, parsed once at start-up */
 export interface WorkerConfig {
@@ -7,15 +8,6 @@ export interface WorkerConfig {
   analytics: AnalyticsConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
-
-export class WorkerConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WorkerConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
 
 /**
  * `requireCluster`: the worker process serves the cluster, so it needs the queue (REDIS_URL) and the
@@ -26,30 +18,21 @@ export function loadWorkerConfig(
   options: { requireCluster: boolean },
   cwd = process.cwd(),
 ): WorkerConfig {
-  const rawDataDir = env.DATA_DIR?.trim() || 'data';
-  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
-  const ownUrls = [env.PUBLIC_BASE_URL?.trim()].filter((value): value is string => Boolean(value));
-  let analytics: AnalyticsConfig;
-  try {
-    analytics = parseAnalyticsEnv(env, { dataDir, ownUrls, cwd, sqliteFile: join(dataDir, 'cardcraft.db') });
-  } catch (err) {
-    throw new WorkerConfigError((err as Error).message);
-  }
+  const dataDir = dataDirFrom(env, cwd);
+  const ownUrls = [envText(env, 'PUBLIC_BASE_URL')].filter((value): value is string => Boolean(value));
+  const analytics = parseAnalyticsEnv(env, { dataDir, ownUrls, cwd });
   if (options.requireCluster) {
     if (!analytics.redisUrl) {
-      throw new WorkerConfigError(
+      throw new ConfigError(
         'REDIS_URL is required: the worker takes events from the BullMQ queue (without it the api runs the worker loop itself)',
       );
     }
     if (!analytics.clickhouseUrl) {
-      throw new WorkerConfigError(
+      throw new ConfigError(
         'CLICKHOUSE_URL is required: the worker writes to the ClickHouse server the api reads',
       );
     }
   }
-  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as WorkerConfig['logLevel'];
-  if (!['debug', 'info', 'warn', 'error'].includes(logLevel)) {
-    throw new WorkerConfigError(`LOG_LEVEL must be one of debug, info, warn, error (got "${env.LOG_LEVEL}")`);
-  }
+  const logLevel = envOneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info');
   return { dataDir, analytics, logLevel };
 }

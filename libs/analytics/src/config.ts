@@ -1,50 +1,29 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import {
+  ConfigError,
+  envBoolean,
+  envInteger as integer,
+  envText,
+  envUrl,
+  hideCredentials,
+  type Env,
+} from '@cardcraft/contracts';
+import { sqliteFileIn } from '@cardcraft/storage';
 import { IP_MAX_AGE_MS } from './events';
 import { analyticsConfigDefaults, type AnalyticsConfig } from './runtime';
 
-type Env = Record<string, string | undefined>;
-
-export class AnalyticsConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AnalyticsConfigError';
-  }
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new AnalyticsConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
-function optionalUrl(env: Env, name: string, protocols: string[]): string | null {
-  const raw = env[name]?.trim();
-  if (!raw) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new AnalyticsConfigError(`${name} must be a URL (got "${raw}")`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new AnalyticsConfigError(`${name} must start with ${protocols.join(' or ')}`);
-  }
-  return raw.replace(/\/+$/, '');
-}
+/** a bad analytics variable: the same error every configuration module throws */
+export { ConfigError as AnalyticsConfigError };
 
 /** ANALYTICS_RAW_RETENTION_DAYS: whole days from 1 to 36500, or "forever" */
 function retentionDays(env: Env, fallback: number | null): number | null {
-  const raw = env.ANALYTICS_RAW_RETENTION_DAYS?.trim();
+  const raw = envText(env, 'ANALYTICS_RAW_RETENTION_DAYS');
   if (!raw) return fallback;
   if (raw.toLowerCase() === 'forever') return null;
   const days = Number(raw);
   if (!Number.isInteger(days) || days < 1 || days > 36_500) {
-    throw new AnalyticsConfigError(
+    throw new ConfigError(
       `ANALYTICS_RAW_RETENTION_DAYS must be a whole number of days from 1 to 36500, or "forever" (got "${raw}")`,
     );
   }
@@ -59,38 +38,36 @@ function retentionDays(env: Env, fallback: number | null): number | null {
  * ANALYTICS_QUEUE_PREFIX, ANALYTICS_QUEUE_NAME, ANALYTICS_FLUSH_MS, ANALYTICS_BATCH_SIZE,
  * ANALYTICS_BUFFER_MAX, ANALYTICS_ATTEMPTS, ANALYTICS_BACKOFF_MS, ANALYTICS_CONCURRENCY,
  * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS,
- * ANALYTICS_RAW_RETENTION_DAYS
+ * ANALYTICS_RAW_RETENTION_DAYS, CLICKHOUSE_MIGRATE_AT_START
  */
 export function parseAnalyticsEnv(
   env: Env,
-  context: { dataDir: string; ownUrls: string[]; cwd?: string; sqliteFile?: string },
+  context: { dataDir: string; ownUrls: string[]; cwd?: string },
 ): AnalyticsConfig {
   const defaults = analyticsConfigDefaults(context.dataDir);
-  const geoRaw = env.GEOIP_DB?.trim();
+  const geoRaw = envText(env, 'GEOIP_DB');
   const geoipDb = geoRaw
     ? isAbsolute(geoRaw)
       ? geoRaw
       : resolve(context.cwd ?? process.cwd(), geoRaw)
     : null;
-  if (geoipDb && !existsSync(geoipDb)) throw new AnalyticsConfigError(`GEOIP_DB "${geoipDb}" does not exist`);
-  const prefix = env.ANALYTICS_QUEUE_PREFIX?.trim() || defaults.redisPrefix;
-  const queueName = env.ANALYTICS_QUEUE_NAME?.trim() || defaults.queueName;
+  if (geoipDb && !existsSync(geoipDb)) throw new ConfigError(`GEOIP_DB "${geoipDb}" does not exist`);
+  const prefix = envText(env, 'ANALYTICS_QUEUE_PREFIX') ?? defaults.redisPrefix;
+  const queueName = envText(env, 'ANALYTICS_QUEUE_NAME') ?? defaults.queueName;
   for (const [name, value] of [
     ['ANALYTICS_QUEUE_PREFIX', prefix],
     ['ANALYTICS_QUEUE_NAME', queueName],
   ]) {
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(value)) {
-      throw new AnalyticsConfigError(
-        `${name} may hold letters, digits, dot, dash and underscore (got "${value}")`,
-      );
+      throw new ConfigError(`${name} may hold letters, digits, dot, dash and underscore (got "${value}")`);
     }
   }
   const lockDurationMs = integer(env, 'ANALYTICS_LOCK_MS', defaults.lockDurationMs, 1000, 600_000);
-  const redisUrl = optionalUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
-  const clickhouseUrl = optionalUrl(env, 'CLICKHOUSE_URL', ['http:', 'https:']);
+  const redisUrl = envUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const clickhouseUrl = envUrl(env, 'CLICKHOUSE_URL', ['http:', 'https:']);
   if (redisUrl && !clickhouseUrl) {
     // with a queue in redis the worker runs apart; both must reach the same ClickHouse server
-    throw new AnalyticsConfigError(
+    throw new ConfigError(
       'CLICKHOUSE_URL is required when REDIS_URL is set: the worker process writes the events the api reads',
     );
   }
@@ -98,11 +75,11 @@ export function parseAnalyticsEnv(
     ...defaults,
     redisUrl,
     clickhouseUrl,
-    clickhouseDatabase: env.CLICKHOUSE_DATABASE?.trim() || undefined,
-    clickhouseUser: env.CLICKHOUSE_USER?.trim() || undefined,
+    clickhouseDatabase: envText(env, 'CLICKHOUSE_DATABASE'),
+    clickhouseUser: envText(env, 'CLICKHOUSE_USER'),
     clickhousePassword: env.CLICKHOUSE_PASSWORD || undefined,
     clickhouseDataDir: join(context.dataDir, 'chdb'),
-    sqliteFile: context.sqliteFile ?? defaults.sqliteFile,
+    sqliteFile: sqliteFileIn(context.dataDir),
     geoipDb,
     ownUrls: context.ownUrls,
     redisPrefix: prefix,
@@ -121,16 +98,18 @@ export function parseAnalyticsEnv(
     ipMaxAgeMs: integer(env, 'ANALYTICS_FAILED_IP_MAX_AGE_MS', defaults.ipMaxAgeMs, 1000, IP_MAX_AGE_MS),
     ipSweepMs: integer(env, 'ANALYTICS_IP_SWEEP_MS', defaults.ipSweepMs, 1000, 3_600_000),
     rawRetentionDays: retentionDays(env, defaults.rawRetentionDays),
+    // the cluster applies the migrations once, as a step of its own (npm run migrate), and its
+    // processes only check them; the embedded product applies them as it starts
+    migrateAtStart: envBoolean(env, 'CLICKHOUSE_MIGRATE_AT_START', defaults.migrateAtStart),
   };
 }
 
 /** the configuration as it is safe to log */
 export function describeAnalyticsConfig(config: AnalyticsConfig): Record<string, unknown> {
-  const hide = (value: string | null | undefined) => value?.replace(/\/\/[^@/]*@/, '//***@') ?? null;
   return {
     ...config,
-    redisUrl: hide(config.redisUrl),
-    clickhouseUrl: hide(config.clickhouseUrl),
+    redisUrl: hideCredentials(config.redisUrl),
+    clickhouseUrl: hideCredentials(config.clickhouseUrl),
     clickhousePassword: config.clickhousePassword ? '***' : undefined,
   };
 }

@@ -126,8 +126,8 @@ export interface VisitCursor {
 export interface AnalyticsStore {
   /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
   readonly parallelQueries: boolean;
-  /** applies pending migrations; safe to call on every start */
-  migrate(): Promise<void>;
+  /** applies pending migrations and returns their versions; safe to call on every start */
+  migrate(): Promise<number[]>;
   /** one insert; a repeated batch id stores the rows once. throws so the queue retries */
   insertEvents(batchId: string, rows: StoredEvent[]): Promise<void>;
   /** events, signed-in events and distinct visitors per type, and distinct visitors per funnel step */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sqliteFileIn } from '@cardcraft/storage';
 import {
   BullmqDeadLetters,
   BullmqEventConsumer,
@@ -60,6 +61,12 @@ export interface AnalyticsConfig {
   ipSweepMs: number;
   /** raw events are kept this many days (null: for ever); the rollups keep every total */
   rawRetentionDays: number | null;
+  /**
+   * true: a process applies the pending migrations (and the retention) as it opens the store, as the
+   * embedded product does; false: it only checks none is pending, since the cluster applies them once
+   * beforehand (npm run migrate)
+   */
+  migrateAtStart: boolean;
   migrationsDir?: string;
 }
 
@@ -87,7 +94,7 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     redisUrl: null,
     clickhouseUrl: null,
     clickhouseDataDir: join(dataDir, 'chdb'),
-    sqliteFile: join(dataDir, 'cardcraft.sqlite'),
+    sqliteFile: sqliteFileIn(dataDir),
     geoipDb: null,
     ownUrls: [],
     redisPrefix: DEFAULT_BULLMQ_OPTIONS.prefix,
@@ -101,6 +108,7 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     ipMaxAgeMs: DEFAULT_BULLMQ_OPTIONS.ipMaxAgeMs,
     ipSweepMs: DEFAULT_BULLMQ_OPTIONS.ipSweepMs,
     rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
+    migrateAtStart: true,
   };
 }
 
@@ -153,9 +161,8 @@ class Closers {
   }
 }
 
-/** opens ClickHouse (a server over http, else chdb), applies the migrations and the raw retention */
-export async function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
-  const store = ClickHouseAnalyticsStore.open({
+function openStore(config: AnalyticsConfig): ClickHouseAnalyticsStore {
+  return ClickHouseAnalyticsStore.open({
     transport: config.clickhouseUrl
       ? {
           kind: 'http',
@@ -167,14 +174,47 @@ export async function openAnalyticsStore(config: AnalyticsConfig): Promise<Click
       : { kind: 'chdb', path: config.clickhouseDataDir },
     migrationsDir: config.migrationsDir,
   });
+}
+
+/**
+ * opens ClickHouse (a server over http, else chdb). with migrateAtStart it applies the pending
+ * migrations and the raw retention; without, it refuses a store that still has migrations pending.
+ */
+export async function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
+  const store = openStore(config);
   try {
-    await store.migrate();
-    await store.applyRetention(config.rawRetentionDays);
+    if (config.migrateAtStart) {
+      await store.migrate();
+      await store.applyRetention(config.rawRetentionDays);
+    } else {
+      const pending = await store.pendingMigrations();
+      if (pending.length > 0) {
+        throw new Error(
+          `the ClickHouse schema is behind: migration ${pending.join(', ')} not applied; run \`npm run migrate\` (the cluster's migrate service) first`,
+        );
+      }
+      store.keepRetention(config.rawRetentionDays);
+    }
   } catch (err) {
     await store.close();
     throw err;
   }
   return store;
+}
+
+/**
+ * the migration step: applies every pending migration and the raw retention to the configured store,
+ * then closes it. returns the versions it applied (none when the schema was up to date).
+ */
+export async function migrateAnalyticsStore(config: AnalyticsConfig): Promise<number[]> {
+  const store = openStore(config);
+  try {
+    const applied = await store.migrate();
+    await store.applyRetention(config.rawRetentionDays);
+    return applied;
+  } finally {
+    await store.close();
+  }
 }
 
 function modeOf(config: AnalyticsConfig): AnalyticsMode {

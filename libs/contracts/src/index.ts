@@ -13,3 +13,4 @@ export * from './validation';
 export * from './vcard';
 export * from './card-page';
 export { Nested, nestedTypeOf } from './transforms';
+export * from './env';

@@ -41,7 +41,6 @@ export const Nested =
 /** the DTO class a @Nested() property holds, if it is one (inherited properties too) */
 export function nestedTypeOf(cls: DtoClass, property: string): DtoClass | undefined {
   const type = Reflect.getMetadata(NESTED_TYPE, cls.prototype as object, property) as
-    | (() => DtoClass)
-    | undefined;
+    (() => DtoClass) | undefined;
   return type?.();
 }

@@ -1,8 +1,11 @@
 import type { SqliteDatabase } from './adapters/sqlite/sqlite-database';
+
+type SqliteDatabaseModule = typeof import('./adapters/sqlite/sqlite-database');
 import type { Storage, StorageOptions } from './ports';
 
 export * from './ports';
-export type { SqliteDatabase } from './adapters/sqlite/sqlite-database';
+export * from './data-dir';
+export type { SqliteDatabase, SqliteStatement } from './adapters/sqlite/sqlite-database';
 
 /**
  * opens the configured store. each adapter is loaded only when picked, so the sqlite-only product
@@ -22,10 +25,12 @@ export async function createStorage(options: StorageOptions): Promise<Storage> {
 }
 
 /**
- * opens a sqlite file the way the sqlite storage does (wal, foreign keys, busy timeout), for adapters
- * that keep their own tables in the product's one file, such as the embedded event queue.
+ * opens (creating when needed) a sqlite file the way the sqlite storage does: wal, foreign keys, a busy
+ * timeout. the one opener of the product's file: the embedded event queue keeps its tables in it too.
+ * the native module is loaded on the first call, so the cluster (MongoDB) never loads it.
  */
-export async function openSqliteFile(file: string): Promise<SqliteDatabase> {
-  const { openSqliteDatabase } = await import('./adapters/sqlite/sqlite-database');
+export function openSqliteFile(file: string): SqliteDatabase {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { openSqliteDatabase } = require('./adapters/sqlite/sqlite-database') as SqliteDatabaseModule;
   return openSqliteDatabase(file);
 }

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { describeAnalyticsConfig, parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
 import {
-  AnalyticsConfigError,
-  describeAnalyticsConfig,
-  parseAnalyticsEnv,
-  type AnalyticsConfig,
-} from '@cardcraft/analytics';
+  ConfigError,
+  envInteger as integer,
+  envOneOf,
+  envText,
+  envUrl,
+  hideCredentials,
+  type Env,
+} from '@cardcraft/contracts';
+import { dataDirFrom } from '@cardcraft/storage';
+
+export { ConfigError };
 
 /** the one configuration object; parsed once at start-up */
 export interface AppConfig {
@@ -61,29 +68,10 @@ export const RATE_LIMIT_SETTINGS = {
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}
-
 function trustProxy(env: Env): AppConfig['trustProxy'] {
-  const raw = env.TRUST_PROXY?.trim() ?? '';
+  const raw = envText(env, 'TRUST_PROXY') ?? '';
   if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
@@ -101,7 +89,7 @@ const WINDOW_UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_00
 
 /** `count/window`, like 10/1m, 5/15m, 20/1h or 120/30s */
 function rateLimit(env: Env, name: string, fallback: string): RateLimit {
-  const raw = env[name]?.trim() || fallback;
+  const raw = envText(env, name) ?? fallback;
   const match = /^(\d+)\s*\/\s*(\d+)\s*([smh])$/.exec(raw);
   const limit = match ? Number(match[1]) : NaN;
   const windowMs = match ? Number(match[2]) * WINDOW_UNIT_MS[match[3]] : NaN;
@@ -121,23 +109,9 @@ function rateLimits(env: Env): AppConfig['rateLimits'] {
   return Object.fromEntries(entries) as AppConfig['rateLimits'];
 }
 
-function url(env: Env, name: string, fallback: string, protocols: string[]): string {
-  const raw = env[name]?.trim() || fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a URL (got "${raw}")`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must start with ${protocols.join(' or ')} (got "${raw}")`);
-  }
-  return raw.replace(/\/+$/, '');
-}
-
 /** SESSION_TTL accepts seconds or a number with s, m, h or d */
 function duration(env: Env, name: string, fallbackSeconds: number): number {
-  const raw = env[name]?.trim();
+  const raw = envText(env, name);
   if (!raw) return fallbackSeconds;
   const match = /^(\d+)\s*([smhd]?)$/.exec(raw);
   const seconds = match ? Number(match[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2]]! : NaN;
@@ -154,7 +128,7 @@ function duration(env: Env, name: string, fallbackSeconds: number): number {
  * per hash with r=8); 2^14 is the least accepted, for test suites that register many users.
  */
 function scryptCost(env: Env): number {
-  const raw = env.PASSWORD_SCRYPT_COST?.trim();
+  const raw = envText(env, 'PASSWORD_SCRYPT_COST');
   if (!raw) return 2 ** 17;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 2 ** 14 || value > 2 ** 20 || (value & (value - 1)) !== 0) {
@@ -163,6 +137,18 @@ function scryptCost(env: Env): number {
     );
   }
   return value;
+}
+
+/**
+ * the web app's package (@cardcraft/web, an optional peer of the api): its built files are served
+ * from its dist/ and dist-ssr/. null when it is not installed (an image sets WEB_DIST_DIR instead).
+ */
+function webPackageDir(): string | null {
+  try {
+    return dirname(require.resolve('@cardcraft/web/package.json'));
+  } catch {
+    return null;
+  }
 }
 
 /** a generated secret kept in the data directory, so sessions survive a restart of the embedded product */
@@ -176,17 +162,16 @@ function embeddedJwtSecret(dataDir: string): string {
 
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST?.trim() || '127.0.0.1';
+  const host = envText(env, 'HOST') ?? '127.0.0.1';
 
-  const rawDataDir = env.DATA_DIR?.trim() || 'data';
-  const dataDir = isAbsolute(rawDataDir) ? rawDataDir : resolve(cwd, rawDataDir);
+  const dataDir = dataDirFrom(env, cwd);
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
 
-  const mongoUrl = env.MONGO_URL?.trim() ? url(env, 'MONGO_URL', '', ['mongodb:', 'mongodb+srv:']) : null;
+  const mongoUrl = envUrl(env, 'MONGO_URL', ['mongodb:', 'mongodb+srv:']);
 
   let jwtSecret = env.JWT_SECRET ?? '';
   if (jwtSecret) {
@@ -197,7 +182,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     jwtSecret = embeddedJwtSecret(dataDir);
   }
 
-  const publicBaseUrl = url(env, 'PUBLIC_BASE_URL', `http://localhost:${port || 3000}`, ['http:', 'https:']);
+  const publicBaseUrl = envUrl(
+    env,
+    'PUBLIC_BASE_URL',
+    ['http:', 'https:'],
+    `http://localhost:${port || 3000}`,
+  );
 
   const corsOrigins = (env.CORS_ORIGINS ?? '')
     .split(',')
@@ -211,17 +201,15 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     }
   }
 
-  const logLevel = (env.LOG_LEVEL?.trim() || 'warn') as AppConfig['logLevel'];
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`);
-  }
+  const logLevel = envOneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'warn');
 
-  const rawWebDist = env.WEB_DIST_DIR?.trim();
-  const webDist = rawWebDist ? resolve(cwd, rawWebDist) : resolve(__dirname, '../../../web/dist');
-  const webDistDir = existsSync(join(webDist, 'index.html')) ? webDist : null;
+  const rawWebDist = envText(env, 'WEB_DIST_DIR');
+  const webPackage = webPackageDir();
+  const webDist = rawWebDist ? resolve(cwd, rawWebDist) : webPackage && join(webPackage, 'dist');
+  const webDistDir = webDist && existsSync(join(webDist, 'index.html')) ? webDist : null;
   if (rawWebDist && !webDistDir) throw new ConfigError(`WEB_DIST_DIR "${webDist}" has no index.html`);
   // the card's server renderer is built next to the web app (apps/web/dist-ssr) unless told otherwise
-  const rawWebSsr = env.WEB_SSR_DIR?.trim();
+  const rawWebSsr = envText(env, 'WEB_SSR_DIR');
   const webSsr = rawWebSsr
     ? resolve(cwd, rawWebSsr)
     : webDistDir
@@ -230,19 +218,12 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const webSsrDir = webSsr && existsSync(join(webSsr, 'render-card.js')) ? webSsr : null;
   if (rawWebSsr && !webSsrDir) throw new ConfigError(`WEB_SSR_DIR "${webSsr}" has no render-card.js`);
 
-  let analytics: AnalyticsConfig;
-  try {
-    analytics = parseAnalyticsEnv(env, {
-      dataDir,
-      // the product's own addresses: a referrer from these is a direct visit
-      ownUrls: [publicBaseUrl, ...corsOrigins.filter((origin) => origin !== '*')],
-      cwd,
-      sqliteFile: join(dataDir, 'cardcraft.db'),
-    });
-  } catch (error) {
-    if (error instanceof AnalyticsConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
+  const analytics = parseAnalyticsEnv(env, {
+    dataDir,
+    // the product's own addresses: a referrer from these is a direct visit
+    ownUrls: [publicBaseUrl, ...corsOrigins.filter((origin) => origin !== '*')],
+    cwd,
+  });
 
   return {
     port,
@@ -268,7 +249,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
 
 /** the configuration as it is safe to log: secrets and credentials hidden */
 export function describeConfig(config: AppConfig): Record<string, unknown> {
-  const hideCredentials = (value: string | null) => value?.replace(/\/\/[^@/]*@/, '//***@') ?? null;
   return {
     ...config,
     jwtSecret: '***',

@@ -16,7 +16,7 @@ import {
   type VisitRow,
 } from '../../ports';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
-import { DEFAULT_MIGRATIONS_DIR, runMigrations } from './migrations';
+import { DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
 
 // the same sql runs on a ClickHouse server and on chdb; values are always bound, never spliced
 const VIEWS_IN_RANGE = `profile_id = {profileId:String}
@@ -135,8 +135,14 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     return result.json<T>();
   }
 
-  async migrate(): Promise<void> {
-    await runMigrations(this.client, this.migrationsDir);
+  /** applies the pending migrations; returns their versions */
+  async migrate(): Promise<number[]> {
+    return runMigrations(this.client, this.migrationsDir);
+  }
+
+  /** the versions not yet applied to this store */
+  async pendingMigrations(): Promise<number[]> {
+    return pendingMigrations(this.client, this.migrationsDir);
   }
 
   async insertEvents(batchId: string, rows: StoredEvent[]): Promise<void> {
@@ -423,6 +429,11 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
         clickhouse_settings: { materialize_ttl_after_modify: 0 },
       });
     }
+    this.keepRetention(days);
+  }
+
+  /** the raw retention the schema already has (set by the migration step), for the reads */
+  keepRetention(days: number | null): void {
     this.retentionDays = days;
   }
 

@@ -93,7 +93,8 @@ export async function pendingMigrations(
   dir: string = DEFAULT_MIGRATIONS_DIR,
 ): Promise<number[]> {
   const result = await client.query({
-    query: "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'schema_migrations'",
+    query:
+      "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'schema_migrations'",
     format: 'JSONEachRow',
   });
   const [{ n }] = await result.json<{ n: number | string }>();

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
 import { IP_MAX_AGE_MS, withoutIps, type EventBatch } from '../../events';
 import {
   eraseJobId,
@@ -14,7 +12,7 @@ import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, SaltStor
 import { utcDay } from '../../enrichment/visitor-id';
 
 export interface SqliteQueueOptions {
-  /** the embedded data file the rest of the app uses (WAL) */
+  /** the embedded data file the rest of the app uses, opened by @cardcraft/storage's one opener */
   file: string;
   attempts: number;
   backoffMs: number;
@@ -50,13 +48,10 @@ interface QueueRow {
  * dead letters and the salts of one process.
  */
 export class SqliteQueueDatabase {
-  readonly db: Database.Database;
+  readonly db: SqliteDatabase;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqliteFile(file);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS analytics_queue (
         batch_id TEXT PRIMARY KEY,
@@ -118,7 +113,7 @@ export class SqliteQueueDatabase {
 }
 
 export class SqliteEventQueue implements EventQueue {
-  private readonly insert: Database.Statement;
+  private readonly insert: SqliteStatement;
   private listener: (() => void) | null = null;
 
   constructor(private readonly database: SqliteQueueDatabase) {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export type SqliteDatabase = Database.Database;
+export type SqliteStatement = Database.Statement;
 
 /**
  * opens (creating when needed) the product's one sqlite file the way every adapter that shares it

@@ -1,0 +1,123 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../infra/test/clickhouse-http-fixture';
+import { readMigrations } from '../../../libs/analytics/src/adapters/clickhouse/migrations';
+import { analyticsConfigDefaults, openAnalyticsStore } from '../../../libs/analytics/src/runtime';
+
+const ROOT = resolve(__dirname, '../../..');
+
+/** the real migrate entry point, run from its sources in a child process; its output and exit code */
+function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/worker/src/migrate.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((done) => child.once('exit', (code) => done({ code, output })));
+}
+
+describe('npm run migrate: the ClickHouse migrations as a step of their own', () => {
+  let dir: string;
+  let fixture: ClickHouseHttpFixture;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-migrate-'));
+    fixture = await startClickHouseHttpFixture({ dir: join(dir, 'ch') });
+  }, 30_000);
+  afterAll(async () => {
+    await fixture?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const clusterConfig = () => ({
+    ...analyticsConfigDefaults(join(dir, 'data')),
+    clickhouseUrl: fixture.url,
+    migrateAtStart: false,
+  });
+
+  it('a cluster process refuses a store the step has not migrated, applies nothing, names the step', async () => {
+    await expect(openAnalyticsStore(clusterConfig())).rejects.toThrow(
+      /migration 1, 2, 3, 4 not applied; run `npm run migrate`/,
+    );
+  });
+
+  it('applies every migration once over http; a second run finds none pending', async () => {
+    const versions = readMigrations().map((migration) => migration.version);
+    const env = { CLICKHOUSE_URL: fixture.url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' };
+
+    const first = await runMigrate(env);
+    expect(first).toEqual({
+      code: 0,
+      output: expect.stringContaining(`applied migration ${versions.join(', ')} to ClickHouse over http`),
+    });
+    const second = await runMigrate(env);
+    expect(second).toEqual({
+      code: 0,
+      output: expect.stringContaining('ClickHouse over http: no migration pending'),
+    });
+
+    // now the cluster's processes open the store without migrating it
+    const store = await openAnalyticsStore(clusterConfig());
+    try {
+      expect(await store.pendingMigrations()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('stops with a configuration error naming the variable', async () => {
+    const result = await runMigrate({ CLICKHOUSE_URL: 'clickhouse:8123', DATA_DIR: join(dir, 'data') });
+    expect(result.code).toBe(1);
+    expect(result.output).toMatch(/Configuration error: CLICKHOUSE_URL must/);
+  }, 30_000);
+});
+
+describe("the cluster's compose file runs the migrations once, before the api and the worker", () => {
+  type Service = {
+    image?: string;
+    command?: string[];
+    restart?: string;
+    environment?: Record<string, string>;
+    depends_on?: Record<string, { condition: string }>;
+  };
+  const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, Service>;
+  };
+  const { migrate, api, worker, clickhouse } = compose.services;
+
+  it('has a one-shot migrate service in the worker image, after ClickHouse is healthy', () => {
+    expect(clickhouse).toBeDefined();
+    expect(migrate.image).toBe(worker.image);
+    expect(migrate.command).toEqual(['node', 'apps/worker/dist/migrate.js']);
+    expect(migrate.restart).toBe('no');
+    expect(migrate.depends_on).toEqual({ clickhouse: { condition: 'service_healthy' } });
+    // the same server, credentials and retention as the processes that read and write it
+    for (const name of [
+      'CLICKHOUSE_URL',
+      'CLICKHOUSE_DATABASE',
+      'CLICKHOUSE_USER',
+      'CLICKHOUSE_PASSWORD',
+      'ANALYTICS_RAW_RETENTION_DAYS',
+    ]) {
+      expect(migrate.environment?.[name]).toBe(api.environment?.[name]);
+      expect(worker.environment?.[name]).toBe(api.environment?.[name]);
+    }
+    expect(migrate.environment?.CLICKHOUSE_MIGRATE_AT_START).toBeUndefined();
+  });
+
+  it.each([
+    ['api', api],
+    ['worker', worker],
+  ])('the %s waits for it to finish successfully and does not migrate at start', (_name, service) => {
+    expect(service.depends_on?.migrate).toEqual({ condition: 'service_completed_successfully' });
+    expect(service.environment?.CLICKHOUSE_MIGRATE_AT_START).toBe('false');
+  });
+});
