@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from '@cardcraft/contracts';
+import { EVENT_TYPES, Limits, type EventType } from '@cardcraft/contracts';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
@@ -74,7 +74,8 @@ export interface StoredEvent {
 }
 
 const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
-const MAX_TEXT = 2048;
+/** no text the api accepts is longer (an address); a queued value past it is cut, never trusted */
+const MAX_TEXT = Limits.urlMax;
 
 function text(value: unknown, field: string, nullable: true): string | null;
 function text(value: unknown, field: string, nullable: false): string;

@@ -52,6 +52,19 @@ export class TrackEventDto {
 }
 
 /**
+ * the longest value kept of each part of a visit's origin: the referrer, the utm parameters and the
+ * channel the link names (src=qr). the api accepts these on the JSON read, the card's page clips its
+ * query to them, and the analytics queue and worker keep to them, so a value is cut in one place only.
+ */
+export const VIEW_CONTEXT_LIMITS = {
+  ref: Limits.urlMax,
+  utm_source: 500,
+  utm_medium: 500,
+  utm_campaign: 500,
+  src: 100,
+} as const satisfies Record<keyof ViewContextQueryDto, number>;
+
+/**
  * what the public page passes along with its read so the view carries the visit's origin. lenient on
  * purpose: these only describe the view, so an odd referrer (android-app://...) or a long campaign name
  * must not turn the card into an error page; the analytics worker parses and clips them.
@@ -60,30 +73,30 @@ export class ViewContextQueryDto {
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(Limits.urlMax)
+  @MaxLength(VIEW_CONTEXT_LIMITS.ref)
   ref?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(VIEW_CONTEXT_LIMITS.utm_source)
   utm_source?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(VIEW_CONTEXT_LIMITS.utm_medium)
   utm_medium?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(500)
+  @MaxLength(VIEW_CONTEXT_LIMITS.utm_campaign)
   utm_campaign?: string | null;
 
   @TrimToNull()
   @IsOptional()
   @IsString()
-  @MaxLength(100)
+  @MaxLength(VIEW_CONTEXT_LIMITS.src)
   src?: string | null;
 }

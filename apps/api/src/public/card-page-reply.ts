@@ -1,4 +1,4 @@
-import type { ViewContextQueryDto } from '@cardcraft/contracts';
+import { VIEW_CONTEXT_LIMITS, type ViewContextQueryDto } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentEncoding, RenderedPage } from './public-card-pages.service';
 
@@ -10,19 +10,11 @@ export function sendNotBuilt(reply: FastifyReply): void {
   void reply.status(503).header('content-type', 'text/plain; charset=utf-8').send(CARD_PAGES_NOT_BUILT);
 }
 
-const CONTEXT_LIMITS: Record<keyof ViewContextQueryDto, number> = {
-  ref: 2048,
-  utm_source: 500,
-  utm_medium: 500,
-  utm_campaign: 500,
-  src: 100,
-};
-
 /**
  * where the visit came from, as the link said: utm parameters and the channel (qr, link). a page
  * address may carry anything (a chat app adds its own parameters), so nothing here refuses the page.
  */
-const CONTEXT_ENTRIES = Object.entries(CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][];
+const CONTEXT_ENTRIES = Object.entries(VIEW_CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][];
 
 export function viewContext(query: Record<string, unknown>): ViewContextQueryDto {
   const context: ViewContextQueryDto = {};

@@ -1,3 +1,4 @@
+import { Limits, VIEW_CONTEXT_LIMITS } from '@cardcraft/contracts';
 import type { AnalyticsEvent, StoredEvent } from '../events';
 import { toClickHouseTime } from '../events';
 import type { GeoLookup } from './geo';
@@ -5,6 +6,7 @@ import { referrerHost } from './referrer';
 import type { UserAgentParser } from './user-agent';
 import type { VisitorHasher } from './visitor-id';
 
+/** a user agent longer than this is cut; the other texts keep to the limits the api accepts them by */
 const MAX_FIELD = 1024;
 
 function clip(value: string | null | undefined, max = MAX_FIELD): string {
@@ -14,7 +16,7 @@ function clip(value: string | null | undefined, max = MAX_FIELD): string {
 /** how the visitor arrived: what the page said (src=qr), else a campaign, a referring site or direct */
 export function channelOf(event: AnalyticsEvent, host: string): string {
   const said = event.channel?.trim().toLowerCase();
-  if (said) return said.slice(0, 32);
+  if (said) return said.slice(0, VIEW_CONTEXT_LIMITS.src);
   if (event.utmMedium || event.utmSource || event.utmCampaign) return 'campaign';
   return host ? 'referral' : 'direct';
 }
@@ -59,13 +61,13 @@ export class EventEnricher {
       device: ua.device,
       browser: ua.browser,
       os: ua.os,
-      referrer: event.referrer && host ? clip(event.referrer) : '',
+      referrer: event.referrer && host ? clip(event.referrer, VIEW_CONTEXT_LIMITS.ref) : '',
       referrer_host: host,
-      utm_source: clip(event.utmSource, 100),
-      utm_medium: clip(event.utmMedium, 100),
-      utm_campaign: clip(event.utmCampaign, 100),
+      utm_source: clip(event.utmSource, VIEW_CONTEXT_LIMITS.utm_source),
+      utm_medium: clip(event.utmMedium, VIEW_CONTEXT_LIMITS.utm_medium),
+      utm_campaign: clip(event.utmCampaign, VIEW_CONTEXT_LIMITS.utm_campaign),
       channel: channelOf(event, host),
-      target: clip(event.target),
+      target: clip(event.target, Limits.urlMax),
       country: geo.country,
       city: geo.city,
       batch_id: batchId,
