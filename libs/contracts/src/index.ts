@@ -14,3 +14,4 @@ export * from './vcard';
 export * from './card-page';
 export { Nested, nestedTypeOf } from './transforms';
 export * from './env';
+export * from './visibility';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { EventType, ViewContextQueryDto } from '@cardcraft/contracts';
+import { isCardOwner, type EventType, type ViewContextQueryDto } from '@cardcraft/contracts';
 import { isBotUserAgent, newEventId, type AnalyticsEvent, type AnalyticsRuntime } from '@cardcraft/analytics';
 import type { ProfileRecord } from '@cardcraft/storage';
 import type { RequestMeta } from '../common/request-meta';
@@ -66,13 +66,7 @@ export class AnalyticsTracker implements OnModuleInit {
     const { profile, request } = input;
     if (!profile.published) return false;
     if (request.method === 'HEAD') return false;
-    if (
-      input.viewerUserId !== null &&
-      input.viewerUserId === profile.ownerId &&
-      input.type !== 'message_sent'
-    ) {
-      return false;
-    }
+    if (input.type !== 'message_sent' && isCardOwner(profile, input.viewerUserId)) return false;
     if (!input.countBots && isBotUserAgent(request.userAgent)) return false;
     const context = input.context;
     const event: AnalyticsEvent = {

@@ -1,8 +1,8 @@
-import type {
-  ProfileInputDto,
-  ProfileResponse,
-  PublicProfileResponse,
-  ViewerType,
+import {
+  viewerTypeOf,
+  type ProfileInputDto,
+  type ProfileResponse,
+  type PublicProfileResponse,
 } from '@cardcraft/contracts';
 import type { ProfileData, ProfileRecord } from '@cardcraft/storage';
 import { randomUUID } from 'node:crypto';
@@ -44,8 +44,8 @@ export function toPublicProfileResponse(
   profile: ProfileRecord,
   viewerId: string | null,
 ): PublicProfileResponse {
-  const isOwner = viewerId !== null && viewerId === profile.ownerId;
-  const viewerType: ViewerType = isOwner ? 'owner' : viewerId ? 'user' : 'guest';
+  const viewerType = viewerTypeOf(profile, viewerId);
+  const isOwner = viewerType === 'owner';
   return {
     ...cardFields(profile),
     allowMessages: profile.privacy.allowMessages,

@@ -9,8 +9,9 @@ import {
   type CardPageContent,
   type CardPageMessageOutcome,
   type MessageField,
+  mayViewCard,
+  viewerTypeOf,
   type ViewContextQueryDto,
-  type ViewerType,
 } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
 import { plainToInstance } from 'class-transformer';
@@ -121,8 +122,8 @@ export class PublicCardPagesService {
   ): Promise<RenderedPage> {
     const profile = await this.publicProfiles.findByHandle(rawHandle);
     if (!profile) return this.deadEnd('not-found');
-    const viewer = this.viewerOf(profile, viewerUserId);
-    if (!profile.published && viewer !== 'owner') return this.deadEnd('not-available');
+    if (!mayViewCard(profile, viewerUserId)) return this.deadEnd('not-available');
+    const viewer = viewerTypeOf(profile, viewerUserId);
     const page = this.cache.derived(profile.handle, profile, `page:${viewer}`, () =>
       this.render({
         state: 'card',
@@ -159,7 +160,7 @@ export class PublicCardPagesService {
     viewerUserId: string | null,
   ): Promise<{ fileName: string; body: string } | null> {
     const profile = await this.publicProfiles.findByHandle(rawHandle);
-    if (!profile || (!profile.published && profile.ownerId !== viewerUserId)) return null;
+    if (!profile || !mayViewCard(profile, viewerUserId)) return null;
     const card = toPublicProfileResponse(profile, viewerUserId);
     const profileUrl = `${this.config.publicBaseUrl}${cardPaths(profile.handle).page}`;
     return { fileName: vCardFileName(profile.handle), body: buildVCard(card, { profileUrl }) };
@@ -177,8 +178,8 @@ export class PublicCardPagesService {
   ): Promise<RenderedPage> {
     const profile = await this.publicProfiles.findByHandle(rawHandle);
     if (!profile) return this.deadEnd('not-found');
-    const viewer = this.viewerOf(profile, viewerUserId);
-    if (!profile.published && viewer !== 'owner') return this.deadEnd('not-available');
+    if (!mayViewCard(profile, viewerUserId)) return this.deadEnd('not-available');
+    const viewer = viewerTypeOf(profile, viewerUserId);
     const values = {
       email: text(form.email),
       message: text(form.message),
@@ -232,11 +233,6 @@ export class PublicCardPagesService {
   /** the page of a handle nobody may see here: HTTP 404 with the not-found text */
   notFound(): RenderedPage {
     return this.deadEnd('not-found');
-  }
-
-  private viewerOf(profile: ProfileRecord, viewerUserId: string | null): ViewerType {
-    if (viewerUserId !== null && viewerUserId === profile.ownerId) return 'owner';
-    return viewerUserId !== null ? 'user' : 'guest';
   }
 
   private deadEnd(state: 'not-found' | 'not-available'): RenderedPage {

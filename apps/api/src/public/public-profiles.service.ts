@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { normalizeHandle } from '@cardcraft/contracts';
+import { mayViewCard, normalizeHandle } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { NotFoundError } from '../common/errors';
 import { DomainEvents } from '../events/domain-events';
@@ -30,8 +30,7 @@ export class PublicProfilesService implements OnModuleInit {
    */
   async read(rawHandle: string, viewerUserId: string | null): Promise<ProfileRecord> {
     const profile = await this.findByHandle(rawHandle);
-    const isOwner = profile !== null && viewerUserId === profile.ownerId;
-    if (!profile || (!profile.published && !isOwner)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
+    if (!profile || !mayViewCard(profile, viewerUserId)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
     return profile;
   }
 
