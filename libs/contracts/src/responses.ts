@@ -67,15 +67,17 @@ export interface BlockResponse {
   order: number;
 }
 
-export interface ProfileResponse {
-  id: string;
-  ownerId: string;
+/**
+ * a profile as its owner edits it: the one shape of a card's content. the answers below, the
+ * storage's records, the editor's form and the body it sends (ProfileInputDto's JSON, where the server
+ * also fills a missing order or block id) are all made of it.
+ */
+export interface ProfileContent {
   handle: string;
   displayName: string;
   tagline: string | null;
   bio: string | null;
   published: boolean;
-  publishedAtUtc: string | null;
   theme: Theme;
   layout: Layout;
   contact: ContactResponse;
@@ -83,6 +85,12 @@ export interface ProfileResponse {
   privacy: PrivacyResponse;
   socialLinks: SocialLinkResponse[];
   blocks: BlockResponse[];
+}
+
+export interface ProfileResponse extends ProfileContent {
+  id: string;
+  ownerId: string;
+  publishedAtUtc: string | null;
   createdAtUtc: string;
   updatedAtUtc: string;
 }

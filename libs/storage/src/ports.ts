@@ -1,4 +1,11 @@
-import type { BlockType, Layout, Theme } from '@cardcraft/contracts';
+import type {
+  BlockResponse,
+  ContactResponse,
+  MediaResponse,
+  PrivacyResponse,
+  ProfileContent,
+  SocialLinkResponse,
+} from '@cardcraft/contracts';
 
 // what the services need from storage; adapters (mongo, sqlite) implement it and pass one contract suite.
 
@@ -23,60 +30,16 @@ export interface UserPatch {
   passwordHash?: string;
 }
 
-export interface ContactRecord {
-  email: string | null;
-  phoneNumber: string | null;
-  company: string | null;
-  location: string | null;
-  website: string | null;
-}
+// a profile's parts are the contracts' one shape of a card (ProfileContent); the store adds its dates
+export type ContactRecord = ContactResponse;
+export type MediaRecord = MediaResponse;
+export type PrivacyRecord = PrivacyResponse;
+export type SocialLinkRecord = SocialLinkResponse;
+export type BlockRecord = BlockResponse;
 
-export interface MediaRecord {
-  avatarUrl: string | null;
-  bannerUrl: string | null;
-  ogImageUrl: string | null;
-}
-
-export interface PrivacyRecord {
-  collectGeo: boolean;
-  collectIp: boolean;
-  showIdentifiedViewers: boolean;
-  allowMessages: boolean;
-}
-
-export interface SocialLinkRecord {
-  provider: string;
-  label: string | null;
-  url: string;
-  highlight: boolean;
-  order: number;
-}
-
-export interface BlockRecord {
-  id: string;
-  type: BlockType;
-  title: string;
-  subtitle: string | null;
-  payloadJson: string | null;
-  visible: boolean;
-  order: number;
-}
-
-/** everything of a profile its owner edits */
-export interface ProfileData {
-  handle: string;
-  displayName: string;
-  tagline: string | null;
-  bio: string | null;
-  published: boolean;
+/** everything of a profile its owner edits, and when it was published */
+export interface ProfileData extends ProfileContent {
   publishedAt: Date | null;
-  theme: Theme;
-  layout: Layout;
-  contact: ContactRecord;
-  media: MediaRecord;
-  privacy: PrivacyRecord;
-  socialLinks: SocialLinkRecord[];
-  blocks: BlockRecord[];
 }
 
 export interface ProfileRecord extends ProfileData {

@@ -8,7 +8,11 @@ import {
   normalizeLayout,
   normalizeTheme,
   type BlockType,
+  type ContactResponse,
   type Layout,
+  type MediaResponse,
+  type PrivacyResponse,
+  type ProfileContent,
   type ProfileResponse,
   type PublicProfileResponse,
   type Theme,
@@ -40,6 +44,10 @@ export interface BlockForm {
   touched: BlockTouched;
 }
 
+/** a form's text inputs hold '' where the card has null */
+type Filled<T> = { [K in keyof T]: NonNullable<T[K]> };
+
+/** the editor's values: the card's content (ProfileContent) as its inputs hold it */
 export interface ProfileFormValues {
   handle: string;
   displayName: string;
@@ -48,47 +56,15 @@ export interface ProfileFormValues {
   theme: Theme;
   layout: Layout;
   published: boolean;
-  contact: { email: string; phoneNumber: string; company: string; location: string; website: string };
-  media: { avatarUrl: string; bannerUrl: string; ogImageUrl: string };
-  privacy: {
-    collectGeo: boolean;
-    collectIp: boolean;
-    showIdentifiedViewers: boolean;
-    allowMessages: boolean;
-  };
+  contact: Filled<ContactResponse>;
+  media: Filled<MediaResponse>;
+  privacy: PrivacyResponse;
   socialLinks: SocialLinkForm[];
   blocks: BlockForm[];
 }
 
-/** the body of create and update (ProfileInputDto as plain JSON) */
-export interface ProfileInput {
-  handle: string;
-  displayName: string;
-  tagline: string | null;
-  bio: string | null;
-  theme: Theme;
-  layout: Layout;
-  published: boolean;
-  contact: {
-    email: string | null;
-    phoneNumber: string | null;
-    company: string | null;
-    location: string | null;
-    website: string | null;
-  };
-  media: { avatarUrl: string | null; bannerUrl: string | null; ogImageUrl: string | null };
-  privacy: ProfileFormValues['privacy'];
-  socialLinks: { provider: string; label: string | null; url: string; highlight: boolean; order: number }[];
-  blocks: {
-    id: string;
-    type: BlockType;
-    title: string;
-    subtitle: string | null;
-    payloadJson: string | null;
-    visible: boolean;
-    order: number;
-  }[];
-}
+/** the body of create and update (ProfileInputDto as plain JSON): the card's content */
+export type ProfileInput = ProfileContent;
 
 export function newId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
