@@ -2,6 +2,8 @@
 // the message and links to itself; this adds the share sheet, copy link, toasts, sending the message
 // in place and the engagement events. anything failing here leaves the plain page working.
 import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
+import { HttpError } from '@/lib/api-error';
+import { beacon, send } from '@/lib/api-transport';
 import { shareProfile } from '@/features/public-card/lib/share';
 import {
   MESSAGE_FAILED,
@@ -46,21 +48,12 @@ export function toast(title: string, description: string, variant: Variant = 'de
 
 /** an engagement event, sent even as the page is left (a mail app, a new tab, a download) */
 export function sendEvent(profileId: string, type: EngagementEventType, target?: string | null): void {
-  const body = JSON.stringify(target ? { type, target: target.slice(0, 2048) } : { type });
-  const url = `/api/public/profiles/${encodeURIComponent(profileId)}/events`;
-  try {
-    const blob = new Blob([body], { type: 'application/json' });
-    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, blob)) return;
-    void fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body,
-      credentials: 'same-origin',
-      keepalive: true,
-    }).catch(() => undefined);
-  } catch {
-    // analytics must never break the card
-  }
+  // analytics must never break the card: the beacon never throws. 2048 is the api's longest address
+  // (Limits.urlMax), written here so this script does not load the contracts' messages for one number
+  beacon(
+    `/api/public/profiles/${encodeURIComponent(profileId)}/events`,
+    target ? { type, target: target.slice(0, 2048) } : { type },
+  );
 }
 
 function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
@@ -132,27 +125,24 @@ function enhanceMessageForm(form: HTMLFormElement): void {
     if (Object.keys(errors).length > 0) return;
     pending = true;
     if (submit) submit.disabled = true;
-    fetch(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
+    send(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify({
+      body: {
         email: values.email.trim(),
         message: values.message.trim() ? values.message : null,
         consent: values.consent,
-      }),
+      },
     })
-      .then(async (response) => {
-        if (!response.ok) {
-          showFieldErrors(form, fieldErrorsOf(await response.json().catch(() => null)));
-          throw new Error(`status ${response.status}`);
-        }
+      .then(() => {
         const message = form.elements.namedItem('message');
         if (message instanceof HTMLTextAreaElement) message.value = '';
         showStatus(form, true);
         toast('Message sent!', 'Your message has been delivered to the owner.', 'success');
       })
-      .catch(() => {
+      .catch((error: unknown) => {
+        if (error instanceof HttpError && error.response) {
+          showFieldErrors(form, fieldErrorsOf(error.response.data));
+        }
         showStatus(form, false);
         toast('Failed to send message', 'Please try again in a moment.', 'destructive');
       })
