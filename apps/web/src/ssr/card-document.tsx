@@ -2,11 +2,11 @@ import type { ReactNode } from 'react';
 import type { CardPageAssets, CardPageInput } from '@cardcraft/contracts/card-page';
 import { cardPaths } from '@cardcraft/contracts/card-page';
 import { normalizeTheme } from '@cardcraft/contracts/themes';
-import { CARD_THEMES } from '@/features/public-card/components/card-theme';
-import { MessageForm } from '@/features/public-card/components/message-form';
-import { OwnerNotice } from '@/features/public-card/components/owner-notice';
-import { ProfileCard } from '@/features/public-card/components/profile-card';
-import { ProfileState } from '@/features/public-card/components/profile-state';
+import { CARD_THEMES } from '@/components/public-card/components/card-theme';
+import { MessageForm } from '@/components/public-card/components/message-form';
+import { OwnerNotice } from '@/components/public-card/components/owner-notice';
+import { ProfileCard } from '@/components/public-card/components/profile-card';
+import { ProfileState } from '@/components/public-card/components/profile-state';
 import { cardHead } from './card-head';
 
 const FAVICON =

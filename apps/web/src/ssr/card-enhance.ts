@@ -4,14 +4,14 @@
 import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
 import { HttpError } from '@/lib/api-error';
 import { beacon, send } from '@/lib/api-transport';
-import { shareProfile } from '@/features/public-card/lib/share';
+import { shareProfile } from '@/components/public-card/lib/share';
 import {
   MESSAGE_FAILED,
   MESSAGE_SENT,
   validateLeadForm,
   type LeadFormErrors,
   type LeadFormValues,
-} from '@/features/public-card/lib/lead-form';
+} from '@/components/public-card/lib/lead-form';
 
 type Variant = 'success' | 'destructive' | 'default';
 

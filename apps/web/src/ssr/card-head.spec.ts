@@ -1,4 +1,4 @@
-import { DEMO_PROFILE } from '@/features/public-card/data/demo-profile';
+import { DEMO_PROFILE } from '@/components/public-card/data/demo-profile';
 import { cardHead, scriptSafeJson } from './card-head';
 
 describe('the head of a server-rendered card', () => {

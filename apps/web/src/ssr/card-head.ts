@@ -1,7 +1,7 @@
 import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
-import { describeCard } from '@/features/public-card/hooks/use-page-meta';
-import { websiteHref } from '@/features/public-card/lib/contact-links';
-import { shareTitle } from '@/features/public-card/lib/share';
+import { describeCard } from '@/components/public-card/hooks/use-page-meta';
+import { websiteHref } from '@/components/public-card/lib/contact-links';
+import { shareTitle } from '@/components/public-card/lib/share';
 
 /** what the head of a card's page says about it: search results, link previews, contact apps */
 export interface CardHead {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObjec
 import { createPortal } from 'react-dom';
 import { LAYOUTS, THEMES } from '@cardcraft/contracts';
 import { env } from '@/config/env';
-import { ProfileCard } from '@/features/public-card/components/profile-card';
+import { ProfileCard } from '@/components/public-card/components/profile-card';
 import { toPreviewProfile, type ProfileFormValues } from '../utils/profile-form';
 
 /** the card is drawn at a phone's width, where most visitors open it, then scaled to the column */

@@ -3,12 +3,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Sparkles } from 'lucide-react';
 import { LAYOUTS, normalizeLayout, normalizeTheme, THEMES } from '@cardcraft/contracts/themes';
 import { cn } from '@/lib/utils';
-import type { CardTheme } from '../components/card-theme';
-import { MessageForm } from '../components/message-form';
-import { ProfileCard } from '../components/profile-card';
-import { DEMO_PROFILE } from '../data/demo-profile';
-import { describeCard, usePageMeta } from '../hooks/use-page-meta';
-import { shareTitle } from '../lib/card-actions';
+import type { CardTheme } from '@/components/public-card/components/card-theme';
+import { MessageForm } from '@/components/public-card/components/message-form';
+import { ProfileCard } from '@/components/public-card/components/profile-card';
+import { DEMO_PROFILE } from '@/components/public-card/data/demo-profile';
+import { describeCard, usePageMeta } from '@/components/public-card/hooks/use-page-meta';
+import { shareTitle } from '@/components/public-card/lib/card-actions';
 
 function Picker({
   label,
