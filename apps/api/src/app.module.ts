@@ -11,10 +11,7 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
 
-/**
- * the api: each feature module imports what it uses; only the configuration is global. the order is
- * the order nest registers the routes in.
- */
+/** the api: each feature module imports what it uses; only the configuration is global */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
