@@ -76,12 +76,11 @@ export interface AnalyticsLogger {
   error(message: string): void;
 }
 
-// every insert into ClickHouse costs a fixed ~100 ms (a new part in the events table and in each
-// rollup), so a batch carries a quarter of a second of views: a busy card's views then cost less than
-// half the cpu they did in batches of 25 ms, and still reach the dashboard within a second or two
+// a short window: what a killed process can lose. the cost of an insert per batch is the consumer's
+// to spread (it inserts the batches waiting together), not a reason to hold views in memory longer
 export const DEFAULT_BUFFER_OPTIONS: EventBufferOptions = {
-  flushMs: 250,
-  maxBatch: 5000,
+  flushMs: 25,
+  maxBatch: 1000,
   maxBuffered: 50_000,
 };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
-import { IP_MAX_AGE_MS, withoutIps, type EventBatch } from '../../events';
+import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
 import {
   eraseJobId,
   parseJob,
@@ -22,6 +22,8 @@ export interface SqliteQueueOptions {
   ipMaxAgeMs: number;
   /** how often the consumer looks for such batches */
   ipSweepMs: number;
+  /** the consumer inserts the batches waiting together, up to this many events in one insert */
+  maxGroupEvents: number;
 }
 
 export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
@@ -30,15 +32,38 @@ export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
   pollMs: 500,
   ipMaxAgeMs: IP_MAX_AGE_MS,
   ipSweepMs: 3_600_000,
+  maxGroupEvents: 10_000,
 };
 
-const INGEST: AnalyticsJobName = 'analytics.ingest-batch';
+const INGEST = 'analytics.ingest-batch' satisfies AnalyticsJobName;
 const ERASE: AnalyticsJobName = 'analytics.erase-profile';
+
+/** how many queued batches one group may take, whatever their sizes */
+const MAX_GROUP_BATCHES = 100;
+
+/** a queued batch, read and checked; null when it is not a valid batch (it then fails on its own) */
+function readBatch(payload: string): EventBatch | null {
+  try {
+    return parseEventBatch(JSON.parse(payload));
+  } catch {
+    return null;
+  }
+}
 
 interface QueueRow {
   batch_id: string;
   job: string;
   payload: string;
+  attempts: number;
+  group_id: string | null;
+}
+
+/** what the consumer handles next: one queued job, or batches waiting together merged into one */
+interface DueWork {
+  /** parsed inside the handler's try, so a payload that does not parse fails like any job */
+  job: () => AnalyticsJob;
+  /** the queue rows it came from, deleted together once it succeeded */
+  batchIds: string[];
   attempts: number;
 }
 
@@ -71,6 +96,9 @@ export class SqliteQueueDatabase {
     const columns = this.db.prepare('PRAGMA table_info(analytics_queue)').all() as { name: string }[];
     if (!columns.some((column) => column.name === 'ips_stripped')) {
       this.db.exec('ALTER TABLE analytics_queue ADD COLUMN ips_stripped INTEGER NOT NULL DEFAULT 0');
+    }
+    if (!columns.some((column) => column.name === 'group_id')) {
+      this.db.exec('ALTER TABLE analytics_queue ADD COLUMN group_id TEXT');
     }
   }
 
@@ -188,20 +216,92 @@ export class SqliteEventConsumer implements EventConsumer {
     }
   }
 
-  private nextDue(): QueueRow | undefined {
-    return this.database.db
-      .prepare(
-        `SELECT batch_id, job, payload, attempts FROM analytics_queue
-         WHERE dead = 0 AND available_at <= ? ORDER BY created_at, batch_id LIMIT 1`,
-      )
-      .get(Date.now()) as QueueRow | undefined;
+  /**
+   * the next work due. an insert into the store has a fixed cost of its own (a new part in each
+   * table), so the batches waiting when the consumer comes round are inserted together: under load
+   * the inserts grow instead of queueing up, while the producer still hands each batch over within
+   * its short flush window. a group is written down (group_id) before its insert and is retried,
+   * dead-lettered and replayed whole, so a retry sends the same rows with the same deduplication
+   * token and an insert that succeeded before a crash is not counted twice. an erase goes alone.
+   */
+  private nextDue(): DueWork | undefined {
+    const db = this.database.db;
+    const now = Date.now();
+    const due = db.prepare(
+      `SELECT batch_id, job, payload, attempts, group_id FROM analytics_queue
+       WHERE dead = 0 AND available_at <= ? ORDER BY created_at, batch_id LIMIT ?`,
+    );
+    const first = due.get(now, 1) as QueueRow | undefined;
+    if (!first) return undefined;
+    if (first.job !== INGEST) return this.alone(first);
+    if (first.group_id !== null) {
+      const members = db
+        .prepare(
+          `SELECT batch_id, job, payload, attempts, group_id FROM analytics_queue
+           WHERE group_id = ? ORDER BY created_at, batch_id`,
+        )
+        .all(first.group_id) as QueueRow[];
+      return this.merged(first.group_id, members);
+    }
+    const members: QueueRow[] = [];
+    const batches: EventBatch[] = [];
+    let events = 0;
+    for (const row of due.iterate(now, MAX_GROUP_BATCHES) as IterableIterator<QueueRow>) {
+      // in queue order: a group stops at an erase, at a batch of another group, or at a payload
+      // that does not parse, which then fails on its own
+      if (row.job !== INGEST || row.group_id !== null) break;
+      const batch = readBatch(row.payload);
+      if (!batch || (members.length > 0 && events + batch.events.length > this.options.maxGroupEvents)) break;
+      members.push(row);
+      batches.push(batch);
+      events += batch.events.length;
+    }
+    if (members.length <= 1 || members[0].batch_id !== first.batch_id) return this.alone(first);
+    const groupId = `${members[0].batch_id}+${members.length - 1}`;
+    const claim = db.prepare('UPDATE analytics_queue SET group_id = ? WHERE batch_id = ?');
+    db.transaction(() => {
+      for (const row of members) claim.run(groupId, row.batch_id);
+    })();
+    return this.merged(groupId, members, batches);
+  }
+
+  private alone(row: QueueRow): DueWork {
+    return {
+      job: () => parseJob(row.job, JSON.parse(row.payload)),
+      batchIds: [row.batch_id],
+      attempts: row.attempts,
+    };
+  }
+
+  /** batches: the members already read, when the group was just formed */
+  private merged(groupId: string, members: QueueRow[], batches?: EventBatch[]): DueWork {
+    return {
+      job: () => ({
+        name: INGEST,
+        payload: {
+          id: groupId,
+          events: (batches ?? members.map((row) => parseEventBatch(JSON.parse(row.payload)))).flatMap(
+            (batch) => batch.events,
+          ),
+        },
+      }),
+      batchIds: members.map((row) => row.batch_id),
+      attempts: Math.max(...members.map((row) => row.attempts)),
+    };
   }
 
   private async run(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const db = this.database.db;
     while (this.running) {
-      const row = this.nextDue();
-      if (!row) {
+      let work: DueWork | undefined;
+      try {
+        work = this.nextDue();
+      } catch (err) {
+        // the data file itself failed (full, read-only): the batches stay where they are, and the
+        // consumer looks again after its poll interval instead of ending the process
+        this.logger.error(`could not read the analytics queue: ${(err as Error).message}`);
+      }
+      if (!work) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, this.options.pollMs);
           this.wake = () => {
@@ -212,18 +312,29 @@ export class SqliteEventConsumer implements EventConsumer {
         this.wake = null;
         continue;
       }
+      const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
       try {
-        await handler(parseJob(row.job, JSON.parse(row.payload)));
-        db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?').run(row.batch_id);
+        await handler(work.job());
+        db.transaction(() => {
+          for (const id of work.batchIds) remove.run(id);
+        })();
       } catch (err) {
-        const attempts = row.attempts + 1;
+        const attempts = work.attempts + 1;
         const dead = attempts >= this.options.attempts ? 1 : 0;
         const delay = this.options.backoffMs * 2 ** (attempts - 1);
-        db.prepare(
+        const fail = db.prepare(
           'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
-        ).run(attempts, Date.now() + delay, dead, String((err as Error).message).slice(0, 500), row.batch_id);
+        );
+        const message = String((err as Error).message).slice(0, 500);
+        db.transaction(() => {
+          for (const id of work.batchIds) fail.run(attempts, Date.now() + delay, dead, message, id);
+        })();
+        const what =
+          work.batchIds.length > 1
+            ? `${work.batchIds.length} batches from ${work.batchIds[0]}`
+            : work.batchIds[0];
         this.logger.error(
-          `analytics job ${row.batch_id} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
+          `analytics job ${what} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
         );
       }
     }
