@@ -4,6 +4,7 @@ export * from './blocks';
 export * from './handles';
 export * from './lead.dto';
 export * from './messages';
+export * from './names';
 export * from './profile.dto';
 export * from './qr.dto';
 export * from './responses';

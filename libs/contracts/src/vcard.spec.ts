@@ -126,6 +126,11 @@ describe('buildVCard', () => {
     expect(line(vcard, 'PHOTO')).toBeUndefined();
   });
 
+  it('writes the structured name from the name words only, the full name as written', () => {
+    const lines = contentLines(buildVCard(source({ displayName: 'Max Wolfeschlegelsteinhausen 🦄' })));
+    expect(lines).toContain('N:Wolfeschlegelsteinhausen;Max;;;');
+    expect(lines).toContain('FN:Max Wolfeschlegelsteinhausen 🦄');
+  });
   it('falls back to the handle when there is no display name', () => {
     const vcard = buildVCard(source({ displayName: ' ' }));
     expect(line(vcard, 'FN:')).toBe('FN:ada');
@@ -145,6 +150,31 @@ describe('splitName', () => {
       family: 'Tolkien',
       additional: 'Ronald Reuel',
     });
+  });
+  it('skips emoji: the family name is the last word that is a name', () => {
+    expect(splitName('Hubert Blaine Wolfeschlegelsteinhausen 🦄')).toEqual({
+      given: 'Hubert',
+      additional: 'Blaine',
+      family: 'Wolfeschlegelsteinhausen',
+    });
+    expect(splitName('🚀 Zoë Ångström👩🏽‍💻')).toEqual({ given: 'Zoë', family: 'Ångström', additional: '' });
+    expect(splitName('Ada 🇬🇧 Lovelace')).toEqual({ given: 'Ada', family: 'Lovelace', additional: '' });
+  });
+  it('skips bracketed parts, closed or not', () => {
+    expect(splitName('Maxi (side project)')).toEqual({ given: 'Maxi', family: '', additional: '' });
+    expect(splitName('Sam Lee [she/her] (Acme (EU))')).toEqual({
+      given: 'Sam',
+      family: 'Lee',
+      additional: '',
+    });
+    expect(splitName('Jo Bloggs (work')).toEqual({ given: 'Jo', family: 'Bloggs', additional: '' });
+  });
+  it('keeps names with hyphens, apostrophes and non-latin letters', () => {
+    expect(splitName("Jean-Luc O'Brien")).toEqual({ given: 'Jean-Luc', family: "O'Brien", additional: '' });
+    expect(splitName('李 小龍')).toEqual({ given: '李', family: '小龍', additional: '' });
+  });
+  it('keeps a name of emoji only whole, as the given name', () => {
+    expect(splitName(' 🦄 ')).toEqual({ given: '🦄', family: '', additional: '' });
   });
   it('gives empty parts for an empty name', () => {
     expect(splitName('')).toEqual({ given: '', family: '', additional: '' });

@@ -1,3 +1,4 @@
+import { nameWords } from './names';
 import type { ContactResponse, MediaResponse, SocialLinkResponse } from './responses';
 
 /** what a contact file is built from: the public profile, or the demo's sample data */
@@ -40,10 +41,14 @@ export interface NameParts {
   additional: string;
 }
 
-/** first word given name, last word family name, the words between additional names */
+/**
+ * first name word given name, last name word family name, the words between additional names. emoji
+ * and bracketed parts are not names: "Ada Lovelace 🦄" has the family name Lovelace, "Maxi (side
+ * project)" only the given name Maxi. a name with no such word at all is kept whole as the given name.
+ */
 export function splitName(displayName: string): NameParts {
-  const words = displayName.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { family: '', given: '', additional: '' };
+  const words = nameWords(displayName);
+  if (words.length === 0) return { family: '', given: displayName.trim(), additional: '' };
   if (words.length === 1) return { family: '', given: words[0], additional: '' };
   return {
     given: words[0],
