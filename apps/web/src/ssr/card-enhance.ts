@@ -22,8 +22,12 @@ const TOAST_VARIANTS: Record<Variant, string> = {
 };
 
 let toastRegion: HTMLElement | null = null;
+let toastTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** a short note at the top of the screen, read out by screen readers, gone after a few seconds */
+/**
+ * a short note at the top of the screen, clear of the docked actions, read out by screen readers, gone
+ * after a few seconds. one at a time: a new note replaces the one shown, so they never pile up.
+ */
 export function toast(title: string, description: string, variant: Variant = 'default'): void {
   if (!toastRegion) {
     toastRegion = document.createElement('div');
@@ -34,6 +38,7 @@ export function toast(title: string, description: string, variant: Variant = 'de
     document.body.appendChild(toastRegion);
   }
   const note = document.createElement('div');
+  note.setAttribute('data-toast', '');
   note.className = `pointer-events-auto animate-slide-in rounded-xl border p-4 text-sm shadow-lg ${TOAST_VARIANTS[variant]}`;
   const heading = document.createElement('p');
   heading.className = 'font-semibold';
@@ -42,8 +47,9 @@ export function toast(title: string, description: string, variant: Variant = 'de
   text.className = 'mt-0.5 opacity-90';
   text.textContent = description;
   note.append(heading, text);
-  toastRegion.appendChild(note);
-  setTimeout(() => note.remove(), 4000);
+  toastRegion.replaceChildren(note);
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => note.remove(), 4000);
 }
 
 /** an engagement event, sent even as the page is left (a mail app, a new tab, a download) */

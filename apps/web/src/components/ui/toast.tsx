@@ -49,6 +49,7 @@ export function Toaster() {
               if (!next) dismiss(id);
             }}
             className={toastVariants({ variant })}
+            data-toast=""
           >
             <Icon className={cn('mt-0.5 size-5 shrink-0', iconColors[variant])} aria-hidden="true" />
             <div className="grid gap-0.5">
@@ -73,7 +74,8 @@ export function Toaster() {
           </ToastPrimitive.Root>
         );
       })}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-4 sm:right-4 sm:max-w-sm sm:p-0" />
+      {/* on a phone at the top, clear of the card's docked actions and the form's answer; one at a time there */}
+      <ToastPrimitive.Viewport className="fixed top-0 right-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-4 sm:bottom-4 sm:max-w-sm sm:p-0" />
     </ToastPrimitive.Provider>
   );
 }

@@ -24,9 +24,21 @@ function emit() {
   listeners.forEach((l) => l());
 }
 
+/** below the small breakpoint (a phone) a new toast replaces the one shown: they would cover the card */
+const ONE_AT_A_TIME = '(max-width: 639.98px)';
+
+function oneAtATime(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(ONE_AT_A_TIME).matches
+    : false;
+}
+
 /** shows a toast from anywhere (components, mutation callbacks) */
 export function toast(input: ToastInput): { id: number; dismiss: () => void } {
   const id = nextId++;
+  if (oneAtATime()) {
+    for (const shown of toasts) if (shown.open) dismissToast(shown.id);
+  }
   toasts = [{ ...input, id, open: true }, ...toasts].slice(0, MAX_TOASTS);
   emit();
   return { id, dismiss: () => dismissToast(id) };
