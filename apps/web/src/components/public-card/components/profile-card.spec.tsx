@@ -120,6 +120,23 @@ describe('ProfileCard', () => {
     expect(track).toHaveBeenCalledWith('link_clicked', 'https://www.linkedin.com/in/alex-morgan');
   });
 
+  it('makes a highlighted link stand out by its name written beside the icon, not by colour only', () => {
+    renderCard({
+      socialLinks: [
+        { provider: 'LinkedIn', label: null, url: 'https://linkedin.com/in/alex', highlight: true, order: 0 },
+        { provider: 'GitHub', label: null, url: 'https://github.com/alex', highlight: false, order: 1 },
+      ],
+    });
+    const list = within(screen.getByRole('list', { name: 'Social links' }));
+    const featured = list.getByRole('link', { name: 'LinkedIn (opens in a new tab)' });
+    const plain = list.getByRole('link', { name: 'GitHub (opens in a new tab)' });
+    expect(featured.hasAttribute('data-highlight')).toBe(true);
+    expect(featured.textContent).toBe('LinkedIn');
+    expect(plain.hasAttribute('data-highlight')).toBe(false);
+    expect(plain.textContent).toBe('');
+    expect(featured.className).not.toBe(plain.className);
+  });
+
   it.each([
     ['owner', 'Your Profile'],
     ['user', 'Viewing as User'],

@@ -6,7 +6,11 @@ import { matchSocialPlatform, socialLinkLabel } from '../lib/social';
 import type { CardTheme } from './card-theme';
 import { SocialIcon } from './social-icon';
 
-/** icon buttons, one per link in their order, each opening in a new tab */
+/**
+ * icon buttons, one per link in their order, each opening in a new tab. a highlighted link stands out by
+ * more than its colour: a wider button in the theme's primary style, with the link's name written beside
+ * its icon.
+ */
 export function SocialLinks({
   links,
   actions,
@@ -40,16 +44,24 @@ export function SocialLinks({
               aria-label={`${label} (opens in a new tab)`}
               title={label}
               data-provider={link.provider}
+              data-highlight={link.highlight ? '' : undefined}
               className={cn(
                 'inline-flex items-center justify-center transition',
-                size === 'sm' ? 'size-10' : 'size-11',
-                theme.iconButton,
+                size === 'sm' ? 'h-10' : 'h-11',
+                link.highlight
+                  ? cn('max-w-full gap-2 px-4 text-sm font-semibold', theme.primaryButton)
+                  : cn(size === 'sm' ? 'w-10' : 'w-11', theme.iconButton),
               )}
             >
               <SocialIcon
                 platform={matchSocialPlatform(link.provider, link.url)}
                 size={size === 'sm' ? 18 : 20}
               />
+              {link.highlight ? (
+                <span className="min-w-0 truncate" aria-hidden="true">
+                  {label}
+                </span>
+              ) : null}
             </a>
           </li>
         );

@@ -80,8 +80,8 @@ describe('profile form values', () => {
     expect(values.layout).toBe('neon');
   });
 
-  it('adds a social link as LinkedIn, highlighted, without label', () => {
-    expect(createSocialLink()).toMatchObject({ provider: 'LinkedIn', label: '', highlight: true });
+  it('adds a social link as LinkedIn, not highlighted, without label', () => {
+    expect(createSocialLink()).toMatchObject({ provider: 'LinkedIn', label: '', highlight: false });
   });
 
   it('sends empty optional strings as null, a trimmed lower-case handle, and links and blocks with order', () => {

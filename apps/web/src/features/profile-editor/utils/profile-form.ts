@@ -89,9 +89,9 @@ export function emptyProfileValues(): ProfileFormValues {
   };
 }
 
-/** a new social link row: LinkedIn, no label, a URL to complete, highlighted */
+/** a new social link row: LinkedIn, no label, a URL to complete, not highlighted until chosen */
 export function createSocialLink(): SocialLinkForm {
-  return { id: newId(), provider: 'LinkedIn', label: '', url: 'https://', highlight: true };
+  return { id: newId(), provider: 'LinkedIn', label: '', url: 'https://', highlight: false };
 }
 
 /** a new block with the defaults of its type; nothing edited yet */
