@@ -33,13 +33,14 @@ export function ActionBar({
   const secondary = cn(
     control,
     theme.secondaryButton,
-    'w-12 px-0 sm:w-auto sm:px-4',
+    'w-12 px-0 max-[359px]:w-11 sm:w-auto sm:px-4',
     variant === 'stacked' ? 'sm:flex-1' : 'sm:flex-none',
   );
   const saveClass = cn(
     control,
     theme.primaryButton,
-    'min-w-0 flex-1',
+    // on the narrowest phones (320 px) the label keeps its room without the icon
+    'min-w-0 flex-1 max-[359px]:px-3 max-[359px]:tracking-[0.1em] max-[359px]:[&_svg]:hidden',
     variant === 'stacked' && 'sm:basis-full',
   );
   return (
@@ -52,7 +53,7 @@ export function ActionBar({
     >
       <div
         className={cn(
-          'mx-auto flex max-w-xl items-center gap-2',
+          'mx-auto flex max-w-xl items-center gap-2 max-[359px]:gap-1.5',
           variant === 'stacked' ? 'sm:flex-wrap' : 'sm:max-w-none',
         )}
       >

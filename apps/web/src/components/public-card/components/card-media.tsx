@@ -19,6 +19,7 @@ export function CardAvatar({
   const show = Boolean(src) && !failed;
   return (
     <span
+      data-card-avatar=""
       className={cn(
         'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
         theme.avatarRing,

@@ -84,7 +84,13 @@ export function ContactList({
   const rows = rowsOf(contact, actions, includeCompany);
   if (rows.length === 0) return null;
   return (
-    <ul className={cn('grid', compact ? 'gap-1.5' : 'gap-1', columns && 'sm:grid-cols-2 sm:gap-x-3')}>
+    <ul
+      className={cn(
+        'grid grid-cols-1',
+        compact ? 'gap-1.5' : 'gap-1',
+        columns && 'sm:grid-cols-2 sm:gap-x-3',
+      )}
+    >
       {rows.map(({ key, label, icon: Icon, text, href, external, onClick, track }) => {
         const body = (
           <>

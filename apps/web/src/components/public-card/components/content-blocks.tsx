@@ -47,12 +47,12 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
               onClick={() => view.action && actions.linkClicked(view.action.href)}
               data-track="link_clicked"
               className={cn(
-                'mt-4 inline-flex h-11 items-center gap-2 px-5 text-sm font-medium transition',
+                'mt-4 inline-flex min-h-11 max-w-full items-center gap-2 px-5 py-2.5 text-sm font-medium transition',
                 theme.primaryButton,
               )}
             >
               {view.action.label}
-              <ArrowUpRight className="size-4" aria-hidden="true" />
+              <ArrowUpRight className="size-4 shrink-0" aria-hidden="true" />
             </a>
           ) : null}
         </>
@@ -113,7 +113,7 @@ function BlockBody({ view, theme, actions }: { view: BlockView; theme: CardTheme
       return null;
     case 'links':
       return view.links.length ? (
-        <ul className="mt-4 grid gap-2">
+        <ul className="mt-4 grid grid-cols-1 gap-2">
           {view.links.map((link, index) => (
             <li key={`${link.href}-${index}`}>
               <a
@@ -160,7 +160,7 @@ export function ContentBlocks({
       <h2 id="more-about-me" className={cn('mb-4', theme.sectionLabel)}>
         More About Me
       </h2>
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         {views.map((view) => (
           <article key={view.id} className={itemClassName} data-testid={`block-${view.type}`}>
             <h3 className={cn('text-lg', theme.heading)}>{view.title}</h3>

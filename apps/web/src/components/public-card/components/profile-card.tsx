@@ -164,7 +164,7 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
     profile.contact.website,
   );
   return (
-    <main className="mx-auto grid w-full max-w-xl gap-4 px-4">
+    <main className="mx-auto grid w-full max-w-xl grid-cols-1 gap-4 px-4">
       <section className={cn('overflow-hidden', theme.surface)} aria-label="Profile">
         <CardBanner src={profile.media.bannerUrl} theme={theme} className="h-40 sm:h-52" />
         <div className="flex flex-col items-center px-5 pb-6 text-center sm:px-8">
@@ -209,7 +209,7 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
 /** minimal: a compact bio, left aligned, text first */
 function MinimalLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
   return (
-    <main className="mx-auto grid w-full max-w-xl gap-8 px-5 pt-2 sm:pt-6">
+    <main className="mx-auto grid w-full max-w-xl grid-cols-1 gap-8 px-5 pt-2 sm:pt-6">
       <section aria-label="Profile">
         {profile.media.bannerUrl ? (
           <CardBanner
@@ -230,7 +230,7 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
           </div>
         </div>
         <Bio bio={profile.bio} theme={theme} className="mt-5" />
-        <div className={cn('mt-5 grid gap-4 border-t pt-5', theme.divider)}>
+        <div className={cn('mt-5 grid grid-cols-1 gap-4 border-t pt-5', theme.divider)}>
           <ContactList contact={profile.contact} actions={actions} theme={theme} compact includeCompany />
           <SocialLinks links={profile.socialLinks} actions={actions} theme={theme} size="sm" />
         </div>
@@ -256,12 +256,18 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
     backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.82) 0%, rgba(0,0,0,0.45) 40%, rgba(0,0,0,0) 70%)',
   };
   return (
-    <main className="mx-auto grid w-full max-w-6xl gap-5 px-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
-      <aside className="grid content-start gap-4 lg:sticky lg:top-6 lg:self-start" aria-label="Profile">
-        <div className={cn('relative overflow-hidden', theme.surface)}>
-          <CardBanner src={profile.media.bannerUrl} theme={theme} className="aspect-[4/3] lg:aspect-[4/5]" />
+    <main className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-5 px-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
+      <aside
+        className="grid grid-cols-1 content-start gap-4 lg:sticky lg:top-6 lg:self-start"
+        aria-label="Profile"
+      >
+        {/* the banner's shape sets the least height; a long name or tagline makes the header taller
+            instead of pushing the avatar out of it */}
+        <div className={cn('relative grid grid-cols-1 overflow-hidden', theme.surface)}>
+          <CardBanner src={profile.media.bannerUrl} theme={theme} className="absolute inset-0" />
           <div className="absolute inset-0" style={overlay} aria-hidden="true" />
-          <div className="absolute inset-x-0 bottom-0 p-5 text-white sm:p-7">
+          <div className="col-start-1 row-start-1 aspect-[4/3] lg:aspect-[4/5]" aria-hidden="true" />
+          <div className="relative col-start-1 row-start-1 min-w-0 self-end p-5 pt-10 text-white sm:p-7 sm:pt-12">
             <Avatar profile={profile} theme={theme} className="size-20 text-2xl sm:size-24" />
             <h1
               className={cn(
@@ -287,7 +293,7 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
           variant="stacked"
         />
       </aside>
-      <div className="grid content-start gap-5">
+      <div className="grid grid-cols-1 content-start gap-5">
         <TitledSection id="details-title" title="Details" theme={theme}>
           {profile.contact.company?.trim() ? (
             <Company theme={theme} className="mb-3">
@@ -335,7 +341,8 @@ export function ProfileCard({
   const Layout = layout === 'minimal' ? MinimalLayout : layout === 'split' ? SplitLayout : NeonLayout;
   return (
     <div
-      className={cn('relative isolate min-h-dvh pb-28 sm:pb-0', theme.page)}
+      // no word may widen the page: a long one breaks where it must (an address, a 190-letter word)
+      className={cn('relative isolate min-h-dvh pb-28 wrap-anywhere sm:pb-0', theme.page)}
       style={{ '--color-ring': theme.ring } as CSSProperties}
       data-theme={theme.name}
       data-layout={layout}
