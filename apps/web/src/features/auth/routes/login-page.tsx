@@ -19,13 +19,13 @@ export function LoginPage() {
   const target = useRedirectTarget();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const { failure, setFailure, field, validate, values } = useForm({ email: '', password: '' });
+  const { failure, setFailure, field, validate } = useForm({ email: '', password: '' }, { dto: LoginDto });
 
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={target} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = validate(LoginDto, values);
+    const valid = validate();
     if (!valid) return;
     try {
       await loginMutation.mutateAsync({ email: valid.email, password: valid.password });

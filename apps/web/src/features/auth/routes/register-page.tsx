@@ -17,18 +17,16 @@ export function RegisterPage() {
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
   const registerMutation = useRegister();
-  const { values, errors, failure, setFailure, field, validate } = useForm({
-    displayName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const { errors, failure, setFailure, field, validate } = useForm(
+    { displayName: '', email: '', password: '', confirmPassword: '' },
+    { dto: RegisterFormDto },
+  );
 
   if (isAuthenticated && registerMutation.isIdle) return <Navigate to="/dashboard/home" replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = validate(RegisterFormDto, values);
+    const valid = validate();
     if (!valid) return;
     try {
       const { email, password, displayName } = valid;

@@ -13,24 +13,25 @@ import { useUpdateAccount } from '../api/account';
 export function DisplayNameForm() {
   const { session } = useSession();
   const update = useUpdateAccount();
-  const { values, setValues, setErrors, failure, setFailure, field, validate } = useForm({
-    displayName: session?.displayName ?? '',
-  });
+  const { reset, setServerErrors, failure, setFailure, field, validate } = useForm(
+    { displayName: session?.displayName ?? '' },
+    { dto: UpdateAccountDto },
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = validate(UpdateAccountDto, { displayName: values.displayName });
+    const valid = validate();
     if (!valid) return;
     try {
       const user = await update.mutateAsync({ displayName: valid.displayName });
-      setValues({ displayName: user.displayName });
+      reset({ displayName: user.displayName });
       toast({
-        title: 'Profile updated',
+        title: 'Name updated',
         description: 'Your display name has been saved.',
         variant: 'success',
       });
     } catch (error) {
-      setErrors(fieldErrorMap(fieldErrorsOf(error)));
+      setServerErrors(fieldErrorMap(fieldErrorsOf(error)));
       setFailure(normalizeError(error).message);
     }
   };

@@ -13,21 +13,20 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm() {
   const change = useChangePassword();
-  const { values, setValues, setErrors, failure, setFailure, field, validate } = useForm(EMPTY);
+  const { values, reset, setServerErrors, failure, setFailure, field, validate } = useForm(EMPTY, {
+    dto: ChangePasswordDto,
+    input: ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+    extra: ({ newPassword, confirmPassword }): Record<string, string> =>
+      confirmPassword !== newPassword ? { confirmPassword: Messages.registerConfirmPassword } : {},
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = validate(
-      ChangePasswordDto,
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
-      values.confirmPassword !== values.newPassword
-        ? { confirmPassword: Messages.registerConfirmPassword }
-        : {},
-    );
+    const valid = validate();
     if (!valid) return;
     try {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      setValues(EMPTY);
+      reset(EMPTY);
       toast({
         title: 'Password changed',
         description: 'Use your new password next time you sign in.',
@@ -35,7 +34,7 @@ export function PasswordForm() {
       });
     } catch (error) {
       const fields = fieldErrorMap(fieldErrorsOf(error));
-      setErrors(fields);
+      setServerErrors(fields);
       if (Object.keys(fields).length === 0) setFailure(normalizeError(error).message);
     }
   };
