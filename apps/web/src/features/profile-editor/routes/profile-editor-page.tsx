@@ -1,8 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useBlocker, useNavigate, useParams, type Blocker } from 'react-router-dom';
 import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import {
   LAYOUTS,
+  Limits,
   ProfileInputDto,
   THEMES,
   fieldErrorMap,
@@ -11,6 +13,7 @@ import {
   type ProfileResponse,
 } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, TextField } from '@/components/ui/form-field';
@@ -32,7 +35,9 @@ import {
   profileToFormValues,
   toProfileInput,
   type ProfileFormValues,
+  type ProfileInput,
 } from '../utils/profile-form';
+import { standingErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Mode = 'create' | 'edit';
@@ -42,7 +47,12 @@ const URL_INPUT = { type: 'url', inputMode: 'url', placeholder: 'https://' } as 
 
 const PRIVACY: { key: keyof ProfileFormValues['privacy']; label: string; description: string }[] = [
   { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
-  { key: 'collectIp', label: 'Hash IP Addresses', description: 'Anonymize visitor data' },
+  {
+    key: 'collectIp',
+    label: 'Hash IP Addresses',
+    description:
+      "Keep a salted hash of each visitor's address to count unique visitors; off, no address is kept",
+  },
   {
     key: 'showIdentifiedViewers',
     label: 'Show Identified Visitors',
@@ -50,6 +60,43 @@ const PRIVACY: { key: keyof ProfileFormValues['privacy']; label: string; descrip
   },
   { key: 'allowMessages', label: 'Allow Messages', description: 'Let visitors contact you' },
 ];
+
+/** Enter in a one-line field would save the whole card half-finished: only the save button saves */
+function keepEnterFromSaving(event: KeyboardEvent<HTMLFormElement>) {
+  const target = event.target;
+  if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'submit') {
+    event.preventDefault();
+  }
+}
+
+/** "120/140", and past the limit in red, saying by how much */
+function Counter({ length, max }: { length: number; max: number }) {
+  const over = length - max;
+  if (over <= 0) return <>{`${length}/${max}`}</>;
+  return (
+    <span className="font-medium text-destructive">
+      {`${length}/${max}`} · {over === 1 ? '1 character' : `${over} characters`} over the limit
+    </span>
+  );
+}
+
+/** asks before the page is left with unsaved edits: a reload or closed tab, Back, or a link in the app */
+function useUnsavedChangesWarning(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // older browsers show the prompt only when a value is set
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+  );
+  return blocker;
+}
 
 function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
   return (
@@ -104,7 +151,10 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
   const [values, setValues] = useState<ProfileFormValues>(() =>
     profile ? profileToFormValues(profile) : emptyProfileValues(),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // nothing is checked before the first save; from then on every change re-validates, so an error goes
+  // as soon as its field is fixed. the server's field errors stay until their field changes.
+  const [submitted, setSubmitted] = useState(false);
+  const [answer, setAnswer] = useState<{ errors: Record<string, string>; input: ProfileInput } | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
@@ -133,16 +183,26 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
     error: errors[`media.${key}`],
   });
 
+  const input = toProfileInput(values);
+  const clientErrors = submitted ? fieldErrorMap(validateInput(ProfileInputDto, input).errors) : {};
+  const errors = { ...(answer ? standingErrors(answer.errors, answer.input, input) : {}), ...clientErrors };
+
+  // what was loaded or started with, to tell unsaved edits: leaving with them asks first
+  const [initialInput] = useState(() => JSON.stringify(input));
+  const [saved, setSaved] = useState(false);
+  const dirty = !saved && JSON.stringify(input) !== initialInput;
+  const blocker = useUnsavedChangesWarning(dirty);
+
   const handle = normalizeHandle(values.handle);
   const publicPath = `/u/${handle || 'your-handle'}`;
   const saving = save.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = toProfileInput(values);
+    const body = input;
     const result = validateInput(ProfileInputDto, body);
-    const fieldErrors = fieldErrorMap(result.errors);
-    setErrors(fieldErrors);
+    setSubmitted(true);
+    setAnswer(null);
     if (result.errors.length > 0) {
       // bring the first invalid field into view once the messages are rendered
       setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
@@ -150,23 +210,31 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
     }
     setSubmitError(null);
     try {
-      const saved = await save.mutateAsync(mode === 'create' ? { mode, body } : { mode, profile, body });
+      const stored = await save.mutateAsync(mode === 'create' ? { mode, body } : { mode, profile, body });
+      // rendered at once, so the page no longer counts as changed and leaving it asks nothing
+      flushSync(() => setSaved(true));
       setSavedAt(new Date());
       const message =
         mode === 'create'
-          ? `Profile "${saved.displayName}" created successfully!`
-          : `Profile "${saved.displayName}" updated successfully!`;
+          ? `Profile "${stored.displayName}" created successfully!`
+          : `Profile "${stored.displayName}" updated successfully!`;
       navigate('/dashboard/home', { state: { message } });
     } catch (error) {
       const apiError = normalizeError(error);
       const serverFieldErrors = fieldErrorsOf(apiError);
-      if (serverFieldErrors.length > 0) setErrors(fieldErrorMap(serverFieldErrors));
+      if (serverFieldErrors.length > 0) setAnswer({ errors: fieldErrorMap(serverFieldErrors), input: body });
       setSubmitError(apiError.message);
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={saving}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      onKeyDown={keepEnterFromSaving}
+      aria-busy={saving}
+      className="pb-24 xl:pb-0"
+    >
       <div className="mb-6 sm:mb-8">
         <BackLink />
         <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end sm:justify-between">
@@ -217,13 +285,18 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
                 placeholder="Ada Lovelace"
                 {...textField('displayName')}
               />
-              <TextField label="Tagline" placeholder="Engineer, writer, speaker" {...textField('tagline')} />
+              <TextField
+                label="Tagline"
+                placeholder="Engineer, writer, speaker"
+                {...textField('tagline')}
+                hint={<Counter length={values.tagline.length} max={Limits.taglineMax} />}
+              />
               <TextField label="Company" autoComplete="organization" {...contactField('company')} />
               <FormField
                 label="Bio"
                 error={errors.bio}
                 className="sm:col-span-2"
-                hint={errors.bio ? undefined : `${values.bio.length}/800`}
+                hint={<Counter length={values.bio.length} max={Limits.bioMax} />}
               >
                 <Textarea rows={4} value={values.bio} onChange={(e) => set('bio', e.target.value)} />
               </FormField>
@@ -275,9 +348,9 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
                   onCheckedChange={(checked) => set('published', checked)}
                 />
               </SwitchRow>
-              {values.published && handle ? (
+              {profile?.published ? (
                 <Button asChild variant="outline" className="w-full">
-                  <a href={`/u/${handle}`} target="_blank" rel="noopener noreferrer">
+                  <a href={`/u/${profile.handle}`} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden="true" />
                     View Live Profile
                   </a>
@@ -342,7 +415,13 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
             </CardContent>
           </Card>
 
-          <div className={cn('space-y-3 xl:sticky xl:top-24')}>
+          {/* on a phone and tablet the save button is docked at the bottom of the screen, always in reach */}
+          <div
+            className={cn(
+              'fixed inset-x-0 bottom-0 z-30 space-y-3 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur',
+              'xl:sticky xl:top-24 xl:bottom-auto xl:z-auto xl:border-0 xl:bg-transparent xl:p-0 xl:backdrop-blur-none',
+            )}
+          >
             {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
             {Object.keys(errors).length > 0 && !submitError ? (
               <p className="text-sm text-destructive" role="status">
@@ -361,6 +440,24 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
           </div>
         </aside>
       </div>
+      <LeaveDialog blocker={blocker} />
     </form>
+  );
+}
+
+/** the question asked when the editor is left with unsaved edits inside the app */
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title="Leave without saving?"
+      description="Your changes to this profile are not saved yet. If you leave now, they are lost."
+      pending={false}
+      confirmLabel="Leave"
+      onConfirm={() => blocker.proceed?.()}
+    />
   );
 }
