@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { api } from './api-client';
@@ -23,12 +23,31 @@ export function publishedFirst(profiles: ProfileResponse[]): ProfileResponse[] {
   return [...profiles.filter((p) => p.published), ...profiles.filter((p) => !p.published)];
 }
 
-/** the owner's profiles, published first, and the one picked (the first until another is picked) */
+/** the query parameter that names the picked card by its handle: Analytics and Leads keep it across */
+export const CARD_PARAM = 'card';
+
+/**
+ * the owner's profiles, published first, and the one picked (the first until another is picked). the
+ * pick lives in the address (?card=handle), so it survives a reload, Back and a move between pages.
+ */
 export function useSelectedProfile() {
   const profiles = useProfiles();
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
   const ordered = publishedFirst(profiles.data ?? []);
+  const handle = params.get(CARD_PARAM);
   // the first published profile, else the first profile
-  const profile = ordered.find((p) => p.id === selectedId) ?? ordered[0] ?? null;
+  const profile = ordered.find((p) => p.handle === handle) ?? ordered[0] ?? null;
+  const setSelectedId = (id: string) => {
+    const picked = ordered.find((p) => p.id === id);
+    if (!picked) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(CARD_PARAM, picked.handle);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   return { profiles, ordered, profile, setSelectedId };
 }

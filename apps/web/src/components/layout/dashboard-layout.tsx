@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { BarChart3, LayoutGrid, Mail, Settings, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
+import { CARD_PARAM } from '@/lib/profiles';
 import { cn } from '@/lib/utils';
 import { Header } from './header';
 
@@ -12,6 +13,9 @@ const NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
+/** the pages that show one card at a time, picked by ?card= */
+const CARDS_PARAM_PAGES = new Set(['/dashboard/analytics', '/dashboard/leads']);
+
 const linkClass = (active: boolean) =>
   cn(
     'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm sm:gap-2.5 sm:px-3 font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
@@ -21,6 +25,11 @@ const linkClass = (active: boolean) =>
 /** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
 export function DashboardLayout() {
   const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  // the card picked on Analytics or Leads goes along to the other
+  const card = params.get(CARD_PARAM);
+  const withCard = (to: string) =>
+    card && CARDS_PARAM_PAGES.has(to) ? `${to}?${new URLSearchParams({ [CARD_PARAM]: card })}` : to;
   // the editor belongs to the cards section
   const inCards = pathname.startsWith('/dashboard/profile');
   return (
@@ -41,7 +50,7 @@ export function DashboardLayout() {
             {NAV.map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
-                  to={to}
+                  to={withCard(to)}
                   className={({ isActive }) => linkClass(isActive || (inCards && to === '/dashboard/home'))}
                 >
                   <Icon aria-hidden="true" className="max-[400px]:hidden" />

@@ -1,0 +1,91 @@
+import '@/test/text-encoding';
+import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ProfileResponse } from '@cardcraft/contracts';
+import { DashboardLayout } from '@/components/layout/dashboard-layout';
+import { SessionStore } from './session';
+import { useSelectedProfile } from './profiles';
+import { memoryStorage } from '@/test/memory-storage';
+import { providers } from '@/test/providers';
+
+const get = jest.fn();
+jest.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+
+const cards = [
+  { id: 'p1', handle: 'ada', displayName: 'Ada', published: true },
+  { id: 'p2', handle: 'grace', displayName: 'Grace', published: true },
+] as ProfileResponse[];
+
+function signedIn() {
+  const store = new SessionStore({ storage: memoryStorage });
+  store.hydrate();
+  store.set({
+    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
+    userId: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada',
+    activeProfileHandle: 'ada',
+  });
+  return providers(new QueryClient(), store);
+}
+
+/** shows where the router is, for the test to read */
+function Where() {
+  const here = useLocation();
+  return <output data-testid="where">{`${here.pathname}${here.search}`}</output>;
+}
+
+beforeEach(() => get.mockReset().mockResolvedValue(cards));
+
+describe('the picked card of Analytics and Leads', () => {
+  it('is read from ?card= and written there when another is picked', async () => {
+    const Providers = signedIn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers>
+        <MemoryRouter initialEntries={['/dashboard/analytics?card=grace']}>
+          {children}
+          <Where />
+        </MemoryRouter>
+      </Providers>
+    );
+    const { result } = renderHook(() => useSelectedProfile(), { wrapper });
+    await waitFor(() => expect(result.current.profile?.handle).toBe('grace'));
+    act(() => result.current.setSelectedId('p1'));
+    expect(result.current.profile?.handle).toBe('ada');
+    expect(screen.getByTestId('where').textContent).toBe('/dashboard/analytics?card=ada');
+  });
+
+  it('is the first card when the address names none', async () => {
+    const Providers = signedIn();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <Providers>
+        <MemoryRouter initialEntries={['/dashboard/leads']}>{children}</MemoryRouter>
+      </Providers>
+    );
+    const { result } = renderHook(() => useSelectedProfile(), { wrapper });
+    await waitFor(() => expect(result.current.profile?.handle).toBe('ada'));
+  });
+
+  it('goes along when moving between Analytics and Leads', () => {
+    const Providers = signedIn();
+    render(
+      <Providers>
+        <MemoryRouter initialEntries={['/dashboard/leads?card=grace']}>
+          <Routes>
+            <Route path="/dashboard" element={<DashboardLayout />}>
+              <Route path="leads" element={<p>leads</p>} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </Providers>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const href = (name: string) =>
+      [...nav.querySelectorAll('a')].find((a) => a.textContent === name)?.getAttribute('href');
+    expect(href('Analytics')).toBe('/dashboard/analytics?card=grace');
+    expect(href('Leads')).toBe('/dashboard/leads?card=grace');
+    expect(href('Settings')).toBe('/dashboard/settings');
+  });
+});
