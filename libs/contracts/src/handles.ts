@@ -57,3 +57,22 @@ export function isReservedHandle(handle: string): boolean {
 export const reservedHandleMessage = (handle: string) =>
   `The handle "${handle}" is reserved. Choose another one.`;
 export const takenHandleMessage = (handle: string) => `The handle "${handle}" is already taken.`;
+export const availableHandleMessage = (handle: string) => `The handle "${handle}" is available.`;
+
+/** whether a handle can be used: free (or the card's own), taken by another card, or reserved */
+export type HandleAvailability = 'available' | 'taken' | 'reserved';
+
+/**
+ * a handle made from what was typed: "Max Feather" is max-feather (lower case, accents dropped, any
+ * run of other characters one dash), cut to the longest handle allowed; '' when nothing is left
+ */
+export function suggestHandle(text: string, maxLength = 32): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, maxLength)
+    .replace(/^-+|-+$/g, '');
+}

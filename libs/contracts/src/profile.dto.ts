@@ -172,13 +172,23 @@ export class BlockDto {
   order?: number;
 }
 
+/** a handle's rules: trimmed and lower-cased, 3 to 32 lowercase letters, digits or dashes */
+function IsHandle(): PropertyDecorator {
+  const rules: PropertyDecorator[] = [
+    LowerCaseTrim(),
+    IsString({ message: Messages.handleTooShort }),
+    MinLength(Limits.handleMin, { message: Messages.handleTooShort }),
+    MaxLength(Limits.handleMax, { message: Messages.handleTooLong }),
+    Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern }),
+  ];
+  return (target, key) => {
+    for (const rule of rules) rule(target, key);
+  };
+}
+
 /** the profile form's values: the body of create and update */
 export class ProfileInputDto {
-  @LowerCaseTrim()
-  @IsString({ message: Messages.handleTooShort })
-  @MinLength(Limits.handleMin, { message: Messages.handleTooShort })
-  @MaxLength(Limits.handleMax, { message: Messages.handleTooLong })
-  @Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern })
+  @IsHandle()
   handle!: string;
 
   @Trim()
@@ -233,3 +243,15 @@ export class ProfileInputDto {
 
 export class CreateProfileDto extends ProfileInputDto {}
 export class UpdateProfileDto extends ProfileInputDto {}
+
+/** GET /api/profiles/handle-availability: the handle asked about, and the card that may already hold it */
+export class HandleAvailabilityQueryDto {
+  @IsHandle()
+  handle!: string;
+
+  /** the card being edited: its own handle counts as free for it */
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax)
+  profileId?: string;
+}

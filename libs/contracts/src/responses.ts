@@ -1,3 +1,4 @@
+import type { HandleAvailability } from './handles';
 import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
@@ -65,6 +66,14 @@ export interface BlockResponse {
   payloadJson: string | null;
   visible: boolean;
   order: number;
+}
+
+/** GET /api/profiles/handle-availability */
+export interface HandleAvailabilityResponse {
+  handle: string;
+  status: HandleAvailability;
+  /** the sentence to show under the field */
+  message: string;
 }
 
 /**

@@ -1,6 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateProfileDto, UpdateProfileDto, type ProfileResponse } from '@cardcraft/contracts';
+import {
+  CreateProfileDto,
+  HandleAvailabilityQueryDto,
+  UpdateProfileDto,
+  type HandleAvailabilityResponse,
+  type ProfileResponse,
+} from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
 import { RateLimit } from '../throttling/rate-limit.guard';
 import { toProfileResponse } from './profile.mapper';
@@ -21,6 +27,15 @@ export class ProfilesController {
   @RateLimit('cardCreation')
   async create(@CurrentUserId() userId: string, @Body() body: CreateProfileDto): Promise<ProfileResponse> {
     return toProfileResponse(await this.profiles.create(userId, body));
+  }
+
+  /** declared before :id, which would take the path otherwise */
+  @Get('handle-availability')
+  handleAvailability(
+    @CurrentUserId() userId: string,
+    @Query() query: HandleAvailabilityQueryDto,
+  ): Promise<HandleAvailabilityResponse> {
+    return this.profiles.handleAvailability(query.handle, userId, query.profileId);
   }
 
   @Get(':id')

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  availableHandleMessage,
   isReservedHandle,
   reservedHandleMessage,
   takenHandleMessage,
+  type HandleAvailabilityResponse,
   type ProfileInputDto,
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
@@ -61,6 +63,26 @@ export class ProfilesService {
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
     await this.events.publish('profile.saved', { profile, previousHandle: previous.handle });
     return profile;
+  }
+
+  /**
+   * whether a handle can be used, asked while it is typed: reserved (the same rule as a save), taken by
+   * another card, or available. the card being edited keeps its own handle. it answers no more than a
+   * save would, and only to a signed-in owner.
+   */
+  async handleAvailability(
+    handle: string,
+    ownerId: string,
+    profileId?: string,
+  ): Promise<HandleAvailabilityResponse> {
+    if (isReservedHandle(handle)) {
+      return { handle, status: 'reserved', message: reservedHandleMessage(handle) };
+    }
+    const holder = await this.storage.profiles.findByHandle(handle);
+    if (holder && !(holder.id === profileId && holder.ownerId === ownerId)) {
+      return { handle, status: 'taken', message: takenHandleMessage(handle) };
+    }
+    return { handle, status: 'available', message: availableHandleMessage(handle) };
   }
 
   /** deletes the profile, its leads (storage) and whatever other modules keep for it (events) */

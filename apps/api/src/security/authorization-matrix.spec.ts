@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ProfileResponse } from '@cardcraft/contracts';
+import type { HandleAvailabilityResponse, ProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
@@ -135,6 +135,24 @@ const ROUTES: Route[] = [
     url: () => '/api/profiles',
     body: () => ({ handle: `matrix-${process.pid}-${++emailCounter}`, displayName: 'Matrix Card' }),
     expect: { ...SIGNED_IN_ONLY, other: 201, owner: 201 },
+  },
+  {
+    method: 'GET',
+    path: '/api/profiles/handle-availability',
+    url: (world) =>
+      `/api/profiles/handle-availability?handle=${world.card.handle}&profileId=${world.card.id}`,
+    expect: {
+      ...SIGNED_IN_ONLY,
+      // a handle is public: anyone signed in learns it is taken, only its owner that it is theirs
+      other: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as HandleAvailabilityResponse).status).toBe('taken');
+      },
+      owner: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as HandleAvailabilityResponse).status).toBe('available');
+      },
+    },
   },
   { method: 'GET', path: '/api/profiles/{id}', url: card, expect: OWNER_ONLY(200) },
   {
