@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { createSocialLink, type SocialLinkForm } from '../utils/profile-form';
+import { createSocialLink, withScheme, type SocialLinkForm } from '../utils/profile-form';
 import { EditorSection } from './editor-section';
 
 const PLATFORMS = [
@@ -77,6 +77,7 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
                       placeholder="https://"
                       value={link.url}
                       onChange={(e) => update(index, { url: e.target.value })}
+                      onBlur={() => update(index, { url: withScheme(link.url) })}
                     />
                   </FormField>
                 </div>

@@ -185,6 +185,48 @@ describe('the profile editor', () => {
     expect(counter.className).toMatch(/text-destructive/);
   });
 
+  it('offers a handle made from a name typed as one, and says whether it is free as it is typed', async () => {
+    get.mockImplementation((url: string) => {
+      const handle = new URL(url, 'https://cards.example').searchParams.get('handle');
+      if (handle === 'dashboard')
+        return Promise.resolve({
+          handle,
+          status: 'reserved',
+          message: 'The handle "dashboard" is reserved. Choose another one.',
+        });
+      return Promise.resolve({
+        handle,
+        status: 'available',
+        message: `The handle "${handle}" is available.`,
+      });
+    });
+    renderEditor();
+    type('Handle', 'Max Feather');
+    fireEvent.click(screen.getByRole('button', { name: 'Use max-feather' }));
+    expect((field('Handle') as HTMLInputElement).value).toBe('max-feather');
+    expect(await screen.findByText('The handle "max-feather" is available.')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(
+      '/api/profiles/handle-availability?handle=max-feather',
+      expect.anything(),
+    );
+
+    type('Handle', 'dashboard');
+    const reserved = await screen.findByText('The handle "dashboard" is reserved. Choose another one.');
+    expect(reserved.closest('[role="status"]')).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('adds https:// to an address typed without it, as the field is left', () => {
+    renderEditor();
+    type('Website', 'example.com');
+    fireEvent.blur(field('Website'));
+    expect((field('Website') as HTMLInputElement).value).toBe('https://example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Link' }));
+    type('URL', 'linkedin.com/in/x');
+    fireEvent.blur(field('URL'));
+    expect((field('URL') as HTMLInputElement).value).toBe('https://linkedin.com/in/x');
+  });
+
   it('says what hashing addresses does', () => {
     renderEditor();
     expect(

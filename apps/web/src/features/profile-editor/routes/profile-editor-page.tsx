@@ -8,7 +8,6 @@ import {
   ProfileInputDto,
   THEMES,
   fieldErrorMap,
-  normalizeHandle,
   validateInput,
   type ProfileResponse,
 } from '@cardcraft/contracts';
@@ -20,13 +19,13 @@ import { FormField, TextField } from '@/components/ui/form-field';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
-import { env } from '@/config/env';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useProfile } from '../api/get-profile';
 import { useSaveProfile } from '../api/save-profile';
 import { BlocksEditor } from '../components/blocks-editor';
 import { CardPreview } from '../components/card-preview';
+import { HandleField } from '../components/handle-field';
 import { EditorSection, SwitchRow } from '../components/editor-section';
 import { OptionSelect } from '../components/option-select';
 import { SocialLinksEditor } from '../components/social-links-editor';
@@ -34,6 +33,7 @@ import {
   emptyProfileValues,
   profileToFormValues,
   toProfileInput,
+  withScheme,
   type ProfileFormValues,
   type ProfileInput,
 } from '../utils/profile-form';
@@ -180,6 +180,8 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
   const mediaField = (key: keyof ProfileFormValues['media']) => ({
     value: values.media[key],
     onChange: (e: ChangeEvent<HTMLInputElement>) => setMedia(key, e.target.value),
+    // an address typed without https:// gets it as the field is left
+    onBlur: () => setMedia(key, withScheme(values.media[key])),
     error: errors[`media.${key}`],
   });
 
@@ -193,8 +195,6 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
   const dirty = !saved && JSON.stringify(input) !== initialInput;
   const blocker = useUnsavedChangesWarning(dirty);
 
-  const handle = normalizeHandle(values.handle);
-  const publicPath = `/u/${handle || 'your-handle'}`;
   const saving = save.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -261,23 +261,11 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
         <div className="min-w-0 space-y-6">
           <EditorSection title="Basic Information" description="How you appear at the top of your card">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label="Handle"
-                required
-                hint={
-                  <>
-                    Your card lives at{' '}
-                    <span className="font-medium text-foreground">
-                      {env.appOrigin.replace(/^https?:\/\//, '')}
-                      {publicPath}
-                    </span>
-                  </>
-                }
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                placeholder="ada-lovelace"
-                {...textField('handle')}
+              <HandleField
+                value={values.handle}
+                onChange={(handle) => set('handle', handle)}
+                error={errors.handle}
+                profileId={profile?.id}
               />
               <TextField
                 label="Display Name"
@@ -312,7 +300,12 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
                 autoComplete="tel"
                 {...contactField('phoneNumber')}
               />
-              <TextField label="Website" {...URL_INPUT} {...contactField('website')} />
+              <TextField
+                label="Website"
+                {...URL_INPUT}
+                {...contactField('website')}
+                onBlur={() => setContact('website', withScheme(values.contact.website))}
+              />
               <TextField label="Location" placeholder="Lisbon, Portugal" {...contactField('location')} />
             </div>
           </EditorSection>

@@ -8,6 +8,7 @@ import {
   profileToFormValues,
   toPreviewProfile,
   toProfileInput,
+  withScheme,
   type BlockForm,
 } from './profile-form';
 
@@ -221,5 +222,43 @@ describe('toPreviewProfile', () => {
     expect(profile.publishedAtUtc).toBeNull();
     expect(profile.media.avatarUrl).toBeNull();
     expect(profile.media.bannerUrl).toBe('https://img.example/b.png');
+  });
+});
+
+describe('withScheme', () => {
+  it.each([
+    ['linkedin.com/in/x', 'https://linkedin.com/in/x'],
+    ['example.com', 'https://example.com'],
+    ['www.example.com:8080/a?b=c#d', 'https://www.example.com:8080/a?b=c#d'],
+    ['//cdn.example.com/a.png', 'https://cdn.example.com/a.png'],
+    ['  example.org  ', 'https://example.org'],
+  ])('adds https:// to %s', (typed, expected) => {
+    expect(withScheme(typed)).toBe(expected);
+  });
+  it.each([
+    'https://example.com',
+    'http://example.com',
+    'mailto:ada@example.com',
+    'tel:+44',
+    'ada@example.com',
+    'not an address',
+    'localhost',
+    '',
+  ])('leaves %p as typed', (typed) => {
+    expect(withScheme(typed)).toBe(typed);
+  });
+  it('sends the website, the images and the social links with their scheme', () => {
+    const input = toProfileInput({
+      ...emptyProfileValues(),
+      contact: { ...emptyProfileValues().contact, website: 'example.com' },
+      media: { avatarUrl: 'example.com/me.png', bannerUrl: '', ogImageUrl: '' },
+      socialLinks: [
+        { id: 'l1', provider: 'LinkedIn', label: '', url: 'linkedin.com/in/x', highlight: false },
+      ],
+    });
+    expect(input.contact.website).toBe('https://example.com');
+    expect(input.media.avatarUrl).toBe('https://example.com/me.png');
+    expect(input.media.bannerUrl).toBeNull();
+    expect(input.socialLinks[0].url).toBe('https://linkedin.com/in/x');
   });
 });

@@ -209,6 +209,26 @@ export function profileToFormValues(profile: ProfileResponse): ProfileFormValues
   };
 }
 
+/**
+ * a web address typed without its scheme ("linkedin.com/in/x", "example.com", "//cdn.example.com/a.png")
+ * gets https://; an address with a scheme, an e-mail address or text that is no address stays as typed
+ * (the field's own check then says what is wrong)
+ */
+export function withScheme(value: string): string {
+  const text = value.trim();
+  // a scheme, not a host and its port ("example.com:8080")
+  if (text === '' || /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(text)) return value;
+  if (text.startsWith('//')) return `https:${text}`;
+  if (/^[^\s@/]+@[^\s@/]+$/.test(text)) return value;
+  return /^[^\s/.]+(\.[^\s/.]+)+(?::\d+)?(?:[/?#]\S*)?$/.test(text) ? `https://${text}` : value;
+}
+
+/** an optional address: '' → null, else with its scheme */
+function optionalUrl(value: string): string | null {
+  const text = optional(value);
+  return text === null ? null : withScheme(text);
+}
+
 /** '' → null for optional text */
 function optional(value: string): string | null {
   const trimmed = value.trim();
@@ -230,18 +250,18 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
       phoneNumber: optional(values.contact.phoneNumber),
       company: optional(values.contact.company),
       location: optional(values.contact.location),
-      website: optional(values.contact.website),
+      website: optionalUrl(values.contact.website),
     },
     media: {
-      avatarUrl: optional(values.media.avatarUrl),
-      bannerUrl: optional(values.media.bannerUrl),
-      ogImageUrl: optional(values.media.ogImageUrl),
+      avatarUrl: optionalUrl(values.media.avatarUrl),
+      bannerUrl: optionalUrl(values.media.bannerUrl),
+      ogImageUrl: optionalUrl(values.media.ogImageUrl),
     },
     privacy: { ...values.privacy },
     socialLinks: values.socialLinks.map((link, order) => ({
       provider: link.provider.trim(),
       label: optional(link.label),
-      url: link.url.trim(),
+      url: withScheme(link.url.trim()),
       highlight: link.highlight,
       order,
     })),
