@@ -29,18 +29,15 @@ export interface BlockTypeDefinition {
   emptyHint: string;
 }
 
-// the specification's table (§3); the default payloads are the suggested settings of the editor.
+// each type's title, subtitle and hint. a new block starts with them and an empty payload: nothing that
+// looks like real content, so a block left as it came shows its hint instead of invented text and links.
 export const BLOCK_TYPE_DEFINITIONS: Record<BlockType, BlockTypeDefinition> = {
   cta: {
     type: 'cta',
     label: 'Call to action',
     defaultTitle: "Let's collaborate",
     defaultSubtitle: 'Schedule a quick intro meeting',
-    defaultPayload: {
-      ctaLabel: 'Book a call',
-      ctaHref: 'https://cal.com/',
-      body: 'Pick a time that works for you and we will talk through your project.',
-    },
+    defaultPayload: { ctaLabel: '', ctaHref: '', body: '' },
     emptyHint: 'Add a CTA label and link.',
   },
   quote: {
@@ -48,10 +45,7 @@ export const BLOCK_TYPE_DEFINITIONS: Record<BlockType, BlockTypeDefinition> = {
     label: 'Quote',
     defaultTitle: 'What partners say',
     defaultSubtitle: null,
-    defaultPayload: {
-      quote: 'Working together was a pleasure from start to finish.',
-      author: 'A happy client',
-    },
+    defaultPayload: { quote: '', author: '' },
     emptyHint: 'Add a quote to make this block shine.',
   },
   embed: {
@@ -59,7 +53,7 @@ export const BLOCK_TYPE_DEFINITIONS: Record<BlockType, BlockTypeDefinition> = {
     label: 'Embed',
     defaultTitle: 'Product walkthrough',
     defaultSubtitle: 'Two-minute tour of the platform',
-    defaultPayload: { embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ' },
+    defaultPayload: { embedUrl: '' },
     emptyHint: 'Paste an embeddable URL (YouTube, Loom, etc.).',
   },
   links: {
@@ -67,12 +61,7 @@ export const BLOCK_TYPE_DEFINITIONS: Record<BlockType, BlockTypeDefinition> = {
     label: 'Links',
     defaultTitle: 'Explore more',
     defaultSubtitle: null,
-    defaultPayload: {
-      links: [
-        { label: 'Portfolio', href: 'https://example.com/portfolio' },
-        { label: 'Latest article', href: 'https://example.com/blog' },
-      ],
-    },
+    defaultPayload: { links: [] },
     emptyHint: 'Add one or more links to display them here.',
   },
 };

@@ -1,4 +1,10 @@
-import { ProfileInputDto, validateInput, type ProfileResponse } from '@cardcraft/contracts';
+import {
+  BLOCK_TYPE_DEFINITIONS,
+  ProfileInputDto,
+  validateInput,
+  type ProfileResponse,
+} from '@cardcraft/contracts';
+import { toBlockView } from '@/features/public-card/lib/blocks';
 import {
   applyBlockTypeChange,
   applySuggestedSettings,
@@ -14,6 +20,29 @@ import {
 
 const untouched = { title: false, subtitle: false, payloadJson: false };
 
+describe('createBlock', () => {
+  it.each([
+    ['cta', "Let's collaborate", 'Schedule a quick intro meeting', { ctaLabel: '', ctaHref: '', body: '' }],
+    ['quote', 'What partners say', '', { quote: '', author: '' }],
+    ['embed', 'Product walkthrough', 'Two-minute tour of the platform', { embedUrl: '' }],
+    ['links', 'Explore more', '', { links: [] }],
+  ] as const)(
+    'starts a %s block with its title and subtitle and an empty payload',
+    (type, title, subtitle, payload) => {
+      const block = createBlock(type);
+      expect([block.title, block.subtitle]).toEqual([title, subtitle]);
+      expect(JSON.parse(block.payloadJson)).toEqual(payload);
+    },
+  );
+
+  it('makes a block the card shows with its hint, not invented content', () => {
+    for (const type of ['cta', 'quote', 'embed', 'links'] as const) {
+      const view = toBlockView({ ...createBlock(type), subtitle: null, order: 0 });
+      expect(view.hints).toEqual([BLOCK_TYPE_DEFINITIONS[type].emptyHint]);
+    }
+  });
+});
+
 describe('applyBlockTypeChange', () => {
   it('fills title, subtitle and payload of the new type when the user edited nothing', () => {
     const block = createBlock('cta');
@@ -21,7 +50,7 @@ describe('applyBlockTypeChange', () => {
     expect(next.type).toBe('embed');
     expect(next.title).toBe('Product walkthrough');
     expect(next.subtitle).toBe('Two-minute tour of the platform');
-    expect(JSON.parse(next.payloadJson)).toEqual({ embedUrl: 'https://www.youtube.com/embed/dQw4w9WgXcQ' });
+    expect(JSON.parse(next.payloadJson)).toEqual({ embedUrl: '' });
     expect(next.id).toBe(block.id);
   });
 
@@ -30,7 +59,7 @@ describe('applyBlockTypeChange', () => {
     const next = applyBlockTypeChange(block, 'quote', { title: true, subtitle: false, payloadJson: false });
     expect(next.title).toBe('Work with me');
     expect(next.subtitle).toBe('');
-    expect(JSON.parse(next.payloadJson)).toMatchObject({ author: 'A happy client' });
+    expect(JSON.parse(next.payloadJson)).toEqual({ quote: '', author: '' });
   });
 
   it('keeps an edited payload and subtitle, and fills only the title', () => {
@@ -56,13 +85,13 @@ describe('applySuggestedSettings', () => {
       ...createBlock('links'),
       title: 'Edited',
       subtitle: 'Edited too',
-      payloadJson: '{"links":[]}',
+      payloadJson: '{"links":[{"label":"Mine","href":"https://example.org"}]}',
       touched: { title: true, subtitle: true, payloadJson: true },
     };
     const next = applySuggestedSettings(block);
     expect(next.title).toBe('Explore more');
     expect(next.subtitle).toBe('');
-    expect(JSON.parse(next.payloadJson).links).toHaveLength(2);
+    expect(JSON.parse(next.payloadJson)).toEqual({ links: [] });
     expect(next.touched).toEqual(untouched);
   });
 });
