@@ -116,13 +116,30 @@ describe('a card owner and a guest, end to end', () => {
       .nth(1)
       .fill('https://github.com/ada-lovelace');
 
-    // one block of each type; a type change fills that type's defaults
+    // one block of each type, filled in with its own fields (a new block starts empty)
     const types = ['Call to action', 'Quote', 'Embed', 'Links'];
     for (const [index, type] of types.entries()) {
       await page.getByRole('button', { name: 'Add Block' }).click();
-      if (index === 0) continue; // a new block is a call to action
-      await page.getByRole('combobox', { name: 'Type' }).nth(index).click();
-      await page.getByRole('option', { name: new RegExp(`^${type}`) }).click();
+      const block = page.getByRole('group', { name: new RegExp(`^Block ${index + 1} ·`) });
+      if (index > 0) {
+        // a new block is a call to action
+        await block.getByRole('combobox', { name: 'Type' }).click();
+        await page.getByRole('option', { name: new RegExp(`^${type}`) }).click();
+      }
+      if (type === 'Call to action') {
+        await block.getByRole('textbox', { name: 'Button label' }).fill('Book a call');
+        await block.getByRole('textbox', { name: 'Button link' }).fill('cal.com/ada-lovelace');
+      } else if (type === 'Quote') {
+        await block
+          .getByRole('textbox', { name: 'Quote' })
+          .fill('That brain of mine is more than merely mortal.');
+      } else if (type === 'Embed') {
+        await block.getByRole('textbox', { name: 'Embed URL' }).fill('https://youtu.be/aqz-KE-bpKQ');
+      } else {
+        await block.getByRole('button', { name: 'Add a link' }).click();
+        await block.getByRole('textbox', { name: 'Link label' }).fill('Notes on the engine');
+        await block.getByRole('textbox', { name: 'Link address' }).fill('https://ada.example.com/notes');
+      }
     }
 
     await page.getByRole('switch', { name: /Draft/ }).click();

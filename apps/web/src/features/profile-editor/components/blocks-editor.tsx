@@ -1,10 +1,11 @@
-import { LayoutTemplate, Plus, Trash2, Wand2 } from 'lucide-react';
+import { LayoutTemplate, Plus, Wand2 } from 'lucide-react';
 import { BLOCK_TYPES, BLOCK_TYPE_DEFINITIONS } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
 import {
   applyBlockTypeChange,
   applySuggestedSettings,
@@ -12,8 +13,10 @@ import {
   isValidJson,
   type BlockForm,
 } from '../utils/profile-form';
+import { BlockFields, editablePayload, payloadToJson } from './block-fields';
 import { EditorSection } from './editor-section';
 import { OptionSelect } from './option-select';
+import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
 const BLOCK_OPTIONS = BLOCK_TYPES.map((type) => ({ value: type, label: BLOCK_TYPE_DEFINITIONS[type].label }));
 
@@ -24,6 +27,7 @@ export interface BlocksEditorProps {
 }
 
 export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
+  const { listRef, addRef, list } = useSortableList(blocks, onChange, 'Block');
   const replace = (index: number, next: BlockForm) =>
     onChange(blocks.map((b, i) => (i === index ? next : b)));
   const edit = (index: number, field: 'title' | 'subtitle' | 'payloadJson', value: string) => {
@@ -36,12 +40,13 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
       title="Content Blocks"
       description="Sections shown under 'More About Me' on your card"
       action={
-        <Button variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
+        <Button ref={addRef} variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
           <Plus aria-hidden="true" />
           Add Block
         </Button>
       }
     >
+      <ListAnnouncement list={list} />
       {blocks.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
           <LayoutTemplate className="size-5 text-muted-foreground" aria-hidden="true" />
@@ -50,17 +55,31 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
           </p>
         </div>
       ) : (
-        <ol className="space-y-4">
+        <ol ref={listRef} className="space-y-4">
           {blocks.map((block, index) => {
             const jsonOk = isValidJson(block.payloadJson);
+            const payload = editablePayload(block.payloadJson);
             const typeId = `block-type-${block.id}`;
+            const name = `block ${index + 1}`;
+            const payloadError = errors[`blocks.${index}.payloadJson`];
             return (
-              <li key={block.id} className="rounded-lg border border-border bg-background/60 p-3 sm:p-4">
+              <li
+                key={block.id}
+                className={cn(
+                  'rounded-lg border border-border bg-background/60 p-3 sm:p-4',
+                  dropClass(list, index),
+                )}
+                {...list.itemProps(index)}
+              >
                 <fieldset>
-                  <legend className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  {/* the legend stays the fieldset's first child, which names the group; floated beside the controls */}
+                  <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                     Block {index + 1} · {BLOCK_TYPE_DEFINITIONS[block.type].label}
                   </legend>
-                  <div className="grid gap-4 sm:grid-cols-2">
+                  <div className="mb-3 flex flex-wrap justify-end">
+                    <ItemControls list={list} index={index} count={blocks.length} name={name} />
+                  </div>
+                  <div className="clear-both grid gap-4 sm:grid-cols-2">
                     <FormField label="Type" id={typeId} error={errors[`blocks.${index}.type`]}>
                       <OptionSelect
                         value={block.type}
@@ -71,7 +90,11 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
                       />
                     </FormField>
                     <FormField label="Title" error={errors[`blocks.${index}.title`]}>
-                      <Input value={block.title} onChange={(e) => edit(index, 'title', e.target.value)} />
+                      <Input
+                        data-control="field"
+                        value={block.title}
+                        onChange={(e) => edit(index, 'title', e.target.value)}
+                      />
                     </FormField>
                     <FormField
                       label="Subtitle"
@@ -84,24 +107,52 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
                         onChange={(e) => edit(index, 'subtitle', e.target.value)}
                       />
                     </FormField>
-                    <FormField
-                      label="Configuration JSON"
-                      className="sm:col-span-2"
-                      error={
-                        errors[`blocks.${index}.payloadJson`] ??
-                        (jsonOk
-                          ? undefined
-                          : 'This is not valid JSON; the card will show the block as empty.')
-                      }
+                    <div className="sm:col-span-2">
+                      {payload ? (
+                        <BlockFields
+                          type={block.type}
+                          payload={payload}
+                          title={block.title}
+                          blockName={`Block ${index + 1}`}
+                          onChange={(next) => edit(index, 'payloadJson', payloadToJson(next))}
+                        />
+                      ) : (
+                        <p className="text-sm text-muted-foreground">
+                          Fix the Configuration JSON below to edit this block with its fields.
+                        </p>
+                      )}
+                      {payloadError ? (
+                        <p className="mt-2 text-xs font-medium text-destructive" role="alert">
+                          {payloadError}
+                        </p>
+                      ) : null}
+                    </div>
+                    {/* the same payload as the fields above, for what they do not cover; open when it needs fixing */}
+                    <details
+                      className="group sm:col-span-2"
+                      open={!payload || Boolean(payloadError) || undefined}
                     >
-                      <Textarea
-                        rows={6}
-                        spellCheck={false}
-                        className="font-mono text-xs"
-                        value={block.payloadJson}
-                        onChange={(e) => edit(index, 'payloadJson', e.target.value)}
-                      />
-                    </FormField>
+                      <summary className="cursor-pointer rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+                        Advanced: edit as JSON
+                      </summary>
+                      <FormField
+                        label="Configuration JSON"
+                        className="mt-3"
+                        error={
+                          jsonOk
+                            ? undefined
+                            : 'This is not valid JSON; the card will show the block as empty.'
+                        }
+                      >
+                        <Textarea
+                          rows={6}
+                          spellCheck={false}
+                          className="font-mono text-xs"
+                          value={block.payloadJson}
+                          onChange={(e) => edit(index, 'payloadJson', e.target.value)}
+                        />
+                      </FormField>
+                    </details>
                   </div>
                   <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
                     <div className="flex items-center gap-3">
@@ -114,26 +165,14 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
                         Show on profile
                       </label>
                     </div>
-                    <div className="flex flex-wrap gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => replace(index, applySuggestedSettings(block))}
-                      >
-                        <Wand2 aria-hidden="true" />
-                        Use suggested settings
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-destructive hover:bg-destructive-soft"
-                        onClick={() => onChange(blocks.filter((_, i) => i !== index))}
-                        aria-label={`Remove block ${index + 1}`}
-                      >
-                        <Trash2 aria-hidden="true" />
-                        Remove
-                      </Button>
-                    </div>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => replace(index, applySuggestedSettings(block))}
+                    >
+                      <Wand2 aria-hidden="true" />
+                      Use suggested settings
+                    </Button>
                   </div>
                 </fieldset>
               </li>

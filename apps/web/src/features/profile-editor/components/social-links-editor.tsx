@@ -1,10 +1,12 @@
-import { Link2, Plus, Trash2 } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { createSocialLink, withScheme, type SocialLinkForm } from '../utils/profile-form';
+import { cn } from '@/lib/utils';
 import { EditorSection } from './editor-section';
+import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
 const PLATFORMS = [
   'LinkedIn',
@@ -25,6 +27,7 @@ export interface SocialLinksEditorProps {
 }
 
 export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditorProps) {
+  const { listRef, addRef, list } = useSortableList(links, onChange, 'Social link');
   const update = (index: number, patch: Partial<SocialLinkForm>) =>
     onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
 
@@ -33,12 +36,18 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
       title="Social Links"
       description="Where people can follow or reach you"
       action={
-        <Button variant="outline" size="sm" onClick={() => onChange([...links, createSocialLink()])}>
+        <Button
+          ref={addRef}
+          variant="outline"
+          size="sm"
+          onClick={() => onChange([...links, createSocialLink()])}
+        >
           <Plus aria-hidden="true" />
           Add Link
         </Button>
       }
     >
+      <ListAnnouncement list={list} />
       <datalist id="social-platforms">
         {PLATFORMS.map((p) => (
           <option key={p} value={p} />
@@ -50,14 +59,32 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
           <p className="text-sm text-muted-foreground">No social links yet. Add your first platform.</p>
         </div>
       ) : (
-        <ol className="space-y-4">
+        <ol ref={listRef} className="space-y-4">
           {links.map((link, index) => (
-            <li key={link.id} className="rounded-lg border border-border bg-background/60 p-3 sm:p-4">
+            <li
+              key={link.id}
+              className={cn(
+                'rounded-lg border border-border bg-background/60 p-3 sm:p-4',
+                dropClass(list, index),
+              )}
+              {...list.itemProps(index)}
+            >
               <fieldset>
-                <legend className="sr-only">Social link {index + 1}</legend>
-                <div className="grid gap-4 sm:grid-cols-2">
+                <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  Social link {index + 1}
+                </legend>
+                <div className="mb-3 flex flex-wrap justify-end">
+                  <ItemControls
+                    list={list}
+                    index={index}
+                    count={links.length}
+                    name={`social link ${index + 1}`}
+                  />
+                </div>
+                <div className="clear-both grid gap-4 sm:grid-cols-2">
                   <FormField label="Platform" error={errors[`socialLinks.${index}.provider`]}>
                     <Input
+                      data-control="field"
                       list="social-platforms"
                       value={link.provider}
                       onChange={(e) => update(index, { provider: e.target.value })}
@@ -92,16 +119,6 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
                       Highlight this link
                     </label>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    className="text-destructive hover:bg-destructive-soft"
-                    onClick={() => onChange(links.filter((_, i) => i !== index))}
-                    aria-label={`Remove social link ${index + 1}`}
-                  >
-                    <Trash2 aria-hidden="true" />
-                    Remove
-                  </Button>
                 </div>
               </fieldset>
             </li>

@@ -1,0 +1,217 @@
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { ChevronDown, ChevronUp, GripVertical, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+/** which control of an item takes the focus after a change */
+type Control = 'field' | 'handle' | 'up' | 'down';
+
+/** the position a list item moves to, from `from` to `to`; the list is returned unchanged otherwise */
+export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item);
+  return next;
+}
+
+export interface SortableList {
+  /** what the list says to a screen reader after a move or a removal */
+  announcement: string;
+  /** the item being dragged over, to show where it would land */
+  dropIndex: number | null;
+  move: (from: number, to: number, control: Control) => void;
+  remove: (index: number) => void;
+  /** the drop target props of an item */
+  itemProps: (index: number) => {
+    onDragOver: (event: DragEvent<HTMLElement>) => void;
+    onDragLeave: () => void;
+    onDrop: (event: DragEvent<HTMLElement>) => void;
+  };
+  /** the drag handle's props: dragged with a pointer, moved with the arrow keys */
+  handleProps: (index: number) => {
+    draggable: true;
+    onDragStart: (event: DragEvent<HTMLElement>) => void;
+    onDragEnd: () => void;
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  };
+}
+
+/**
+ * reordering and removing the items of an editor list by pointer (a drag handle) and by keyboard (the
+ * handle's arrow keys, move up and move down buttons), keeping the focus on something sensible: the
+ * moved item's control, or after a removal the next item (the previous one at the end, the add button
+ * when none is left). `noun` names an item in what is announced ("Block").
+ */
+export function useSortableList<T>(
+  items: readonly T[],
+  onChange: (items: T[]) => void,
+  noun: string,
+): {
+  /** on the list element: its children are the items, in order */
+  listRef: RefObject<HTMLOListElement | null>;
+  /** on the control that adds an item: it takes the focus when the last item is removed */
+  addRef: RefObject<HTMLButtonElement | null>;
+  list: SortableList;
+} {
+  const listRef = useRef<HTMLOListElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const pending = useRef<{ index: number; control: Control } | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const [dropIndex, setDropIndex] = useState<number | null>(null);
+
+  // after the list has re-rendered, the focus goes where the last change asked
+  useEffect(() => {
+    const want = pending.current;
+    if (!want) return;
+    pending.current = null;
+    const item = listRef.current?.children[want.index] as HTMLElement | undefined;
+    if (!item) {
+      addRef.current?.focus();
+      return;
+    }
+    // a move button disabled at the new place (moved to the top) hands the focus to the other one
+    const other = want.control === 'up' ? 'down' : want.control === 'down' ? 'up' : want.control;
+    const control =
+      item.querySelector<HTMLElement>(`[data-control="${want.control}"]:not(:disabled)`) ??
+      item.querySelector<HTMLElement>(`[data-control="${other}"]:not(:disabled)`) ??
+      item.querySelector<HTMLElement>('[data-control="handle"]') ??
+      item.querySelector<HTMLElement>('input, textarea, button:not(:disabled)');
+    control?.focus();
+  });
+
+  const move = (from: number, to: number, control: Control) => {
+    if (to < 0 || to >= items.length || from === to) return;
+    pending.current = { index: to, control };
+    onChange(moveItem(items, from, to));
+    setAnnouncement(`${noun} moved to position ${to + 1} of ${items.length}.`);
+  };
+
+  const remove = (index: number) => {
+    const rest = items.filter((_, i) => i !== index);
+    pending.current =
+      rest.length === 0
+        ? { index: -1, control: 'field' }
+        : { index: Math.min(index, rest.length - 1), control: 'field' };
+    onChange(rest);
+    setAnnouncement(`${noun} ${index + 1} removed.`);
+  };
+
+  const list: SortableList = {
+    announcement,
+    dropIndex,
+    move,
+    remove,
+    itemProps: (index) => ({
+      onDragOver: (event) => {
+        if (dragged === null) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'move';
+        if (dropIndex !== index) setDropIndex(index);
+      },
+      onDragLeave: () => setDropIndex((current) => (current === index ? null : current)),
+      onDrop: (event) => {
+        event.preventDefault();
+        const from = dragged;
+        setDragged(null);
+        setDropIndex(null);
+        if (from !== null) move(from, index, 'handle');
+      },
+    }),
+    handleProps: (index) => ({
+      draggable: true,
+      onDragStart: (event) => {
+        setDragged(index);
+        event.dataTransfer.effectAllowed = 'move';
+        event.dataTransfer.setData('text/plain', String(index));
+        const item = listRef.current?.children[index];
+        if (item instanceof HTMLElement) event.dataTransfer.setDragImage(item, 24, 24);
+      },
+      onDragEnd: () => {
+        setDragged(null);
+        setDropIndex(null);
+      },
+      onKeyDown: (event) => {
+        if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+          event.preventDefault();
+          move(index, event.key === 'ArrowUp' ? index - 1 : index + 1, 'handle');
+        }
+      },
+    }),
+  };
+  return { listRef, addRef, list };
+}
+
+/** the drag handle, move up, move down and remove buttons of one item */
+export function ItemControls({
+  list,
+  index,
+  count,
+  name,
+}: {
+  list: SortableList;
+  index: number;
+  count: number;
+  /** the item as the buttons name it: "block 2" */
+  name: string;
+}) {
+  return (
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        data-control="handle"
+        className="inline-flex size-9 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring active:cursor-grabbing"
+        aria-label={`Reorder ${name}: drag, or press the up and down arrow keys`}
+        title="Drag to reorder"
+        {...list.handleProps(index)}
+      >
+        <GripVertical className="size-4" aria-hidden="true" />
+      </button>
+      <Button
+        variant="ghost"
+        size="icon"
+        data-control="up"
+        disabled={index === 0}
+        onClick={() => list.move(index, index - 1, 'up')}
+        aria-label={`Move ${name} up`}
+      >
+        <ChevronUp aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        data-control="down"
+        disabled={index === count - 1}
+        onClick={() => list.move(index, index + 1, 'down')}
+        aria-label={`Move ${name} down`}
+      >
+        <ChevronDown aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="text-destructive hover:bg-destructive-soft"
+        onClick={() => list.remove(index)}
+        aria-label={`Remove ${name}`}
+      >
+        <Trash2 aria-hidden="true" />
+        Remove
+      </Button>
+    </div>
+  );
+}
+
+/** where a dragged item would land */
+export function dropClass(list: SortableList, index: number): string {
+  return cn(list.dropIndex === index && 'ring-2 ring-primary ring-offset-2');
+}
+
+/** what the list says after a move or a removal, read out without moving the focus */
+export function ListAnnouncement({ list }: { list: SortableList }) {
+  return (
+    <p role="status" className="sr-only">
+      {list.announcement}
+    </p>
+  );
+}
