@@ -87,5 +87,7 @@ describe('the picked card of Analytics and Leads', () => {
     expect(href('Analytics')).toBe('/dashboard/analytics?card=grace');
     expect(href('Leads')).toBe('/dashboard/leads?card=grace');
     expect(href('Settings')).toBe('/dashboard/settings');
+    // the thing people make is called a profile everywhere, as in Create Profile
+    expect(href('Profiles')).toBe('/dashboard/home');
   });
 });

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils';
 import { Header } from './header';
 
 const NAV: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/dashboard/home', label: 'Cards', icon: LayoutGrid },
+  { to: '/dashboard/home', label: 'Profiles', icon: LayoutGrid },
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/dashboard/leads', label: 'Leads', icon: Mail },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
@@ -30,7 +30,7 @@ export function DashboardLayout() {
   const card = params.get(CARD_PARAM);
   const withCard = (to: string) =>
     card && CARDS_PARAM_PAGES.has(to) ? `${to}?${new URLSearchParams({ [CARD_PARAM]: card })}` : to;
-  // the editor belongs to the cards section
+  // the editor belongs to the profiles section
   const inCards = pathname.startsWith('/dashboard/profile');
   return (
     <div className="flex min-h-dvh flex-col">

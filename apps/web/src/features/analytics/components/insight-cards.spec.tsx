@@ -111,7 +111,7 @@ describe('analytics insight cards', () => {
         failed={false}
       />,
     );
-    expect(screen.getByText('Nobody is looking at your card right now')).toBeTruthy();
+    expect(screen.getByText('Nobody is looking at your profile right now')).toBeTruthy();
   });
 
   it('asks for the export it was clicked for', () => {

@@ -122,7 +122,7 @@ export function LinkClicksCard({ summary }: { summary: VisitSummaryResponse }) {
     <InsightCard
       icon={MousePointerClick}
       title="Link clicks"
-      description="Which part of your card and which link visitors clicked"
+      description="Which part of your profile and which link visitors clicked"
       empty={links.length === 0 ? 'No link clicks in this period yet' : null}
     >
       <div className="space-y-5">
@@ -246,7 +246,7 @@ export function LiveVisitorsCard({
         )}
       </div>
       {!loading && !failed && live?.visitors === 0 ? (
-        <p className="mt-1 text-xs text-muted-foreground">Nobody is looking at your card right now</p>
+        <p className="mt-1 text-xs text-muted-foreground">Nobody is looking at your profile right now</p>
       ) : null}
     </Card>
   );

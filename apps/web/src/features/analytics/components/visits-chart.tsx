@@ -126,7 +126,7 @@ export function EngagementCard({ summary }: { summary: VisitSummaryResponse }) {
     <Card>
       <CardHeader>
         <CardTitle>Engagement</CardTitle>
-        <CardDescription>What visitors did on your card</CardDescription>
+        <CardDescription>What visitors did on your profile</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -102,7 +102,7 @@ function AnalyticsDashboard() {
   if (!profile) {
     return (
       <>
-        <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
+        <PageHeader title="Analytics" description="See who viewed your profiles and what they did" />
         <NoProfilesState icon={BarChart3} description="Create a profile to start tracking analytics data." />
       </>
     );
@@ -116,7 +116,7 @@ function AnalyticsDashboard() {
 
   return (
     <>
-      <PageHeader title="Analytics" description="See who viewed your cards and what they did" />
+      <PageHeader title="Analytics" description="See who viewed your profiles and what they did" />
       <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
         {ordered.length > 1 ? (
           <ProfileSelect

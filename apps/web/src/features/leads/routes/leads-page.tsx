@@ -37,7 +37,7 @@ export function LeadsPage() {
   const header = (
     <PageHeader
       title="Leads"
-      description="Messages visitors left on your cards"
+      description="Messages visitors left on your profiles"
       actions={
         profile ? (
           <Button

@@ -7,13 +7,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 const STEPS: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: PenLine,
-    title: 'Create your card',
+    title: 'Create your profile',
     text: 'Pick a handle, add your name, contact details and the links that matter.',
   },
   {
     icon: Send,
     title: 'Publish it',
-    text: 'Flip the switch to Published and your card is live at your own address.',
+    text: 'Flip the switch to Published and your profile is live at your own address.',
   },
   {
     icon: QrCode,

@@ -58,7 +58,7 @@ function EmbedPreview({ url, title }: { url: string; title: string }) {
   if (!url.trim()) return null;
   if (target.kind === 'invalid') {
     return (
-      <p className="text-xs font-medium text-destructive">This is not a web address the card can show.</p>
+      <p className="text-xs font-medium text-destructive">This is not a web address your profile can show.</p>
     );
   }
   if (target.kind === 'link') {
@@ -71,7 +71,7 @@ function EmbedPreview({ url, title }: { url: string; title: string }) {
   }
   return (
     <div className="space-y-2">
-      <p className="text-xs text-muted-foreground">The card plays this from {target.provider}.</p>
+      <p className="text-xs text-muted-foreground">Your profile plays this from {target.provider}.</p>
       {shown === target.src ? (
         <div className="overflow-hidden rounded-lg border border-border bg-black">
           <iframe

@@ -67,7 +67,7 @@ describe('the block editor', () => {
     change(json(1), '{"ctaLabel": ');
     expect(within(block(1)).queryByLabelText('Button label')).toBeNull();
     expect(
-      within(block(1)).getByText('This is not valid JSON; the card will show the block as empty.'),
+      within(block(1)).getByText('This is not valid JSON; your profile will show the block as empty.'),
     ).toBeTruthy();
   });
 
@@ -90,7 +90,7 @@ describe('the block editor', () => {
     change(embed, 'youtu.be/aaaaaaaaaaa');
     fireEvent.blur(embed);
     expect(JSON.parse(json(2).value)).toEqual({ embedUrl: 'https://youtu.be/aaaaaaaaaaa' });
-    expect(within(block(2)).getByText('The card plays this from YouTube.')).toBeTruthy();
+    expect(within(block(2)).getByText('Your profile plays this from YouTube.')).toBeTruthy();
     fireEvent.click(within(block(2)).getByRole('button', { name: 'Show preview' }));
     expect(
       within(block(2))

@@ -38,7 +38,7 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
   return (
     <EditorSection
       title="Content Blocks"
-      description="Sections shown under 'More About Me' on your card"
+      description="Sections shown under 'More About Me' on your profile"
       action={
         <Button ref={addRef} variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
           <Plus aria-hidden="true" />
@@ -141,7 +141,7 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
                         error={
                           jsonOk
                             ? undefined
-                            : 'This is not valid JSON; the card will show the block as empty.'
+                            : 'This is not valid JSON; your profile will show the block as empty.'
                         }
                       >
                         <Textarea

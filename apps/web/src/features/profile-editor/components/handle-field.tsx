@@ -90,7 +90,7 @@ export function HandleField({
       hint={
         <span className="block space-y-1">
           <span className="block">
-            Your card lives at{' '}
+            Your profile lives at{' '}
             <span className="font-medium text-foreground">
               {env.appOrigin.replace(/^https?:\/\//, '')}/u/{handle || 'your-handle'}
             </span>

@@ -259,7 +259,7 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <EditorSection title="Basic Information" description="How you appear at the top of your card">
+          <EditorSection title="Basic Information" description="How you appear at the top of your profile">
             <div className="grid gap-4 sm:grid-cols-2">
               <HandleField
                 value={values.handle}
@@ -291,7 +291,7 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
             </div>
           </EditorSection>
 
-          <EditorSection title="Contact Information" description="Shown as tappable rows on your card">
+          <EditorSection title="Contact Information" description="Shown as tappable rows on your profile">
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="Email" type="email" autoComplete="email" {...contactField('email')} />
               <TextField
