@@ -76,7 +76,7 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
                   <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                     Block {index + 1} · {BLOCK_TYPE_DEFINITIONS[block.type].label}
                   </legend>
-                  <div className="mb-3 flex flex-wrap justify-end">
+                  <div className="mb-3 text-right">
                     <ItemControls list={list} index={index} count={blocks.length} name={name} />
                   </div>
                   <div className="clear-both grid gap-4 sm:grid-cols-2">

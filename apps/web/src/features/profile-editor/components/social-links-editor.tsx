@@ -73,7 +73,7 @@ export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditor
                 <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                   Social link {index + 1}
                 </legend>
-                <div className="mb-3 flex flex-wrap justify-end">
+                <div className="mb-3 text-right">
                   <ItemControls
                     list={list}
                     index={index}

@@ -157,7 +157,8 @@ export function ItemControls({
   name: string;
 }) {
   return (
-    <div className="flex items-center gap-1">
+    // inline, so beside a floated legend it takes the rest of the line, or the next line when that is too short
+    <div className="inline-flex items-center gap-1">
       <button
         type="button"
         data-control="handle"
