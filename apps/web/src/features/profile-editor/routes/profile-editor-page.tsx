@@ -1,6 +1,6 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useBlocker, useNavigate, useParams, type Blocker } from 'react-router-dom';
+import { Link, UNSAFE_DataRouterContext, useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { ArrowLeft, CheckCircle2, CircleAlert, ExternalLink } from 'lucide-react';
 import {
   LAYOUTS,
@@ -80,8 +80,8 @@ function Counter({ length, max }: { length: number; max: number }) {
   );
 }
 
-/** asks before the page is left with unsaved edits: a reload or closed tab, Back, or a link in the app */
-function useUnsavedChangesWarning(dirty: boolean) {
+/** asks before the page is closed or reloaded with unsaved edits */
+function useUnloadWarning(dirty: boolean) {
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
@@ -92,10 +92,29 @@ function useUnsavedChangesWarning(dirty: boolean) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
+}
+
+/**
+ * asks before the editor is left inside the app with unsaved edits: Back, a menu item, a link. it needs
+ * the app's data router (the only one that can hold a navigation), so it is drawn only under one.
+ */
+function LeaveGuard({ dirty }: { dirty: boolean }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
   );
-  return blocker;
+  return (
+    <ConfirmDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title="Leave without saving?"
+      description="Your changes to this profile are not saved yet. If you leave now, they are lost."
+      pending={false}
+      confirmLabel="Leave"
+      onConfirm={() => blocker.proceed?.()}
+    />
+  );
 }
 
 function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
@@ -193,7 +212,8 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
   const [initialInput] = useState(() => JSON.stringify(input));
   const [saved, setSaved] = useState(false);
   const dirty = !saved && JSON.stringify(input) !== initialInput;
-  const blocker = useUnsavedChangesWarning(dirty);
+  useUnloadWarning(dirty);
+  const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
 
   const saving = save.isPending;
 
@@ -433,24 +453,7 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
           </div>
         </aside>
       </div>
-      <LeaveDialog blocker={blocker} />
+      {inDataRouter ? <LeaveGuard dirty={dirty} /> : null}
     </form>
-  );
-}
-
-/** the question asked when the editor is left with unsaved edits inside the app */
-function LeaveDialog({ blocker }: { blocker: Blocker }) {
-  return (
-    <ConfirmDialog
-      open={blocker.state === 'blocked'}
-      onOpenChange={(open) => {
-        if (!open && blocker.state === 'blocked') blocker.reset();
-      }}
-      title="Leave without saving?"
-      description="Your changes to this profile are not saved yet. If you leave now, they are lost."
-      pending={false}
-      confirmLabel="Leave"
-      onConfirm={() => blocker.proceed?.()}
-    />
   );
 }
