@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
-import { DeleteAccountDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import { DeleteAccountDto, fieldErrorMap } from '@cardcraft/contracts';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -15,42 +15,34 @@ import {
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { SIGN_OUT_PATH } from '@/components/layout/sign-out';
+import { useForm } from '@/lib/use-form';
 import { useDeleteAccount } from '../api/account';
 
 export function DeleteAccountCard() {
   const navigate = useNavigate();
   const deletion = useDeleteAccount();
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const reset = () => {
-    setPassword('');
-    setError(undefined);
-    setFailure(null);
-  };
+  const { values, reset, setServerErrors, failure, setFailure, field, validate } = useForm(
+    { password: '' },
+    { dto: DeleteAccountDto },
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateInput(DeleteAccountDto, { password });
-    setError(fieldErrorMap(result.errors).password);
-    if (result.errors.length > 0) return;
-    setFailure(null);
+    if (!validate()) return;
     try {
-      await deletion.mutateAsync({ password });
+      await deletion.mutateAsync({ password: values.password });
       toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
       // signing out (which also clears the cache) leads home
       navigate(SIGN_OUT_PATH, { replace: true });
     } catch (err) {
-      const field = fieldErrorMap(fieldErrorsOf(err)).password;
-      setError(field);
-      if (!field) setFailure(normalizeError(err).message);
+      const fields = fieldErrorMap(fieldErrorsOf(err));
+      setServerErrors(fields);
+      if (!fields.password) setFailure(normalizeError(err).message);
     }
   };
 
@@ -59,7 +51,8 @@ export function DeleteAccountCard() {
       <CardHeader>
         <CardTitle className="text-destructive">Delete account</CardTitle>
         <CardDescription>
-          Permanently delete your account, every card, its messages and its analytics. This cannot be undone.
+          Permanently delete your account, every profile, its messages and its analytics. This cannot be
+          undone.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -68,7 +61,10 @@ export function DeleteAccountCard() {
           onOpenChange={(next) => {
             if (deletion.isPending) return;
             setOpen(next);
-            if (!next) reset();
+            if (!next) {
+              reset({ password: '' });
+              setFailure(null);
+            }
           }}
         >
           <AlertDialogTrigger asChild>
@@ -82,19 +78,17 @@ export function DeleteAccountCard() {
                 </span>
                 <AlertDialogTitle>Delete your account?</AlertDialogTitle>
                 <AlertDialogDescription>
-                  This will permanently delete your account, all your cards, their messages and analytics.
+                  This will permanently delete your account, all your profiles, their messages and analytics.
                   Enter your password to confirm.
                 </AlertDialogDescription>
               </AlertDialogHeader>
               {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-              <FormField label="Password" error={error}>
-                <Input
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              </FormField>
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                {...field('password')}
+              />
               <AlertDialogFooter>
                 <AlertDialogCancel type="button" disabled={deletion.isPending}>
                   Cancel
