@@ -26,6 +26,17 @@ export function publishedFirst(profiles: ProfileResponse[]): ProfileResponse[] {
 /** the query parameter that names the picked card by its handle: Analytics and Leads keep it across */
 export const CARD_PARAM = 'card';
 
+/** the pages that show one card at a time, picked by ?card= */
+const PICKED_CARD_PAGES = new Set(['/dashboard/analytics', '/dashboard/leads']);
+
+/** a link to one of those pages takes the card picked on the current one along */
+export function usePickedCardLink(): (path: string) => string {
+  const [params] = useSearchParams();
+  const card = params.get(CARD_PARAM);
+  return (path) =>
+    card && PICKED_CARD_PAGES.has(path) ? `${path}?${new URLSearchParams({ [CARD_PARAM]: card })}` : path;
+}
+
 /**
  * the owner's profiles, published first, and the one picked (the first until another is picked). the
  * pick lives in the address (?card=handle), so it survives a reload, Back and a move between pages.

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
-import { NavLink, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BarChart3, LayoutGrid, Mail, Settings, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
-import { CARD_PARAM } from '@/lib/profiles';
+import { usePickedCardLink } from '@/lib/profiles';
 import { cn } from '@/lib/utils';
 import { Header } from './header';
 
@@ -13,9 +13,6 @@ const NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 
-/** the pages that show one card at a time, picked by ?card= */
-const CARDS_PARAM_PAGES = new Set(['/dashboard/analytics', '/dashboard/leads']);
-
 const linkClass = (active: boolean) =>
   cn(
     'flex items-center gap-2 rounded-lg px-2.5 py-2 text-sm sm:gap-2.5 sm:px-3 font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
@@ -25,11 +22,8 @@ const linkClass = (active: boolean) =>
 /** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
 export function DashboardLayout() {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
   // the card picked on Analytics or Leads goes along to the other
-  const card = params.get(CARD_PARAM);
-  const withCard = (to: string) =>
-    card && CARDS_PARAM_PAGES.has(to) ? `${to}?${new URLSearchParams({ [CARD_PARAM]: card })}` : to;
+  const withCard = usePickedCardLink();
   // the editor belongs to the profiles section
   const inCards = pathname.startsWith('/dashboard/profile');
   return (

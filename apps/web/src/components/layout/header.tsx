@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { usePickedCardLink } from '@/lib/profiles';
 import { useSession } from '@/lib/session';
 import { cn, initialsOf } from '@/lib/utils';
 import { Logo } from './logo';
@@ -19,6 +20,7 @@ import { SIGN_OUT_PATH } from './sign-out';
 export function Header({ className }: { className?: string }) {
   const { session } = useSession();
   const navigate = useNavigate();
+  const withCard = usePickedCardLink();
 
   return (
     <header
@@ -59,11 +61,11 @@ export function Header({ className }: { className?: string }) {
                 <LayoutGrid aria-hidden="true" />
                 Dashboard
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => navigate('/dashboard/analytics')}>
+              <DropdownMenuItem onSelect={() => navigate(withCard('/dashboard/analytics'))}>
                 <BarChart3 aria-hidden="true" />
                 Analytics
               </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => navigate('/dashboard/leads')}>
+              <DropdownMenuItem onSelect={() => navigate(withCard('/dashboard/leads'))}>
                 <Mail aria-hidden="true" />
                 Leads
               </DropdownMenuItem>
