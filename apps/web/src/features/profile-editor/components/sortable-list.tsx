@@ -23,12 +23,13 @@ export interface SortableList {
   move: (from: number, to: number, control: Control) => void;
   remove: (index: number) => void;
   /** the drop target props of an item */
+  /** the item's props: where a dragged item lands */
   itemProps: (index: number) => {
     onDragOver: (event: DragEvent<HTMLElement>) => void;
     onDragLeave: () => void;
     onDrop: (event: DragEvent<HTMLElement>) => void;
   };
-  /** the drag handle's props: dragged with a pointer, moved with the arrow keys */
+  /** the drag handle's props: dragged with a pointer (the whole item shows as dragged), moved with the arrow keys */
   handleProps: (index: number) => {
     draggable: true;
     onDragStart: (event: DragEvent<HTMLElement>) => void;
@@ -167,7 +168,8 @@ export function ItemControls({
         title="Drag to reorder"
         {...list.handleProps(index)}
       >
-        <GripVertical className="size-4" aria-hidden="true" />
+        {/* the icon takes no pointer: a drag must start on the button itself */}
+        <GripVertical className="pointer-events-none size-4" aria-hidden="true" />
       </button>
       <Button
         variant="ghost"
