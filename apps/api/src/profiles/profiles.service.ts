@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   availableHandleMessage,
+  isCardOwner,
   isReservedHandle,
   reservedHandleMessage,
   takenHandleMessage,
@@ -79,7 +80,7 @@ export class ProfilesService {
       return { handle, status: 'reserved', message: reservedHandleMessage(handle) };
     }
     const holder = await this.storage.profiles.findByHandle(handle);
-    if (holder && !(holder.id === profileId && holder.ownerId === ownerId)) {
+    if (holder && !(holder.id === profileId && isCardOwner(holder, ownerId))) {
       return { handle, status: 'taken', message: takenHandleMessage(handle) };
     }
     return { handle, status: 'available', message: availableHandleMessage(handle) };

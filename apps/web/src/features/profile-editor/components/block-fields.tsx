@@ -4,7 +4,7 @@ import { BLOCK_TYPE_DEFINITIONS, parseBlockPayload, type BlockType } from '@card
 import { Button } from '@/components/ui/button';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { resolveEmbed } from '@/features/public-card/lib/embed';
+import { resolveEmbed } from '@/components/public-card/lib/embed';
 import { withScheme } from '../utils/profile-form';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 

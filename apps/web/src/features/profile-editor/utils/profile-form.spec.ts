@@ -4,7 +4,7 @@ import {
   validateInput,
   type ProfileResponse,
 } from '@cardcraft/contracts';
-import { toBlockView } from '@/features/public-card/lib/blocks';
+import { toBlockView } from '@/components/public-card/lib/blocks';
 import {
   applyBlockTypeChange,
   applySuggestedSettings,
