@@ -1,5 +1,8 @@
 import { toast } from './card-enhance';
 
+// the script sends through the app's api transport, which reads the build's env
+jest.mock('@/config/env', () => ({ env: { apiBaseUrl: '', appOrigin: 'https://cards.example' } }));
+
 describe('the card page script toasts', () => {
   it('shows one note at a time, at the top of the screen, read out politely', () => {
     toast('vCard downloaded', 'Contact information saved to your device.', 'success');
