@@ -206,8 +206,9 @@ describe('a card owner and a guest, end to end', () => {
     // no share sheet in a headless browser: the link is copied instead
     await page.getByRole('link', { name: 'Share' }).click();
     await page.getByText('Link copied!').first().waitFor();
+    // the shared link names its channel, as a QR code's says src=qr
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${product.baseUrl}/u/${card.handle}`,
+      `${product.baseUrl}/u/${card.handle}?src=share`,
     );
 
     await page.getByLabel('Your email').fill(guest.email);

@@ -186,8 +186,9 @@ describe('the public card, rendered on the server', () => {
     // no share sheet in a headless browser: the link is copied instead
     await page.getByRole('link', { name: 'Share' }).click();
     await page.getByText('Link copied!').first().waitFor();
+    // the shared link names its channel, as a QR code's says src=qr
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      `${product.baseUrl}/u/${card.handle}`,
+      `${product.baseUrl}/u/${card.handle}?src=share`,
     );
     expect(page.url()).toBe(`${product.baseUrl}/u/${card.handle}`);
 

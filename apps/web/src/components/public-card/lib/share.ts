@@ -30,8 +30,24 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** the device's share sheet when there is one, else the link is copied */
-export async function shareProfile(displayName: string, url: string): Promise<ShareOutcome> {
+/**
+ * the card's address as it is shared: with src=share, so the owner's analytics count a visit that
+ * came through a shared link as that channel, as a QR code's link says src=qr. any other channel
+ * the address carried is replaced; its other parameters stay.
+ */
+export function sharedCardUrl(url: string): string {
+  try {
+    const shared = new URL(url);
+    shared.searchParams.set('src', 'share');
+    return shared.toString();
+  } catch {
+    return url;
+  }
+}
+
+/** the device's share sheet when there is one, else the link is copied; the link says src=share */
+export async function shareProfile(displayName: string, cardUrl: string): Promise<ShareOutcome> {
+  const url = sharedCardUrl(cardUrl);
   const data = { title: shareTitle(displayName), url };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
