@@ -98,6 +98,57 @@ describe('embedded durable queue (SQLite)', () => {
     db.close();
   });
 
+  it('outlives a data file that cannot be written: the batch waits, is sent again under its id, and the outage is logged once', async () => {
+    const file = join(dir, 'cardcraft.db');
+    const db = new SqliteQueueDatabase(file);
+    const queue = new SqliteEventQueue(db);
+    await queue.enqueue([batch('a')]);
+    // the disk is full for the first two tries to take the stored batch off the queue
+    const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    const prepare = db.db.prepare.bind(db.db);
+    let failures = 2;
+    const spy = jest.spyOn(db.db, 'prepare').mockImplementation((sql: string) => {
+      if (sql.startsWith('DELETE FROM analytics_queue') && failures > 0) {
+        failures--;
+        const failing = {
+          run: () => {
+            throw full;
+          },
+        };
+        return failing as unknown as ReturnType<typeof prepare>;
+      }
+      return prepare(sql);
+    });
+    const log = { error: jest.fn(), log: jest.fn() };
+    const delivered: string[] = [];
+    const consumer = new SqliteEventConsumer(
+      db,
+      queue,
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10 },
+      log,
+    );
+    await consumer.start(
+      batchesOnly(async (b) => {
+        delivered.push(b.id);
+      }),
+    );
+    const queued = () =>
+      (db.db.prepare('SELECT count(*) AS n FROM analytics_queue').get() as { n: number }).n;
+    await until(() => queued() === 0).catch((err: Error) => {
+      throw new Error(
+        `${err.message}: ${JSON.stringify({ delivered, failures, errors: log.error.mock.calls })}`,
+      );
+    });
+    await consumer.close();
+    spy.mockRestore();
+    // the same batch under the same id each time: the store's deduplication keeps one copy
+    expect(delivered).toEqual(['a', 'a', 'a']);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining('database or disk is full'));
+    expect(log.log).toHaveBeenCalledWith(expect.stringMatching(/answers again, after \d+\.\d s/));
+    db.close();
+  });
+
   describe('batches waiting together', () => {
     const file = () => join(dir, 'cardcraft.db');
     const options = (patch: Partial<typeof DEFAULT_SQLITE_QUEUE_OPTIONS> = {}) => ({

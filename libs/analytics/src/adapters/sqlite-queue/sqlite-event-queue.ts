@@ -185,12 +185,14 @@ export class SqliteEventConsumer implements EventConsumer {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private ipSweep: NodeJS.Timeout | null = null;
+  /** when the data file stopped answering; null while it answers */
+  private queueDownSince: number | null = null;
 
   constructor(
     private readonly database: SqliteQueueDatabase,
     private readonly queue: SqliteEventQueue,
     private readonly options: SqliteQueueOptions,
-    private readonly logger: { error(message: string): void },
+    private readonly logger: { error(message: string): void; log?(message: string): void },
   ) {}
 
   async start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
@@ -290,6 +292,41 @@ export class SqliteEventConsumer implements EventConsumer {
     };
   }
 
+  /**
+   * an error of the data file itself (full, read-only, gone): the batches stay as they are and the
+   * consumer tries again after its poll interval, never ending the process. it is logged once when it
+   * starts and once when the file answers again, not on every try.
+   */
+  private queueFailed(err: unknown): void {
+    if (this.queueDownSince === null) {
+      this.queueDownSince = Date.now();
+      this.logger.error(
+        `the analytics queue cannot be read or written: ${(err as Error).message}; its batches wait where they are, retrying every ${this.options.pollMs} ms`,
+      );
+    }
+  }
+
+  private queueAnswered(): void {
+    if (this.queueDownSince === null) return;
+    const seconds = ((Date.now() - this.queueDownSince) / 1000).toFixed(1);
+    this.queueDownSince = null;
+    (this.logger.log ?? this.logger.error).call(
+      this.logger,
+      `the analytics queue answers again, after ${seconds} s`,
+    );
+  }
+
+  private async pause(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, this.options.pollMs);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = null;
+  }
+
   private async run(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const db = this.database.db;
     while (this.running) {
@@ -297,44 +334,54 @@ export class SqliteEventConsumer implements EventConsumer {
       try {
         work = this.nextDue();
       } catch (err) {
-        // the data file itself failed (full, read-only): the batches stay where they are, and the
-        // consumer looks again after its poll interval instead of ending the process
-        this.logger.error(`could not read the analytics queue: ${(err as Error).message}`);
-      }
-      if (!work) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.pollMs);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = null;
+        this.queueFailed(err);
+        await this.pause();
         continue;
       }
-      const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
+      if (!work) {
+        this.queueAnswered();
+        await this.pause();
+        continue;
+      }
+      let failure: Error | null = null;
       try {
         await handler(work.job());
-        db.transaction(() => {
-          for (const id of work.batchIds) remove.run(id);
-        })();
       } catch (err) {
-        const attempts = work.attempts + 1;
-        const dead = attempts >= this.options.attempts ? 1 : 0;
-        const delay = this.options.backoffMs * 2 ** (attempts - 1);
-        const fail = db.prepare(
-          'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
-        );
-        const message = String((err as Error).message).slice(0, 500);
-        db.transaction(() => {
-          for (const id of work.batchIds) fail.run(attempts, Date.now() + delay, dead, message, id);
-        })();
+        failure = err as Error;
+      }
+      const attempts = work.attempts + 1;
+      const dead = attempts >= this.options.attempts ? 1 : 0;
+      try {
+        if (!failure) {
+          const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
+          db.transaction(() => {
+            for (const id of work.batchIds) remove.run(id);
+          })();
+        } else {
+          const delay = this.options.backoffMs * 2 ** (attempts - 1);
+          const fail = db.prepare(
+            'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
+          );
+          const message = String(failure.message).slice(0, 500);
+          db.transaction(() => {
+            for (const id of work.batchIds) fail.run(attempts, Date.now() + delay, dead, message, id);
+          })();
+        }
+        this.queueAnswered();
+      } catch (err) {
+        // a batch stored but not taken off the queue is sent again later under the same id, and the
+        // store's deduplication drops the copy
+        this.queueFailed(err);
+        await this.pause();
+        continue;
+      }
+      if (failure) {
         const what =
           work.batchIds.length > 1
             ? `${work.batchIds.length} batches from ${work.batchIds[0]}`
             : work.batchIds[0];
         this.logger.error(
-          `analytics job ${what} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${(err as Error).message}`,
+          `analytics job ${what} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${failure.message}`,
         );
       }
     }
