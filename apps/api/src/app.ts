@@ -86,7 +86,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       ? { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: false }
       : { origin: false },
   );
-  app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(
     app,

@@ -40,6 +40,8 @@ export interface AppConfig {
   /** the server build of the public card (render-card.js); null: /u/{handle} answers 503 */
   webSsrDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** on SIGTERM: how long the requests in flight and the flush of the analytics may take */
+  shutdownGraceMs: number;
   /**
    * which proxies' X-Forwarded-For to believe for the client address (rate limits, geo, visitor ids):
    * false (direct, the default), true (any), a hop count, or addresses and CIDR ranges
@@ -242,6 +244,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     webDistDir,
     webSsrDir,
     logLevel,
+    // below the cluster's stop_grace_period (30 s), so a stop ends here and not by SIGKILL
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
     trustProxy: trustProxy(env),
     analytics,
   };

@@ -13,6 +13,8 @@ export interface RunningProduct {
   dataDir: string;
   /** what the process printed, for a failure message */
   output: () => string;
+  /** sends SIGTERM and waits for the process to end, with how it ended (stop() still cleans up) */
+  terminate: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop: () => Promise<void>;
 }
 
@@ -76,6 +78,13 @@ export async function startProduct(): Promise<RunningProduct> {
   const output = () => log;
   await waitUntilReady(baseUrl, child, output);
 
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const terminate = async () => {
+    child.kill('SIGTERM');
+    return exit;
+  };
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -86,5 +95,5 @@ export async function startProduct(): Promise<RunningProduct> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseUrl, dataDir, output, stop };
+  return { baseUrl, dataDir, output, terminate, stop };
 }
