@@ -165,7 +165,7 @@ async function measureContrast(page: Page, targets: string[]): Promise<Measured[
       }
       if (rects.length === 0) continue;
       let opacity = 1;
-      for (let node: HTMLElement | null = el; node; node = node.parentElement)
+      for (let node: Element | null = el; node; node = node.parentElement)
         opacity *= Number(getComputedStyle(node).opacity);
       const clipped = style.backgroundClip === 'text' || style.webkitBackgroundClip === 'text';
       const stops = clipped
@@ -674,7 +674,7 @@ async function tabThrough(page: Page): Promise<{ expected: string[]; stops: Stop
       const shows = (node: HTMLElement) => {
         const s = getComputedStyle(node);
         if (ring(node) === node.dataset.kbRest) return 0;
-        const colours =
+        const colours: string[] =
           s.boxShadow.match(/(?:oklch|oklab|rgba?|hsla?|color)\([^()]*\)|#[0-9a-f]{3,8}\b/gi) ?? [];
         if (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1) colours.push(s.outlineColor);
         const ground = around(node);
