@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
-import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
+import { callApi, REPO_ROOT, startProduct, type ApiCall, type RunningProduct } from './support/product';
 
 // the server-rendered card with the longest content a new user writes, in every theme and layout, at
 // 320, 390 and 1440 px: nothing may widen the page, cut the name or push the avatar out of its header.
@@ -35,18 +35,7 @@ let product: RunningProduct;
 let browser: Browser;
 const handles = new Map<string, string>();
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${product.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
 
 function cardBody(handle: string, theme: string, layout: string) {
   return {

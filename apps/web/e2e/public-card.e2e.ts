@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
 import { IPHONE, launchChromium } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { callApi, startProduct, type ApiCall, type RunningProduct } from './support/product';
 
 // the server-rendered public card, read, saved and written to with JavaScript off and on
 jest.setTimeout(60_000);
@@ -33,18 +33,7 @@ let browser: Browser;
 let ownerToken: string;
 let profileId: string;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${product.baseUrl}${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
 
 async function totalVisits(): Promise<number> {
   const from = new Date(Date.now() - 3_600_000).toISOString();

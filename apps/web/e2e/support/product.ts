@@ -18,6 +18,27 @@ export interface RunningProduct {
   stop: () => Promise<void>;
 }
 
+export interface ApiCall {
+  method?: string;
+  body?: unknown;
+  /** an access token, sent as a bearer: no cookie, so no same-origin check */
+  token?: string;
+}
+
+/** a JSON call to the product's api that must succeed; its answer's body */
+export async function callApi<T>(baseUrl: string, path: string, init: ApiCall = {}): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();

@@ -1,5 +1,6 @@
 import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
+import { openTestEnricher } from '../testing/enricher';
 import { EventEnricher } from './enricher';
 import { GeoLookup } from './geo';
 import { ownHostsOf, referrerHost } from './referrer';
@@ -130,13 +131,7 @@ describe('event enricher and privacy', () => {
   let enricher: EventEnricher;
   let db: SqliteQueueDatabase;
   beforeAll(async () => {
-    db = new SqliteQueueDatabase(':memory:');
-    enricher = new EventEnricher(
-      await GeoLookup.open(),
-      new UserAgentParser(),
-      new VisitorHasher(new SqliteSaltStore(db)),
-      ownHostsOf(['https://cards.example.test']),
-    );
+    ({ enricher, db } = await openTestEnricher());
   });
   afterAll(() => db.close());
 

@@ -1,12 +1,9 @@
 import { validateInput, VIEW_CONTEXT_LIMITS, ViewContextQueryDto } from '@cardcraft/contracts';
-import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
+import type { SqliteQueueDatabase } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { parseEventBatch } from '../events';
 import { sampleEvent } from '../testing/sample-events';
-import { EventEnricher } from './enricher';
-import { GeoLookup } from './geo';
-import { ownHostsOf } from './referrer';
-import { UserAgentParser } from './user-agent';
-import { VisitorHasher } from './visitor-id';
+import { openTestEnricher } from '../testing/enricher';
+import type { EventEnricher } from './enricher';
 
 /**
  * a visit's origin (utm_*, src, ref) is cut at one length everywhere: what the api accepts on the JSON
@@ -38,13 +35,7 @@ describe('the limits of a visit origin, one set for the api, the queue and the w
     let db: SqliteQueueDatabase;
     let enricher: EventEnricher;
     beforeAll(async () => {
-      db = new SqliteQueueDatabase(':memory:');
-      enricher = new EventEnricher(
-        await GeoLookup.open(),
-        new UserAgentParser(),
-        new VisitorHasher(new SqliteSaltStore(db)),
-        ownHostsOf(['https://cards.example.test']),
-      );
+      ({ enricher, db } = await openTestEnricher());
     });
     afterAll(() => db.close());
 
