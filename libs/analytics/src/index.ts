@@ -12,5 +12,6 @@ export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
 export * from './read/csv';
 export * from './read/day-cache';
+export * from './read/edge-days';
 export * from './runtime';
 export * from './config';

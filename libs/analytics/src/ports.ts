@@ -99,6 +99,20 @@ export interface DayFigures {
   breakdowns: BreakdownRow[];
 }
 
+/** one raw event of a card's day, as the edge-day cache holds it */
+export interface DayEventRow {
+  /** epoch milliseconds */
+  ts: number;
+  type: string;
+  visitorId: string;
+  authenticated: boolean;
+  country: string;
+  device: string;
+  referrerHost: string;
+  channel: string;
+  target: string;
+}
+
 export interface LiveFigures {
   visits: number;
   visitors: number;
@@ -143,6 +157,13 @@ export interface AnalyticsStore {
    * day (YYYY-MM-DD)
    */
   dailyFigures(profileId: string, segments: TimeRange[]): Promise<Map<number, Map<string, DayFigures>>>;
+  /**
+   * a card's raw events in each of these disjoint ranges (both ends included), oldest first. a range
+   * with more than `limit` events comes back with `limit + 1`, so the caller can tell it was cut.
+   */
+  rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]>;
+  /** raw events older than this may be gone (the retention); null while they are kept for ever */
+  rawKeptSince(): Date | null;
   /** views and distinct visitors from the raw events since a moment */
   live(profileId: string, since: Date): Promise<LiveFigures>;
   /** erases a profile's raw events and its rollups */

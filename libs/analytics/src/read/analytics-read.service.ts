@@ -10,6 +10,7 @@ import {
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
 import { DayFiguresCache } from './day-cache';
+import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
 import {
   FUNNEL_STEPS,
   type AnalyticsStore,
@@ -25,6 +26,12 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+/**
+ * today's events are held in steps of ten minutes, each once it ended two minutes ago (events reach
+ * the store within seconds); the few since are read on every summary
+ */
+const HELD_STEP_MS = 10 * 60_000;
+const SETTLE_MS = 2 * 60_000;
 /** hourly buckets up to two days, daily beyond */
 const HOURLY_UP_TO = 2 * DAY;
 export const DIRECT_REFERRER = 'Direct';
@@ -210,34 +217,59 @@ export function planDays(range: TimeRange, now: number): { wholeDays: string[]; 
   return { wholeDays, partials };
 }
 
-/** sums days: counts add up, and so do distinct visitors, whose ids are per UTC day */
-function sumDays(days: DayFigures[]): { figures: RangeFigures; breakdowns: BreakdownRow[] } {
-  const types = new Map<string, { type: string; events: number; authenticated: number; visitors: number }>();
-  const stepVisitors = Object.fromEntries(Object.keys(FUNNEL_STEPS).map((step) => [step, 0])) as Record<
-    FunnelStepName,
-    number
-  >;
-  const breakdowns = new Map<string, BreakdownRow>();
+/** days added up, every breakdown value kept (the top ones are picked at the end) */
+interface DayTotals {
+  types: Map<string, { type: string; events: number; authenticated: number; visitors: number }>;
+  stepVisitors: Record<FunnelStepName, number>;
+  breakdowns: Map<string, BreakdownRow>;
+}
+
+function emptyTotals(): DayTotals {
+  return {
+    types: new Map(),
+    stepVisitors: Object.fromEntries(Object.keys(FUNNEL_STEPS).map((step) => [step, 0])) as Record<
+      FunnelStepName,
+      number
+    >,
+    breakdowns: new Map(),
+  };
+}
+
+function copyTotals(totals: DayTotals): DayTotals {
+  return {
+    types: new Map([...totals.types].map(([key, row]) => [key, { ...row }])),
+    stepVisitors: { ...totals.stepVisitors },
+    breakdowns: new Map([...totals.breakdowns].map(([key, row]) => [key, { ...row }])),
+  };
+}
+
+/** adds days: counts add up, and so do distinct visitors, whose ids are per UTC day */
+function addDays(totals: DayTotals, days: DayFigures[]): DayTotals {
   for (const day of days) {
     for (const row of day.byType) {
-      const sum = types.get(row.type) ?? { type: row.type, events: 0, authenticated: 0, visitors: 0 };
+      const sum = totals.types.get(row.type) ?? { type: row.type, events: 0, authenticated: 0, visitors: 0 };
       sum.events += row.events;
       sum.authenticated += row.authenticated;
-      types.set(row.type, sum);
+      totals.types.set(row.type, sum);
     }
-    for (const step of Object.keys(stepVisitors) as FunnelStepName[])
-      stepVisitors[step] += day.stepVisitors[step];
+    for (const step of Object.keys(totals.stepVisitors) as FunnelStepName[])
+      totals.stepVisitors[step] += day.stepVisitors[step];
     for (const row of day.breakdowns) {
       const key = `${row.dimension}\u0000${row.value}`;
-      const sum = breakdowns.get(key) ?? { ...row, count: 0 };
-      sum.count += row.count;
-      breakdowns.set(key, sum);
+      const sum = totals.breakdowns.get(key);
+      if (sum) sum.count += row.count;
+      else totals.breakdowns.set(key, { ...row });
     }
   }
-  const view = types.get('view');
-  if (view) view.visitors = stepVisitors.viewed;
+  return totals;
+}
+
+/** the range's figures and the top 100 values of each breakdown dimension */
+function finishTotals(totals: DayTotals): { figures: RangeFigures; breakdowns: BreakdownRow[] } {
+  const view = totals.types.get('view');
+  if (view) view.visitors = totals.stepVisitors.viewed;
   const perDimension = new Map<string, BreakdownRow[]>();
-  for (const row of breakdowns.values()) {
+  for (const row of totals.breakdowns.values()) {
     const list = perDimension.get(row.dimension) ?? [];
     list.push(row);
     perDimension.set(row.dimension, list);
@@ -248,28 +280,45 @@ function sumDays(days: DayFigures[]): { figures: RangeFigures; breakdowns: Break
     top.push(...list.slice(0, 100));
   }
   return {
-    figures: { byType: [...types.values()].sort((a, b) => a.type.localeCompare(b.type)), stepVisitors },
+    figures: {
+      byType: [...totals.types.values()].sort((a, b) => a.type.localeCompare(b.type)),
+      stepVisitors: totals.stepVisitors,
+    },
     breakdowns: top,
   };
 }
 
+/** at most this many sums of finished days kept (one per card and range in use) */
+const WHOLE_DAY_SUMS = 256;
+
 /** the dashboard's reads, shaped as the contracts say; the summary's queries run at once where the store can */
 export class AnalyticsReadService {
+  private readonly days: DayFiguresCache | null;
+  private readonly edges: EdgeDaysCache | null;
+
   constructor(
     private readonly store: AnalyticsStore,
-    /** null: every read merges the whole range (no finished days kept) */
-    private readonly days: DayFiguresCache | null = new DayFiguresCache(),
+    /** null: every read asks the store for the whole range (nothing of finished days kept) */
+    caches: { days: DayFiguresCache | null; edges?: EdgeDaysCache | null } = { days: new DayFiguresCache() },
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.days = caches.days;
+    this.edges = caches.days ? (caches.edges === undefined ? new EdgeDaysCache() : caches.edges) : null;
+  }
 
   /** a card's cached days go when its analytics are erased */
   forget(profileId: string): void {
     this.days?.forget(profileId);
+    this.edges?.forget(profileId);
+    for (const key of [...this.wholeDaySums.keys()])
+      if (key.startsWith(`${profileId}\u0000`)) this.wholeDaySums.delete(key);
   }
 
   /**
-   * the figures of a daily range and of the period before it, in one query: finished days come from
-   * the cache where they can, the partial days and the missing finished days from the store
+   * the figures of a daily range and of the period before it. finished days come from the day cache
+   * where they can; the parts of days (a range that starts inside a day, today) are counted from
+   * the day's events, held in the edge-day cache; the rest (days not cached, days too busy to hold)
+   * in one query.
    */
   private async dailyPeriods(
     profileId: string,
@@ -278,7 +327,21 @@ export class AnalyticsReadService {
   ): Promise<Array<{ figures: RangeFigures; breakdowns: BreakdownRow[]; series: SeriesRowOf[] }>> {
     const now = this.clock();
     const plans = periods.map((period) => planDays(period, now));
-    const segments: TimeRange[] = plans.flatMap((plan) => plan.partials);
+    const counted = await this.countFromEvents(
+      profileId,
+      plans.flatMap((plan) => plan.partials),
+      now,
+    );
+    const queried: TimeRange[] = [];
+    let partIndex = 0;
+    const parts = plans.map((plan) =>
+      plan.partials.map((part) => {
+        const figures = counted[partIndex++];
+        if (figures) return { day: utcDay(part.from.getTime()), figures };
+        queried.push(part);
+        return queried.length - 1;
+      }),
+    );
     const missing = [...new Set(plans.flatMap((plan) => plan.wholeDays))].filter(
       (day) => !cache.get(profileId, day),
     );
@@ -289,9 +352,12 @@ export class AnalyticsReadService {
             to: new Date(Date.parse(`${missing.reduce((a, b) => (a > b ? a : b))}T00:00:00.000Z`) + DAY - 1),
           }
         : null;
-    if (missingSpan) segments.push(missingSpan);
-    const fetched = await this.store.dailyFigures(profileId, segments);
-    const fetchedWhole = missingSpan ? fetched.get(segments.length - 1) : undefined;
+    if (missingSpan) queried.push(missingSpan);
+    const fetched =
+      queried.length > 0
+        ? await this.store.dailyFigures(profileId, queried)
+        : new Map<number, Map<string, DayFigures>>();
+    const fetchedWhole = missingSpan ? fetched.get(queried.length - 1) : undefined;
     const empty = (): DayFigures => ({
       byType: [],
       stepVisitors: { viewed: 0, saved_or_shared: 0, clicked: 0, messaged: 0 },
@@ -300,26 +366,127 @@ export class AnalyticsReadService {
     if (missingSpan) {
       for (const day of missing) cache.set(profileId, day, fetchedWhole?.get(day) ?? empty());
     }
-    let segment = 0;
-    return plans.map((plan) => {
+    return plans.map((plan, p) => {
       const byDay = new Map<string, DayFigures[]>();
-      for (const day of plan.wholeDays) {
-        byDay.set(day, [cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? empty()]);
-      }
-      for (let i = 0; i < plan.partials.length; i++, segment++) {
-        for (const [day, figures] of fetched.get(segment) ?? [])
-          byDay.set(day, [...(byDay.get(day) ?? []), figures]);
+      const add = (day: string, figures: DayFigures) => byDay.set(day, [...(byDay.get(day) ?? []), figures]);
+      const whole = plan.wholeDays.map(
+        (day) => cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? empty(),
+      );
+      plan.wholeDays.forEach((day, i) => add(day, whole[i] as DayFigures));
+      const partial: DayFigures[] = [];
+      for (const part of parts[p] ?? []) {
+        const partDays: Array<[string, DayFigures]> =
+          typeof part === 'number' ? [...(fetched.get(part) ?? [])] : [[part.day, part.figures]];
+        for (const [day, figures] of partDays) {
+          add(day, figures);
+          partial.push(figures);
+        }
       }
       const series: SeriesRowOf[] = [];
-      for (const [day, parts] of byDay) {
-        const views = parts.flatMap((p) => p.byType).filter((row) => row.type === 'view');
+      for (const [day, dayParts] of byDay) {
+        const views = dayParts.flatMap((d) => d.byType).filter((row) => row.type === 'view');
         series.push({
           bucket: new Date(`${day}T00:00:00.000Z`),
           visits: views.reduce((n, row) => n + row.events, 0),
-          uniqueVisitors: parts.reduce((n, p) => n + p.stepVisitors.viewed, 0),
+          uniqueVisitors: dayParts.reduce((n, d) => n + d.stepVisitors.viewed, 0),
         });
       }
-      return { ...sumDays([...byDay.values()].flat()), series };
+      return {
+        ...finishTotals(addDays(this.wholeDaysTotals(profileId, plan.wholeDays, whole), partial)),
+        series,
+      };
+    });
+  }
+
+  private readonly wholeDaySums = new Map<string, { days: DayFigures[]; totals: DayTotals }>();
+
+  /**
+   * the finished days of a range added up (a copy, to add the partial days to): kept while the day
+   * cache holds the same days, so a range of many days is not added up again on every read
+   */
+  private wholeDaysTotals(profileId: string, days: string[], figures: DayFigures[]): DayTotals {
+    const key = `${profileId}\u0000${days[0] ?? ''}\u0000${days[days.length - 1] ?? ''}`;
+    const kept = this.wholeDaySums.get(key);
+    if (kept && kept.days.length === figures.length && kept.days.every((day, i) => day === figures[i])) {
+      return copyTotals(kept.totals);
+    }
+    const totals = addDays(emptyTotals(), figures);
+    this.wholeDaySums.delete(key);
+    this.wholeDaySums.set(key, { days: figures, totals });
+    for (const oldest of this.wholeDaySums.keys()) {
+      if (this.wholeDaySums.size <= WHOLE_DAY_SUMS) break;
+      this.wholeDaySums.delete(oldest);
+    }
+    return copyTotals(totals);
+  }
+
+  /**
+   * the figures of each part that lies inside one day, counted from that day's raw events held in the
+   * edge-day cache: a finished day's events whole; today's up to the last HELD_STEP_MS step that
+   * ended SETTLE_MS ago, plus the events since, read on every call (a few minutes). null for a part the
+   * store must count: one that spans days, a day whose raw events the retention may have taken, a day
+   * or hour too busy to hold. what is missing is read in one query.
+   */
+  private async countFromEvents(
+    profileId: string,
+    parts: TimeRange[],
+    now: number,
+  ): Promise<Array<DayFigures | null>> {
+    const edges = this.edges;
+    if (!edges) return parts.map(() => null);
+    const keptSince = this.store.rawKeptSince()?.getTime() ?? -Infinity;
+    const today = dayStart(now);
+    const cutoff = Math.max(today, Math.floor((now - SETTLE_MS) / HELD_STEP_MS) * HELD_STEP_MS);
+    const todayKey = `${utcDay(today)}@${new Date(cutoff).toISOString().slice(11, 16)}`;
+    const keyOf = (start: number) => (start === today ? todayKey : utcDay(start));
+    const held = new Map<string, DayEvents | typeof TOO_MANY_EVENTS>();
+    const loads: Array<{ key: string | null; range: TimeRange }> = [];
+    let tail: TimeRange | null = null;
+    for (const part of parts) {
+      const start = dayStart(part.from.getTime());
+      if (start !== dayStart(part.to.getTime()) || start < keptSince || start > today) continue;
+      const key = keyOf(start);
+      if (held.has(key) || loads.some((load) => load.key === key)) continue;
+      const cached = edges.get(profileId, key);
+      if (cached !== undefined) held.set(key, cached);
+      else if (start < today)
+        loads.push({ key, range: { from: new Date(start), to: new Date(start + DAY - 1) } });
+      else if (cutoff > today)
+        loads.push({ key, range: { from: new Date(today), to: new Date(cutoff - 1) } });
+      else held.set(key, DayEvents.of([]));
+      if (start === today && part.to.getTime() >= cutoff) {
+        const to = Math.max(part.to.getTime(), tail?.to.getTime() ?? 0);
+        tail = { from: new Date(cutoff), to: new Date(to) };
+      }
+    }
+    if (tail) loads.push({ key: null, range: tail });
+    const limit = edges.options.maxEventsPerDay;
+    const loaded =
+      loads.length > 0
+        ? await this.store.rawEvents(
+            profileId,
+            loads.map((load) => load.range),
+            limit,
+          )
+        : [];
+    let since: DayEvents | null = null;
+    loads.forEach((load, i) => {
+      const rows = loaded[i] ?? [];
+      const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
+      if (load.key === null) since = events === TOO_MANY_EVENTS ? null : events;
+      else {
+        edges.set(profileId, load.key, events);
+        held.set(load.key, events);
+      }
+    });
+    return parts.map((part) => {
+      const start = dayStart(part.from.getTime());
+      if (start !== dayStart(part.to.getTime())) return null;
+      const events = held.get(keyOf(start));
+      if (!events || events === TOO_MANY_EVENTS) return null;
+      const [from, to] = [part.from.getTime(), part.to.getTime()];
+      if (start < today || to < cutoff) return events.figures(from, to);
+      return since ? events.figuresWith(since, from, to) : null;
     });
   }
 

@@ -15,6 +15,7 @@ import type { AnalyticsEvent, StoredEvent } from '../../events';
 import { BatchProcessor } from '../../ingest/batch-processor';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { DayFiguresCache } from '../../read/day-cache';
+import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations, runMigrations } from './migrations';
@@ -307,7 +308,10 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
   it('adds up finished days for a daily range, the same figures from the cache on the next read', async () => {
     const week = parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z');
     const cache = new DayFiguresCache();
-    const daily = new AnalyticsReadService(store, cache);
+    const edges = new EdgeDaysCache();
+    const daily = new AnalyticsReadService(store, { days: cache, edges });
+    const rawEvents = jest.spyOn(store, 'rawEvents');
+    const dailyFigures = jest.spyOn(store, 'dailyFigures');
     const first = await daily.summary(P, week);
     expect(first).toMatchObject({
       totalVisits: 7,
@@ -320,16 +324,93 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     });
     expect(first.funnel.map((step) => step.visitors)).toEqual([6, 1, 2, 1]);
     expect(cache.get(P, '2026-03-01')?.stepVisitors.viewed).toBe(2);
-    const spy = jest.spyOn(store, 'dailyFigures');
-    expect(await daily.summary(P, week)).toEqual(first);
-    // the finished days came from the cache: only the partial days were read, the range's last one
-    // and the first millisecond of the period before
-    const before = new Date('2026-02-16T23:59:59.999Z');
-    expect(spy.mock.calls[0][1]).toEqual([
-      { from: new Date('2026-03-05T00:00:00Z'), to: week.to },
-      { from: before, to: before },
+    // the partial days (the range's last millisecond, the first one of the period before) are
+    // finished days: their events were loaded once, and the store merged only the whole days
+    const wholeDay = (day: string) => ({
+      from: new Date(`${day}T00:00:00.000Z`),
+      to: new Date(`${day}T23:59:59.999Z`),
+    });
+    expect(rawEvents.mock.calls).toEqual([
+      [P, [wholeDay('2026-03-05'), wholeDay('2026-02-16')], edges.options.maxEventsPerDay],
     ]);
-    spy.mockRestore();
+    expect(dailyFigures.mock.calls).toEqual([
+      [P, [{ from: new Date('2026-02-17T00:00:00Z'), to: new Date('2026-03-04T23:59:59.999Z') }]],
+    ]);
+    rawEvents.mockClear();
+    dailyFigures.mockClear();
+    // the next read asks the store nothing
+    expect(await daily.summary(P, week)).toEqual(first);
+    expect(rawEvents).not.toHaveBeenCalled();
+    expect(dailyFigures).not.toHaveBeenCalled();
+    rawEvents.mockRestore();
+    dailyFigures.mockRestore();
+  });
+
+  it('counts a range that starts and ends inside finished days exactly as the store does', async () => {
+    const uncached = new AnalyticsReadService(store, { days: null });
+    const cached = new AnalyticsReadService(store, {
+      days: new DayFiguresCache(),
+      edges: new EdgeDaysCache(),
+    });
+    // bounds inside the busy hours of the 1st and the 3rd, and the period before cut inside the 26th
+    for (const [from, to] of [
+      ['2026-03-01T10:30:00Z', '2026-03-03T23:00:00Z'],
+      ['2026-02-26T10:44:59.999Z', '2026-03-02T08:30:00Z'],
+      ['2026-02-27T00:00:00Z', '2026-03-01T10:45:00Z'],
+    ] as const) {
+      const range = parseRange(from, to);
+      const expected = await uncached.summary(P, range);
+      expect(await cached.summary(P, range)).toEqual(expected);
+      // and again, from the caches
+      expect(await cached.summary(P, range)).toEqual(expected);
+    }
+  });
+
+  it('counts today from the hours it holds and the events since, a visitor of both once', async () => {
+    const T = 'profile-today';
+    // "now" is 12:34:56.789 on the 4th: the day up to 12:30 is held, the events since are read
+    const now = Date.parse('2026-03-04T12:34:56.789Z');
+    const ev = (ts: string, o: Partial<AnalyticsEvent> = {}) =>
+      sampleEvent({ profileId: T, ts: at(`2026-03-04T${ts}Z`), ...o });
+    await processor.process({
+      id: 'today-batch',
+      events: [
+        ev('09:10:00', { ip: IPS.us }),
+        ev('11:20:00', { ip: IPS.gbBracknell, type: 'vcard_saved' }),
+        ev('11:59:59.999', { ip: IPS.gbBracknell }),
+        ev('12:10:00', { ip: IPS.deNuremberg, type: 'link_clicked', target: 'https://github.com/someone' }),
+        ev('12:29:59.999', { ip: IPS.deNuremberg, type: 'vcard_saved' }),
+        // a visitor of the held part and of the events since
+        ev('12:31:00', { ip: IPS.us }),
+        ev('12:34:56.789', { ip: IPS.deNuremberg }),
+        ev('12:40:00', { ip: IPS.brPortoAlegre }),
+        sampleEvent({ profileId: T, ts: at('2026-03-01T10:00:00Z') }),
+      ],
+    });
+    const range = parseRange('2026-02-25T08:00:00Z', new Date(now).toISOString());
+    const expected = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    expect(expected).toMatchObject({ totalVisits: 5, uniqueVisitors: 4, engagement: { vcard_saved: 2 } });
+    const edges = new EdgeDaysCache();
+    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges }, () => now);
+    const rawEvents = jest.spyOn(store, 'rawEvents');
+    expect(await cached.summary(T, range)).toEqual(expected);
+    rawEvents.mockClear();
+    expect(await cached.summary(T, range)).toEqual(expected);
+    // warm: only the events since the held hours
+    expect(rawEvents.mock.calls).toEqual([
+      [T, [{ from: new Date('2026-03-04T12:30:00Z'), to: new Date(now) }], edges.options.maxEventsPerDay],
+    ]);
+    rawEvents.mockRestore();
+  });
+
+  it('lets the store count a finished day with more events than the edge cache holds', async () => {
+    const edges = new EdgeDaysCache({ ttlMs: 60_000, maxEventsPerDay: 1, maxEvents: 100 });
+    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges });
+    const range = parseRange('2026-03-01T10:30:00Z', '2026-03-04T12:00:00Z');
+    const expected = await new AnalyticsReadService(store, { days: null }).summary(P, range);
+    expect(await cached.summary(P, range)).toEqual(expected);
+    expect(edges.get(P, '2026-03-01')).toBe(TOO_MANY_EVENTS);
+    expect(await cached.summary(P, range)).toEqual(expected);
   });
 
   it('lists visits newest first with every field, page by page', async () => {

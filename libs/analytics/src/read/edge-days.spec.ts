@@ -1,0 +1,96 @@
+import type { DayEventRow } from '../ports';
+import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
+
+const T0 = Date.parse('2026-03-01T00:00:00Z');
+const MIN = 60_000;
+
+function row(minute: number, overrides: Partial<DayEventRow> = {}): DayEventRow {
+  return {
+    ts: T0 + minute * MIN,
+    type: 'view',
+    visitorId: 'a',
+    authenticated: false,
+    country: 'US',
+    device: 'mobile',
+    referrerHost: '',
+    channel: 'direct',
+    target: '',
+    ...overrides,
+  };
+}
+
+describe('DayEvents', () => {
+  const events = DayEvents.of([
+    row(10),
+    row(20, { visitorId: 'b', authenticated: true, country: 'GB', channel: 'qr' }),
+    row(30, { type: 'link_clicked', target: 'https://github.com/x' }),
+    row(40, { visitorId: 'b', type: 'vcard_saved' }),
+    row(50, { visitorId: 'a' }),
+    row(60, { visitorId: 'c', type: 'message_sent' }),
+  ]);
+
+  it('counts the events between two moments, both included', () => {
+    const figures = events.figures(T0 + 20 * MIN, T0 + 50 * MIN);
+    expect(figures.byType).toEqual([
+      { type: 'view', events: 2, authenticated: 1 },
+      { type: 'link_clicked', events: 1, authenticated: 0 },
+      { type: 'vcard_saved', events: 1, authenticated: 0 },
+    ]);
+    expect(figures.stepVisitors).toEqual({ viewed: 2, saved_or_shared: 1, clicked: 1, messaged: 0 });
+    // a view's country, device, referrer host and channel, a link click's target
+    expect(figures.breakdowns).toEqual([
+      { dimension: 'country', value: 'US', count: 1 },
+      { dimension: 'country', value: 'GB', count: 1 },
+      { dimension: 'device', value: 'mobile', count: 2 },
+      { dimension: 'referrer_host', value: '', count: 2 },
+      { dimension: 'channel', value: 'direct', count: 1 },
+      { dimension: 'channel', value: 'qr', count: 1 },
+      { dimension: 'link', value: 'https://github.com/x', count: 1 },
+    ]);
+  });
+
+  it('counts a visitor once per step, however often they came', () => {
+    expect(events.figures(T0, T0 + 24 * 60 * MIN - 1).stepVisitors).toEqual({
+      viewed: 2,
+      saved_or_shared: 1,
+      clicked: 1,
+      messaged: 1,
+    });
+  });
+
+  it('has nothing outside its events', () => {
+    expect(events.figures(T0 + 61 * MIN, T0 + 120 * MIN)).toEqual({
+      byType: [],
+      stepVisitors: { viewed: 0, saved_or_shared: 0, clicked: 0, messaged: 0 },
+      breakdowns: [],
+    });
+  });
+});
+
+describe('EdgeDaysCache', () => {
+  const day = (n: number) => DayEvents.of(Array.from({ length: n }, (_, i) => row(i)));
+
+  it('holds at most maxEvents, the least recently used going first', () => {
+    const cache = new EdgeDaysCache({ ttlMs: 1000, maxEventsPerDay: 10, maxEvents: 10 });
+    cache.set('p', '2026-03-01', day(4));
+    cache.set('p', '2026-03-02', day(4));
+    expect(cache.get('p', '2026-03-01')).toBeInstanceOf(DayEvents);
+    cache.set('p', '2026-03-03', day(4));
+    expect(cache.get('p', '2026-03-02')).toBeUndefined();
+    expect(cache.get('p', '2026-03-01')).toBeInstanceOf(DayEvents);
+    expect(cache.events).toBe(8);
+  });
+
+  it('forgets a day after its time, and a card erased', () => {
+    let clock = 0;
+    const cache = new EdgeDaysCache({ ttlMs: 1000, maxEventsPerDay: 10, maxEvents: 100 }, () => clock);
+    cache.set('p', '2026-03-01', day(2));
+    cache.set('q', '2026-03-01', TOO_MANY_EVENTS);
+    expect(cache.get('q', '2026-03-01')).toBe(TOO_MANY_EVENTS);
+    cache.forget('q');
+    expect(cache.get('q', '2026-03-01')).toBeUndefined();
+    clock = 1000;
+    expect(cache.get('p', '2026-03-01')).toBeUndefined();
+    expect(cache.events).toBe(0);
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  FUNNEL_STEPS,
+  type BreakdownDimension,
+  type DayEventRow,
+  type DayFigures,
+  type FunnelStepName,
+} from '../ports';
+
+export interface EdgeDaysOptions {
+  /** how long a finished day's events are reused: events that reach it late show within this time */
+  ttlMs: number;
+  /** a day with more events than this is counted by the store instead (its events are not held) */
+  maxEventsPerDay: number;
+  /** at most this many events held in all; the least recently used days go first */
+  maxEvents: number;
+}
+
+/** about 30 bytes an event in memory: 30 MB at most with these */
+export const DEFAULT_EDGE_DAYS: EdgeDaysOptions = {
+  ttlMs: 10 * 60_000,
+  maxEventsPerDay: 100_000,
+  maxEvents: 1_000_000,
+};
+
+const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
+const VIEW_DIMENSIONS = ['country', 'device', 'referrer_host', 'channel'] as const;
+
+/** strings to small numbers, in order of first sight */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly ids = new Map<string, number>();
+
+  id(value: string): number {
+    let id = this.ids.get(value);
+    if (id === undefined) {
+      id = this.values.length;
+      this.values.push(value);
+      this.ids.set(value, id);
+    }
+    return id;
+  }
+}
+
+/** what a part of a day holds, by type, step visitor and breakdown value number; never changed once made */
+interface Counted {
+  events: Int32Array;
+  signedIn: Int32Array;
+  /** per step, 1 for each visitor number seen */
+  seen: Uint8Array[];
+  stepVisitors: number[];
+  counts: Int32Array[];
+}
+
+/** the first index whose time is at least `ms` (times ascending) */
+function lowerBound(times: Float64Array, ms: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((times[mid] as number) < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * one card's raw events of one finished UTC day, held in columns of small numbers, so the figures of
+ * any part of the day (a range that starts or ends inside it) are counted exactly without a query:
+ * a dashboard's "last 30 days" starts inside a day that every read would otherwise merge again.
+ */
+export class DayEvents {
+  private constructor(
+    private readonly times: Float64Array,
+    private readonly types: Uint8Array,
+    private readonly signedIn: Uint8Array,
+    private readonly visitors: Int32Array,
+    private readonly visitorNames: string[],
+    private readonly typeNames: string[],
+    /** per type id: its funnel step's index, -1 for none */
+    private readonly stepOfType: Int8Array,
+    /** per breakdown dimension: each event's value id, -1 where the dimension does not apply */
+    private readonly dimensions: Array<{ name: BreakdownDimension; ids: Int32Array; values: string[] }>,
+  ) {}
+
+  /** rows ascending by time */
+  static of(rows: DayEventRow[]): DayEvents {
+    const n = rows.length;
+    const times = new Float64Array(n);
+    const types = new Uint8Array(n);
+    const signedIn = new Uint8Array(n);
+    const visitors = new Int32Array(n);
+    const typeDictionary = new Dictionary();
+    const visitorDictionary = new Dictionary();
+    const dictionaries = [...VIEW_DIMENSIONS, 'link' as const].map((name) => ({
+      name,
+      ids: new Int32Array(n).fill(-1),
+      dictionary: new Dictionary(),
+    }));
+    rows.forEach((row, i) => {
+      times[i] = row.ts;
+      types[i] = typeDictionary.id(row.type);
+      signedIn[i] = row.authenticated ? 1 : 0;
+      visitors[i] = visitorDictionary.id(row.visitorId);
+      // the pairs the breakdown rollup writes: a view's four dimensions, a link click's target
+      if (row.type === 'view') {
+        VIEW_DIMENSIONS.forEach((name, d) => {
+          const column = dictionaries[d] as (typeof dictionaries)[number];
+          column.ids[i] = column.dictionary.id(row[name === 'referrer_host' ? 'referrerHost' : name]);
+        });
+      } else if (row.type === 'link_clicked') {
+        const column = dictionaries[VIEW_DIMENSIONS.length] as (typeof dictionaries)[number];
+        column.ids[i] = column.dictionary.id(row.target);
+      }
+    });
+    const stepOfType = Int8Array.from(typeDictionary.values, (type) =>
+      STEPS.findIndex((step) => (FUNNEL_STEPS[step] as readonly string[]).includes(type)),
+    );
+    return new DayEvents(
+      times,
+      types,
+      signedIn,
+      visitors,
+      visitorDictionary.values,
+      typeDictionary.values,
+      stepOfType,
+      dictionaries.map(({ name, ids, dictionary }) => ({ name, ids, values: dictionary.values })),
+    );
+  }
+
+  get size(): number {
+    return this.times.length;
+  }
+
+  /** the figures of the events from `fromMs` to `toMs`, both included */
+  figures(fromMs: number, toMs: number): DayFigures {
+    return this.figuresOf(this.count(fromMs, toMs));
+  }
+
+  /**
+   * the figures from `fromMs` to `toMs` over these events and `later`'s (the same day's events after
+   * all of these): counts add up, and a visitor of both counts once per step
+   */
+  figuresWith(later: DayEvents, fromMs: number, toMs: number): DayFigures {
+    const own = this.count(fromMs, toMs);
+    const next = later.count(fromMs, toMs);
+    const figures = this.figuresOf(own);
+    const added = later.figuresOf(next);
+    const index = this.visitorIndex();
+    STEPS.forEach((step, s) => {
+      const ownSeen = own.seen[s] as Uint8Array;
+      (next.seen[s] as Uint8Array).forEach((seen, visitor) => {
+        if (seen === 0) return;
+        const known = index.get(later.visitorNames[visitor] as string);
+        if (known === undefined || ownSeen[known] === 0) figures.stepVisitors[step]++;
+      });
+    });
+    for (const row of added.byType) {
+      const same = figures.byType.find((r) => r.type === row.type);
+      if (same) {
+        same.events += row.events;
+        same.authenticated += row.authenticated;
+      } else figures.byType.push(row);
+    }
+    for (const row of added.breakdowns) {
+      const same = figures.breakdowns.find((r) => r.dimension === row.dimension && r.value === row.value);
+      if (same) same.count += row.count;
+      else figures.breakdowns.push(row);
+    }
+    return figures;
+  }
+
+  private index: Map<string, number> | null = null;
+
+  /** visitor id to its number, built on first use: only today's held part needs it */
+  private visitorIndex(): Map<string, number> {
+    this.index ??= new Map(this.visitorNames.map((name, id) => [name, id]));
+    return this.index;
+  }
+
+  /**
+   * the last few counts, reused while a part covers the same events: a range's start moves by
+   * moments, and a day a range starts inside is counted twice (the range's part and the part before)
+   */
+  private readonly recentCounts: Array<{ start: number; end: number; counted: Counted }> = [];
+
+  private count(fromMs: number, toMs: number): Counted {
+    const start = lowerBound(this.times, fromMs);
+    const end = lowerBound(this.times, toMs + 1);
+    const recent = this.recentCounts.find((entry) => entry.start === start && entry.end === end);
+    if (recent) return recent.counted;
+    const counted = this.countRows(start, end);
+    this.recentCounts.unshift({ start, end, counted });
+    if (this.recentCounts.length > 4) this.recentCounts.pop();
+    return counted;
+  }
+
+  private countRows(start: number, end: number): Counted {
+    const events = new Int32Array(this.typeNames.length);
+    const signedIn = new Int32Array(this.typeNames.length);
+    const seen = STEPS.map(() => new Uint8Array(this.visitorNames.length));
+    const stepVisitors = STEPS.map(() => 0);
+    const counts = this.dimensions.map((dimension) => new Int32Array(dimension.values.length));
+    for (let i = start; i < end; i++) {
+      const type = this.types[i] as number;
+      events[type]++;
+      signedIn[type] += this.signedIn[i] as number;
+      const step = this.stepOfType[type] as number;
+      if (step >= 0) {
+        const visitor = this.visitors[i] as number;
+        const stepSeen = seen[step] as Uint8Array;
+        if (stepSeen[visitor] === 0) {
+          stepSeen[visitor] = 1;
+          stepVisitors[step]++;
+        }
+      }
+      for (let d = 0; d < this.dimensions.length; d++) {
+        const id = (this.dimensions[d] as (typeof this.dimensions)[number]).ids[i] as number;
+        if (id >= 0) (counts[d] as Int32Array)[id]++;
+      }
+    }
+    return { events, signedIn, seen, stepVisitors, counts };
+  }
+
+  private figuresOf({ events, signedIn, stepVisitors, counts }: Counted): DayFigures {
+    const figures: DayFigures = {
+      byType: [],
+      stepVisitors: Object.fromEntries(STEPS.map((step, s) => [step, stepVisitors[s]])) as Record<
+        FunnelStepName,
+        number
+      >,
+      breakdowns: [],
+    };
+    this.typeNames.forEach((type, t) => {
+      if ((events[t] as number) > 0)
+        figures.byType.push({ type, events: events[t] as number, authenticated: signedIn[t] as number });
+    });
+    this.dimensions.forEach((dimension, d) => {
+      (counts[d] as Int32Array).forEach((count, id) => {
+        if (count > 0)
+          figures.breakdowns.push({
+            dimension: dimension.name,
+            value: dimension.values[id] as string,
+            count,
+          });
+      });
+    });
+    return figures;
+  }
+}
+
+/** a day with more events than the cache holds: the store counts it */
+export const TOO_MANY_EVENTS = 'too-many-events';
+
+type Held = DayEvents | typeof TOO_MANY_EVENTS;
+
+/**
+ * the raw events of finished days that ranges start or end inside, per card, least recently used
+ * first out. a finished day changes only when events reach it late (a retried or replayed batch) or
+ * the card is erased, so its events are reused for ttlMs.
+ */
+export class EdgeDaysCache {
+  private readonly entries = new Map<string, { expires: number; held: Held }>();
+  private heldEvents = 0;
+
+  constructor(
+    readonly options: EdgeDaysOptions = DEFAULT_EDGE_DAYS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  get(profileId: string, day: string): Held | undefined {
+    const key = `${profileId}\u0000${day}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.remove(key);
+    if (entry.expires <= this.clock()) return undefined;
+    // re-inserted: the map's order is the recency order
+    this.insert(key, entry);
+    return entry.held;
+  }
+
+  set(profileId: string, day: string, held: Held): void {
+    const key = `${profileId}\u0000${day}`;
+    this.remove(key);
+    this.insert(key, { expires: this.clock() + this.options.ttlMs, held });
+    for (const oldest of this.entries.keys()) {
+      if (this.heldEvents <= this.options.maxEvents) break;
+      this.remove(oldest);
+    }
+  }
+
+  /** a card's days go with the card */
+  forget(profileId: string): void {
+    const prefix = `${profileId}\u0000`;
+    for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.remove(key);
+  }
+
+  /** events held now, for tests and stats */
+  get events(): number {
+    return this.heldEvents;
+  }
+
+  private insert(key: string, entry: { expires: number; held: Held }): void {
+    this.entries.set(key, entry);
+    if (entry.held !== TOO_MANY_EVENTS) this.heldEvents += entry.held.size;
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    if (entry.held !== TOO_MANY_EVENTS) this.heldEvents -= entry.held.size;
+  }
+}
