@@ -6,6 +6,7 @@ import type {
   ProfileContent,
   SocialLinkResponse,
 } from '@cardcraft/contracts';
+import type { MediaRepository } from './media';
 
 // what the services need from storage; adapters (mongo, sqlite) implement it and pass one contract suite.
 
@@ -146,6 +147,8 @@ export interface Storage {
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
   readonly sessions: SessionsRepository;
+  /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
+  readonly media: MediaRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

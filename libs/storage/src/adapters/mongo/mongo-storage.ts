@@ -24,6 +24,8 @@ import {
   type UserRecord,
   type UsersRepository,
 } from '../../ports';
+import type { MediaRepository } from '../../media';
+import { MongoMedia } from './mongo-media';
 
 interface UserDoc {
   _id: Types.ObjectId;
@@ -571,6 +573,7 @@ export class MongoStorage implements Storage {
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
   readonly sessions: SessionsRepository;
+  readonly media: MediaRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -585,6 +588,7 @@ export class MongoStorage implements Storage {
     this.profiles = new MongoProfiles(models.profiles, models.leads);
     this.leads = new MongoLeads(models.leads);
     this.sessions = new MongoSessions(models.sessions, models.users);
+    this.media = new MongoMedia(connection);
   }
 
   /** connects and creates the indexes before anything is written, so unique keys decide races */

@@ -18,7 +18,10 @@ import {
   type UserRecord,
   type UsersRepository,
 } from '../../ports';
+import type { MediaRepository } from '../../media';
+import { dirname, join } from 'node:path';
 import { newObjectIdHex } from './object-id';
+import { SqliteMedia } from './sqlite-media';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 
 // every statement is idempotent, so opening an existing file is safe.
@@ -525,12 +528,17 @@ export class SqliteStorage implements Storage {
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
   readonly sessions: SessionsRepository;
+  readonly media: MediaRepository;
 
-  private constructor(private readonly db: SqliteDatabase) {
+  private constructor(
+    private readonly db: SqliteDatabase,
+    mediaDir: string,
+  ) {
     this.users = new SqliteUsers(db);
     this.profiles = new SqliteProfiles(db);
     this.leads = new SqliteLeads(db);
     this.sessions = new SqliteSessions(db);
+    this.media = new SqliteMedia(db, mediaDir);
   }
 
   static open(file: string): SqliteStorage {
@@ -541,7 +549,13 @@ export class SqliteStorage implements Storage {
       db.close();
       throw error;
     }
-    return new SqliteStorage(db);
+    try {
+      // images sit beside the database file: DATA_DIR/media
+      return new SqliteStorage(db, join(dirname(file), 'media'));
+    } catch (error) {
+      db.close();
+      throw error;
+    }
   }
 
   async ping(): Promise<void> {
