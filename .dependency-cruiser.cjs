@@ -1,7 +1,18 @@
 // the boundaries `npm run lint` keeps (depcruise): no cycles between modules or folders, libs below
 // apps, web features apart from each other, and the storage, queue and analytics drivers only in
 // adapters. docs/architecture.md explains the layers.
-const DRIVERS = ['mongoose', 'better-sqlite3', 'bullmq', 'ioredis', '@clickhouse/client', 'chdb'];
+const DRIVERS = [
+  'mongoose',
+  'better-sqlite3',
+  'bullmq',
+  'ioredis',
+  '@clickhouse/client',
+  'chdb',
+  // images: decoding and encoding, and drawing a card's preview
+  'sharp',
+  'satori',
+  '@resvg/resvg-js',
+];
 // tests and their helpers are left out: an integration test starts the whole app from inside one
 // feature's folder, so it imports across the tree by design
 const TESTS = ['\\.(spec|e2e|contract)\\.tsx?$', '/(testing|test|e2e)/', '^infra/test/'];
@@ -57,7 +68,7 @@ module.exports = {
     {
       name: 'drivers-only-in-adapters',
       severity: 'error',
-      comment: 'only adapter files import storage, queue or analytics technology',
+      comment: 'only adapter files import storage, queue, analytics or image technology',
       from: { pathNot: '/(adapters|repositories)/' },
       to: { path: `^node_modules/(${DRIVERS.join('|')})/` },
     },

@@ -3,10 +3,12 @@ import { AccountModule } from './account/account.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
+import { CardPreviewModule } from './card-preview/card-preview.module';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
+import { MediaModule } from './media/media.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
@@ -28,6 +30,8 @@ export class AppModule {
         PublicModule,
         AnalyticsModule,
         PublicCacheSyncModule,
+        MediaModule,
+        CardPreviewModule,
       ],
     };
   }

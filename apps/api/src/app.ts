@@ -20,6 +20,9 @@ import { registerCardPageRoute } from './public/card-page.route';
 import { CardPageFastPathHolder } from './public/card-page-fast-path';
 import { requestIdOf } from './public/request-id';
 import { CARD_PAGE_ROUTES } from './public/public-card-page.controller';
+import { CARD_PREVIEW_ROUTES } from './card-preview/card-preview.controller';
+import { MEDIA_ROUTES } from './media/media.controller';
+import { registerUploadBodyParser } from './media/media-body';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
@@ -74,9 +77,15 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   // all at the public address /u/{handle}/..., not under /api
   registerCardPageRoute(app);
   cardPageFastPath.install(app);
+  // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind})
   app.setGlobalPrefix('api', {
-    exclude: CARD_PAGE_ROUTES.map((path) => ({ path, method: RequestMethod.ALL })),
+    exclude: [
+      ...[...CARD_PAGE_ROUTES, ...CARD_PREVIEW_ROUTES].map((path) => ({ path, method: RequestMethod.ALL })),
+      ...MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),
+    ],
   });
+  // avatars and banners are sent as the image's bytes
+  registerUploadBodyParser(app, config);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(
     new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined),

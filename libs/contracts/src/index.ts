@@ -13,6 +13,7 @@ export * from './urls';
 export * from './validation';
 export * from './vcard';
 export * from './card-page';
+export * from './media';
 export { Nested, nestedTypeOf } from './transforms';
 export * from './env';
 export * from './visibility';

@@ -15,6 +15,11 @@ export interface VCardSource {
 export interface VCardOptions {
   /** the card's own public address, added as one more URL line */
   profileUrl?: string;
+  /**
+   * the avatar as a small JPEG, base64: embedded in the file, since contact apps show an embedded
+   * photo and ignore a photo's web address. without it the avatar's address is written instead.
+   */
+  photoJpegBase64?: string;
 }
 
 const CRLF = '\r\n';
@@ -127,8 +132,12 @@ export function buildVCard(source: VCardSource, options: VCardOptions = {}): str
   const bio = clean(source.bio);
   if (bio) lines.push(`NOTE:${escapeVCardText(bio)}`);
   const avatar = clean(source.media.avatarUrl);
-  // only a web address: an inline data: image would bloat every line of the file
-  if (avatar && /^https?:\/\//i.test(avatar)) lines.push(`PHOTO;VALUE=URI:${uriValue(avatar)}`);
+  if (options.photoJpegBase64) {
+    // vCard 3.0's inline binary: the base64 text folded like any other line
+    lines.push(`PHOTO;ENCODING=b;TYPE=JPEG:${options.photoJpegBase64.replace(/[^A-Za-z0-9+/=]/g, '')}`);
+  } else if (avatar && /^https?:\/\//i.test(avatar)) {
+    lines.push(`PHOTO;VALUE=URI:${uriValue(avatar)}`);
+  }
 
   for (const link of source.socialLinks) {
     const url = clean(link.url);

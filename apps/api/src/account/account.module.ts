@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { EventsModule } from '../events/events.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { StorageModule } from '../storage/storage.module';
 import { ThrottlingModule } from '../throttling/throttling.module';
@@ -7,7 +8,7 @@ import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 
 @Module({
-  imports: [StorageModule, AuthModule, ProfilesModule, ThrottlingModule],
+  imports: [StorageModule, AuthModule, ProfilesModule, ThrottlingModule, EventsModule],
   controllers: [AccountController],
   providers: [AccountService],
 })

@@ -5,6 +5,7 @@ import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../common/errors';
+import { DomainEvents } from '../events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
 import { STORAGE } from '../storage/storage.tokens';
 
@@ -18,6 +19,7 @@ export class AccountService {
     private readonly profiles: ProfilesService,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
+    private readonly events: DomainEvents,
   ) {}
 
   async update(userId: string, input: UpdateAccountDto): Promise<UserRecord> {
@@ -50,6 +52,7 @@ export class AccountService {
     }
     await this.sessions.endAll(userId);
     for (const profile of await this.profiles.list(userId)) await this.profiles.delete(profile.id, userId);
+    await this.events.publish('account.deleted', { userId });
     await this.storage.users.delete(userId);
   }
 

@@ -102,8 +102,10 @@ describe('loadConfig', () => {
       cardCreation: { limit: 20, windowMs: 3_600_000 },
       messages: { limit: 10, windowMs: 60_000 },
       events: { limit: 120, windowMs: 60_000 },
+      uploads: { limit: 30, windowMs: 600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
+    expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
 
     const set = loadConfig({
       DATA_DIR: dataDir(),

@@ -34,6 +34,8 @@ export interface AppConfig {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** the most cards one account may own */
   maxCardsPerAccount: number;
+  /** uploaded images: the largest file (UPLOAD_MAX_BYTES) and the most pixels (UPLOAD_MAX_PIXELS) */
+  uploads: { maxBytes: number; maxPixels: number };
   publicCacheTtlMs: number;
   /** the built SPA; null when it has not been built */
   webDistDir: string | null;
@@ -66,6 +68,7 @@ export const RATE_LIMIT_SETTINGS = {
   cardCreation: { variable: 'RATE_LIMIT_CARD_CREATION', fallback: '20/1h' },
   messages: { variable: 'RATE_LIMIT_MESSAGES', fallback: '10/1m' },
   events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
+  uploads: { variable: 'RATE_LIMIT_UPLOADS', fallback: '30/10m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
@@ -240,6 +243,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     rateLimits: rateLimits(env),
     maxCardsPerAccount: integer(env, 'MAX_CARDS_PER_ACCOUNT', 25, 1, 10_000),
+    uploads: {
+      maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+      // a 48-megapixel phone photo decodes to about 200 MB: the default leaves room for 40
+      maxPixels: integer(env, 'UPLOAD_MAX_PIXELS', 40_000_000, 10_000, 268_402_689),
+    },
     publicCacheTtlMs: integer(env, 'PUBLIC_CACHE_TTL_MS', 30_000, 0, 3_600_000),
     webDistDir,
     webSsrDir,

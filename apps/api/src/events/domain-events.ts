@@ -4,8 +4,15 @@ import type { RequestMeta } from '../common/request-meta';
 
 /** what happened in the core that other modules (cache, analytics) react to */
 export interface DomainEventMap {
-  'profile.saved': { profile: ProfileRecord; previousHandle: string | null };
-  'profile.deleted': { profileId: string; handle: string };
+  'profile.saved': {
+    profile: ProfileRecord;
+    previousHandle: string | null;
+    /** the card's images before this save (avatar, banner, preview image); empty for a new card */
+    previousImages?: string[];
+  };
+  'profile.deleted': { profileId: string; handle: string; ownerId: string; images?: string[] };
+  /** the account's cards are deleted already; what else it owns goes now */
+  'account.deleted': { userId: string };
   'lead.created': {
     lead: LeadRecord;
     profile: ProfileRecord;

@@ -62,7 +62,11 @@ export class ProfilesService {
       this.storage.profiles.update(id, ownerId, toProfileData(input, previous, new Date())),
     );
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-    await this.events.publish('profile.saved', { profile, previousHandle: previous.handle });
+    await this.events.publish('profile.saved', {
+      profile,
+      previousHandle: previous.handle,
+      previousImages: imagesOf(previous),
+    });
     return profile;
   }
 
@@ -90,7 +94,12 @@ export class ProfilesService {
   async delete(id: string, ownerId: string): Promise<void> {
     const profile = await this.getOwned(id, ownerId);
     if (!(await this.storage.profiles.delete(id, ownerId))) throw new NotFoundError(PROFILE_NOT_FOUND);
-    await this.events.publish('profile.deleted', { profileId: profile.id, handle: profile.handle });
+    await this.events.publish('profile.deleted', {
+      profileId: profile.id,
+      handle: profile.handle,
+      ownerId: profile.ownerId,
+      images: imagesOf(profile),
+    });
   }
 
   private assertHandleAllowed(handle: string): void {
@@ -111,4 +120,10 @@ export class ProfilesService {
       throw error;
     }
   }
+}
+
+/** the image addresses a card holds */
+function imagesOf(profile: ProfileRecord): string[] {
+  const { avatarUrl, bannerUrl, ogImageUrl } = profile.media;
+  return [avatarUrl, bannerUrl, ogImageUrl].filter((url): url is string => !!url);
 }

@@ -23,6 +23,7 @@ import { DomainError } from '../common/errors';
 import type { RequestMeta } from '../common/request-meta';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LeadsService } from '../leads/leads.service';
+import { MediaService } from '../media/media.service';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
 import { loadCardPages, type CardPages } from '../web/card-renderer';
 import { CARD_PAGES } from './public.tokens';
@@ -103,6 +104,7 @@ export class PublicCardPagesService {
     private readonly cache: PublicProfileCache,
     private readonly tracker: AnalyticsTracker,
     private readonly leads: LeadsService,
+    private readonly media: MediaService,
   ) {}
 
   /** false when the web app's server build is missing: the page route then says so */
@@ -163,7 +165,12 @@ export class PublicCardPagesService {
     if (!profile || !mayViewCard(profile, viewerUserId)) return null;
     const card = toPublicProfileResponse(profile, viewerUserId);
     const profileUrl = `${this.config.publicBaseUrl}${cardPaths(profile.handle).page}`;
-    return { fileName: vCardFileName(profile.handle), body: buildVCard(card, { profileUrl }) };
+    // an uploaded avatar goes in as a photo; a pasted address stays an address
+    const photoJpegBase64 = (await this.media.vcardPhoto(card.media.avatarUrl)) ?? undefined;
+    return {
+      fileName: vCardFileName(profile.handle),
+      body: buildVCard(card, { profileUrl, photoJpegBase64 }),
+    };
   }
 
   /**

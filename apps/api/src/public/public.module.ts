@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { APP_CONFIG } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { LeadsModule } from '../leads/leads.module';
+import { MediaModule } from '../media/media.module';
 import { StorageModule } from '../storage/storage.module';
 import { ThrottlingModule } from '../throttling/throttling.module';
 import { PublicCardPageController } from './public-card-page.controller';
@@ -16,7 +17,15 @@ import { CARD_PAGES } from './public.tokens';
 
 /** what a visitor sees: the card's page, its JSON, its contact file and message form, its events */
 @Module({
-  imports: [StorageModule, EventsModule, AuthModule, AnalyticsModule, LeadsModule, ThrottlingModule],
+  imports: [
+    StorageModule,
+    EventsModule,
+    AuthModule,
+    AnalyticsModule,
+    LeadsModule,
+    ThrottlingModule,
+    MediaModule,
+  ],
   controllers: [PublicProfilesController, PublicCardPageController, PublicEventsController],
   providers: [
     PublicProfileCache,
@@ -24,7 +33,7 @@ import { CARD_PAGES } from './public.tokens';
     { provide: CARD_PAGES, inject: [APP_CONFIG], useFactory: cardPagesProvider },
     PublicCardPagesService,
   ],
-  // the replicas' cache sync drops handles from the cache
-  exports: [PublicProfileCache],
+  // the replicas' cache sync drops handles from the cache; the card's preview image finds cards
+  exports: [PublicProfileCache, PublicProfilesService],
 })
 export class PublicModule {}

@@ -89,6 +89,12 @@ export function CardDocument({ input }: { input: CardPageInput }) {
           <meta property="og:description" content={head.description} />
           <meta property="og:url" content={head.url} />
           {head.image ? <meta property="og:image" content={head.image} /> : null}
+          {head.imageSize ? (
+            <>
+              <meta property="og:image:width" content={String(head.imageSize.width)} />
+              <meta property="og:image:height" content={String(head.imageSize.height)} />
+            </>
+          ) : null}
           <meta name="twitter:card" content={head.image ? 'summary_large_image' : 'summary'} />
           <meta name="twitter:title" content={head.title} />
           <meta name="twitter:description" content={head.description} />

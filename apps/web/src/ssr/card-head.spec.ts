@@ -1,4 +1,5 @@
 import { DEMO_PROFILE } from '@/components/public-card/data/demo-profile';
+import { cardPreviewVersion } from '@cardcraft/contracts/media';
 import { cardHead, scriptSafeJson } from './card-head';
 
 describe('the head of a server-rendered card', () => {
@@ -17,8 +18,11 @@ describe('the head of a server-rendered card', () => {
     );
     expect(head.title).toBe(`${DEMO_PROFILE.displayName} - Digital Business Card`);
     expect(head.url).toBe(`https://x.test/u/${DEMO_PROFILE.handle}`);
-    // no social image: the avatar stands in
-    expect(head.image).toBe(DEMO_PROFILE.media.avatarUrl ?? null);
+    // no social image: the preview the server draws of the card, at the address of its version
+    expect(head.image).toBe(
+      `https://x.test/u/${DEMO_PROFILE.handle}/preview.png?v=${cardPreviewVersion(DEMO_PROFILE)}`,
+    );
+    expect(head.imageSize).toEqual({ width: 1200, height: 630 });
     const person = JSON.parse(head.jsonLd) as Record<string, unknown>;
     expect(person).toMatchObject({
       '@context': 'https://schema.org',
@@ -28,5 +32,18 @@ describe('the head of a server-rendered card', () => {
       email: DEMO_PROFILE.contact.email,
     });
     expect(person.sameAs).toEqual(expect.arrayContaining(DEMO_PROFILE.socialLinks.map((link) => link.url)));
+  });
+
+  it("uses the owner's social preview image as it is, and a new drawn one when the name changes", () => {
+    const withImage = {
+      ...DEMO_PROFILE,
+      media: { ...DEMO_PROFILE.media, ogImageUrl: 'https://img.test/og.png' },
+    };
+    const own = cardHead(withImage, 'https://x.test');
+    expect(own.image).toBe('https://img.test/og.png');
+    expect(own.imageSize).toBeNull();
+    const bare = { ...DEMO_PROFILE, media: { ...DEMO_PROFILE.media, ogImageUrl: null } };
+    const renamed = cardHead({ ...bare, displayName: 'Someone Else' }, 'https://x.test');
+    expect(renamed.image).not.toBe(cardHead(bare, 'https://x.test').image);
   });
 });

@@ -1,3 +1,4 @@
+import { CARD_PREVIEW_SIZE, cardPreviewPath } from '@cardcraft/contracts/media';
 import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
 import { describeCard } from '@/components/public-card/hooks/use-page-meta';
 import { websiteHref } from '@/components/public-card/lib/contact-links';
@@ -9,6 +10,8 @@ export interface CardHead {
   description: string;
   url: string;
   image: string | null;
+  /** the drawn preview's size, known before it is fetched; null for the owner's own image */
+  imageSize: { width: number; height: number } | null;
   jsonLd: string;
 }
 
@@ -62,11 +65,15 @@ export function personJsonLd(profile: PublicProfileResponse, url: string): Recor
 
 export function cardHead(profile: PublicProfileResponse, baseUrl: string): CardHead {
   const url = `${baseUrl}/u/${encodeURIComponent(profile.handle)}`;
+  const ownImage = present(profile.media.ogImageUrl);
   return {
     title: shareTitle(profile.displayName),
     description: describeCard(profile),
     url,
-    image: present(profile.media.ogImageUrl) ?? present(profile.media.avatarUrl) ?? null,
+    // the owner's social preview image, else the one the server draws of the card (name, title,
+    // company, avatar, theme), whose address changes whenever the drawing would
+    image: ownImage ?? `${baseUrl}${cardPreviewPath(profile)}`,
+    imageSize: ownImage ? null : CARD_PREVIEW_SIZE,
     jsonLd: scriptSafeJson(personJsonLd(profile, url)),
   };
 }
