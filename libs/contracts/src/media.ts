@@ -1,6 +1,9 @@
 // images the product keeps itself: uploaded avatars and banners, served from /media/<key>, and the
 // preview image the server draws for a card. shared by the API, the editor and the card's page.
 
+/** the answer to a file that does not read as an image, in the editor and from the server */
+export const NOT_AN_IMAGE = 'This file is not an image. Choose a JPEG, PNG, WebP or GIF file.';
+
 /** what an upload is for, and the size the server makes of it */
 export const MEDIA_KINDS = {
   avatar: { width: 512, height: 512, label: 'avatar' },

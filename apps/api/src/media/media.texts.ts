@@ -1,6 +1,6 @@
 // what an upload answers when it is refused: short and plain, in the product's words
 
-export const NOT_AN_IMAGE = 'This file is not an image. Choose a JPEG, PNG, WebP or GIF file.';
+export { NOT_AN_IMAGE } from '@cardcraft/contracts';
 
 export function imageTooLarge(maxBytes: number): string {
   return `This image is larger than ${megabytes(maxBytes)}. Choose a smaller one.`;

@@ -10,6 +10,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** sent as JSON */
   body?: unknown;
+  /** sent as it is, with its own type (an image upload); instead of body */
+  rawBody?: Blob;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
   /** no timeout unless asked for */
@@ -41,7 +43,9 @@ async function readBody(response: Response): Promise<unknown> {
 /** the raw request: throws HttpError for network failures, aborts, timeouts and non-2xx answers */
 export async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.rawBody !== undefined)
+    headers['Content-Type'] = options.rawBody.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -62,7 +66,7 @@ export async function send<T>(path: string, options: RequestOptions): Promise<T>
       response = await fetch(buildUrl(path, options.query), {
         method: options.method ?? 'GET',
         headers,
-        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
         // the session travels in the HttpOnly cookie the API (same origin) set at sign-in
         credentials: 'same-origin',
         signal: controller.signal,

@@ -26,6 +26,7 @@ import { useSaveProfile } from '../api/save-profile';
 import { BlocksEditor } from '../components/blocks-editor';
 import { CardPreview } from '../components/card-preview';
 import { HandleField } from '../components/handle-field';
+import { ImageField } from '../components/image-field';
 import { EditorSection, SwitchRow } from '../components/editor-section';
 import { OptionSelect } from '../components/option-select';
 import { SocialLinksEditor } from '../components/social-links-editor';
@@ -204,6 +205,14 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
     error: errors[`media.${key}`],
   });
 
+  // an image uploaded (or pasted) and the field's address
+  const imageField = (key: 'avatarUrl' | 'bannerUrl') => ({
+    value: values.media[key],
+    onChange: (url: string) => setMedia(key, url),
+    onBlur: () => setMedia(key, withScheme(values.media[key])),
+    error: errors[`media.${key}`],
+  });
+
   const input = toProfileInput(values);
   const clientErrors = submitted ? fieldErrorMap(validateInput(ProfileInputDto, input).errors) : {};
   const errors = { ...(answer ? standingErrors(answer.errors, answer.input, input) : {}), ...clientErrors };
@@ -377,8 +386,8 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
               <CardTitle>Profile Media</CardTitle>
             </CardHeader>
             <CardContent className="space-y-4">
-              <TextField label="Avatar Image" {...URL_INPUT} {...mediaField('avatarUrl')} />
-              <TextField label="Banner Image" {...URL_INPUT} {...mediaField('bannerUrl')} />
+              <ImageField kind="avatar" label="Avatar Image" {...imageField('avatarUrl')} />
+              <ImageField kind="banner" label="Banner Image" {...imageField('bannerUrl')} />
               <TextField
                 label="Social Preview Image"
                 hint="Used when sharing your profile on social media"
