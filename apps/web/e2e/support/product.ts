@@ -70,7 +70,8 @@ async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () =
  * starts the built product the way a user does (node apps/api/dist/main.js) on a free port with a fresh
  * data directory: embedded SQLite, in-process queue and chDB. the suite builds nothing itself.
  */
-export async function startProduct(): Promise<RunningProduct> {
+/** the built product on a free port with a fresh data directory; `env` adds settings (MONGO_URL...) */
+export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   for (const file of [API_MAIN, WEB_INDEX]) {
     if (!existsSync(file))
       throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end suite`);
@@ -88,6 +89,7 @@ export async function startProduct(): Promise<RunningProduct> {
       DATA_DIR: dataDir,
       PUBLIC_BASE_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

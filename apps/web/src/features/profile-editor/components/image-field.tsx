@@ -131,14 +131,15 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
         onDrop={onDrop}
         data-testid={`${kind}-dropzone`}
         className={cn(
-          'flex flex-wrap items-center gap-3 rounded-xl border border-dashed border-input p-3 transition-colors',
+          'rounded-xl border border-dashed border-input p-3 transition-colors',
+          kind === 'avatar' ? 'flex items-center gap-3' : 'space-y-3',
           dragging && 'border-primary bg-primary/5',
         )}
       >
         <div
           className={cn(
             'flex shrink-0 items-center justify-center overflow-hidden bg-muted text-muted-foreground',
-            kind === 'avatar' ? 'size-12 rounded-full' : 'h-12 w-36 rounded-lg',
+            kind === 'avatar' ? 'size-14 rounded-full' : 'aspect-[3/1] w-full rounded-lg',
           )}
         >
           {shown ? (
@@ -147,27 +148,29 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
             <ImagePlus className="size-5" aria-hidden="true" />
           )}
         </div>
-        <div className="min-w-0 flex-1">
-          <Button
-            ref={uploadButton}
-            type="button"
-            variant="outline"
-            size="sm"
-            disabled={uploading}
-            onClick={() => fileInput.current?.click()}
-            aria-describedby={problem ? problemId : undefined}
-          >
-            {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-            {uploading ? 'Uploading...' : 'Upload Image'}
-          </Button>
-          <p className="mt-1 text-xs text-muted-foreground">or drop one here</p>
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              ref={uploadButton}
+              type="button"
+              variant="outline"
+              size="sm"
+              disabled={uploading}
+              onClick={() => fileInput.current?.click()}
+              aria-describedby={problem ? problemId : undefined}
+            >
+              {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+              {uploading ? 'Uploading...' : 'Upload Image'}
+            </Button>
+            {value ? (
+              <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
+                <Trash2 aria-hidden="true" />
+                Remove
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted-foreground">or drop one here</p>
         </div>
-        {value ? (
-          <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
-            <Trash2 aria-hidden="true" />
-            Remove
-          </Button>
-        ) : null}
         <input
           ref={fileInput}
           type="file"
