@@ -2,8 +2,9 @@
 # the cluster's API image: NestJS on Fastify, MongoDB + BullMQ + ClickHouse over http.
 # build from the repository root: docker build -f infra/docker/api.Dockerfile .
 # chDB (the embedded analytics engine, ~540 MB native library) is left out on purpose: it arrives only
-# through the optional dependency @chdb/lib-linux-x64-gnu, which --omit=optional skips, and the API
-# loads chdb only when CLICKHOUSE_URL is absent, which the cluster never does.
+# through the optional dependency @chdb/lib-linux-x64-gnu, which is removed after the install, and the
+# API loads chdb only when CLICKHOUSE_URL is absent, which the cluster never does. the image libraries
+# (sharp's libvips, resvg) also ship their natives as optional packages, for this platform: those stay.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -48,10 +49,12 @@ FROM manifests AS prod-deps
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
-RUN npm ci --omit=dev --omit=optional \
+RUN npm ci --omit=dev \
       -w @cardcraft/api -w @cardcraft/contracts -w @cardcraft/storage -w @cardcraft/analytics \
+ && rm -rf node_modules/@chdb/lib-* \
+ && node -e "require('sharp'); require('@resvg/resvg-js')" \
  && npm cache clean --force \
- && if [ -e node_modules/@chdb ]; then echo "chdb's native library must not be in this image" >&2; exit 1; fi
+ && if ls -d node_modules/@chdb/lib-* >/dev/null 2>&1; then echo "chdb's native library must not be in this image" >&2; exit 1; fi
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
