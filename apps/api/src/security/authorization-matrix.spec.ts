@@ -260,6 +260,35 @@ const ROUTES: Route[] = [
     body: () => 'email=visitor%40example.com&message=Hello&consent=on',
     expect: EVERYONE(200),
   },
+  {
+    method: 'GET',
+    path: '/u/{handle}/preview.png',
+    page: true,
+    url: (world) => `/u/${world.card.handle}/preview.png`,
+    expect: EVERYONE(200),
+  },
+  // a draft's drawn preview is its owner's alone
+  {
+    method: 'GET',
+    path: '/u/{handle}/preview.png',
+    page: true,
+    url: (world) => `/u/${world.draft.handle}/preview.png`,
+    expect: { anonymous: 404, other: 404, owner: 200, ended: 404, deleted: 404 },
+  },
+  {
+    method: 'GET',
+    path: '/media/{key}',
+    page: true,
+    url: () => '/media/0123456789abcdef0123456789abcdef.webp',
+    expect: EVERYONE(404),
+  },
+  // any signed-in account may upload; a body that is not an image is refused after the session check
+  {
+    method: 'POST',
+    path: '/api/media/{kind}',
+    url: () => '/api/media/avatar',
+    expect: { ...SIGNED_IN_ONLY, other: 400, owner: 400 },
+  },
 ];
 
 /** a draft is the owner's alone, whoever else asks */
