@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
+import sharp from 'sharp';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
 
@@ -398,6 +399,21 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     await page.keyboard.press('Escape');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     expect(await type.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // the avatar's crop dialog, as a photo chosen on the device opens it
+    await page.setViewportSize(DESKTOP.viewport);
+    await page.setInputFiles('[data-testid="avatar-file"]', {
+      name: 'portrait.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } })
+        .png()
+        .toBuffer(),
+    });
+    const crop = page.getByRole('dialog', { name: 'Crop Avatar' });
+    await crop.waitFor();
+    await expectAccessible(page, 'avatar crop dialog');
+    await page.keyboard.press('Escape');
+    await crop.waitFor({ state: 'detached' });
 
     await page.setViewportSize(DESKTOP.viewport);
     await page.getByRole('button', { name: 'Create Profile' }).click();
