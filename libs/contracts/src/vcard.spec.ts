@@ -206,3 +206,24 @@ describe('vCardFileName', () => {
     expect(vCardFileName('ada-l')).toBe('ada-l.vcf');
   });
 });
+
+describe('the contact photo', () => {
+  // a JPEG's first bytes and some more, as base64: long enough to be folded over several lines
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(400, 7)]);
+
+  it('embeds a given JPEG as vCard 3.0 inline binary instead of the avatar address', () => {
+    const vcard = buildVCard(source({ media: { avatarUrl: 'https://x.test/media/a.webp' } }), {
+      photoJpegBase64: jpeg.toString('base64'),
+    });
+    const photo = line(vcard, 'PHOTO');
+    expect(photo?.startsWith('PHOTO;ENCODING=b;TYPE=JPEG:')).toBe(true);
+    expect(Buffer.from(photo!.slice('PHOTO;ENCODING=b;TYPE=JPEG:'.length), 'base64').equals(jpeg)).toBe(true);
+    expect(vcard).not.toContain('VALUE=URI');
+    for (const physical of vcard.split('\r\n')) expect(Buffer.byteLength(physical)).toBeLessThanOrEqual(75);
+  });
+
+  it('keeps the address when no photo is given', () => {
+    const vcard = buildVCard(source({ media: { avatarUrl: 'https://x.test/me.png' } }));
+    expect(line(vcard, 'PHOTO')).toBe('PHOTO;VALUE=URI:https://x.test/me.png');
+  });
+});
