@@ -47,9 +47,9 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // only adapters may import storage, queue and analytics technology (dependency-cruiser checks it too)
+    // only adapters may import storage, queue, analytics and image technology (dependency-cruiser checks it too)
     files: ['**/*.ts'],
-    ignores: ['**/adapters/**', '**/repositories/**', '**/*.spec.ts', 'infra/test/**'],
+    ignores: ['**/adapters/**', '**/repositories/**', '**/*.spec.ts', '**/*.e2e.ts', 'infra/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -62,9 +62,12 @@ export default tseslint.config(
             '@clickhouse/client',
             'chdb',
             'chdb/connection',
+            'sharp',
+            'satori',
+            '@resvg/resvg-js',
           ].map((name) => ({
             name,
-            message: 'Only adapter files import storage, queue or analytics technology.',
+            message: 'Only adapter files import storage, queue, analytics or image technology.',
           })),
         },
       ],
