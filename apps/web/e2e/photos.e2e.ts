@@ -139,6 +139,19 @@ describe.each(['embedded', 'cluster'] as const)('photos from the device (%s)', (
       const dialog = page.getByRole('dialog', { name: 'Crop Avatar' });
       await dialog.waitFor();
       const cropper = dialog.getByRole('group', { name: 'Crop Avatar' });
+      // dragged with the mouse: the image follows the pointer
+      const photo = cropper.locator('img');
+      const leftOf = async () => photo.evaluate((img: HTMLImageElement) => parseFloat(img.style.left));
+      await photo.waitFor();
+      // the dialog zooms in as it opens: measured once it stands still
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      const before = await leftOf();
+      const box = (await cropper.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+      expect(await leftOf()).toBeCloseTo(before - 40, 0);
       await cropper.focus();
       for (const key of ['+', '+', '+', 'ArrowRight', 'ArrowRight', 'Shift+ArrowDown']) {
         await page.keyboard.press(key);
