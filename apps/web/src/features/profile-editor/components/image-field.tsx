@@ -169,7 +169,8 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
               </Button>
             ) : null}
           </div>
-          <p className="text-xs text-muted-foreground">or drop one here</p>
+          {/* a phone has no files to drag */}
+          <p className="text-xs text-muted-foreground pointer-coarse:hidden">or drop one here</p>
         </div>
         <input
           ref={fileInput}
