@@ -16,6 +16,8 @@ export interface UserRecord {
   email: string;
   displayName: string;
   passwordHash: string;
+  /** e-mail the user for each new message on one of the user's cards; true unless turned off */
+  notifyOnMessages: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -29,6 +31,9 @@ export interface NewUser {
 export interface UserPatch {
   displayName?: string;
   passwordHash?: string;
+  /** lower-cased by the store; throws DuplicateKeyError('email') when another account has it */
+  email?: string;
+  notifyOnMessages?: boolean;
 }
 
 // a profile's parts are the contracts' one shape of a card (ProfileContent); the store adds its dates
@@ -54,6 +59,10 @@ export interface NewLead {
   profileId: string;
   email: string;
   message: string | null;
+  /** the message form's extra fields; null when not asked for or left empty */
+  name: string | null;
+  phone: string | null;
+  company: string | null;
   consent: boolean;
   consentText: string;
   visitorUserId: string | null;
@@ -79,6 +88,33 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** what an e-mailed link of the account is for */
+export type AccountTokenPurpose = 'password-reset' | 'email-change';
+
+/**
+ * a single-use, expiring link sent by e-mail. only a hash of the link's secret is stored, so the
+ * store's contents alone open no account.
+ */
+export interface AccountTokenRecord {
+  id: string;
+  userId: string;
+  purpose: AccountTokenPurpose;
+  /** sha-256 of the secret, hex */
+  tokenHash: string;
+  /** an e-mail change: the address that applies when the link is opened */
+  newEmail: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface NewAccountToken {
+  userId: string;
+  purpose: AccountTokenPurpose;
+  tokenHash: string;
+  newEmail: string | null;
+  expiresAt: Date;
+}
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -97,8 +133,9 @@ export interface UsersRepository {
   findByIds(ids: readonly string[]): Promise<UserRecord[]>;
   /** case-insensitive */
   findByEmail(email: string): Promise<UserRecord | null>;
+  /** throws DuplicateKeyError('email') when a patched e-mail belongs to another account */
   update(id: string, patch: UserPatch): Promise<UserRecord | null>;
-  /** deletes the user and the user's sessions; the account service deletes what the user owns first */
+  /** deletes the user with its sessions and e-mailed links; the account service deletes what it owns first */
   delete(id: string): Promise<boolean>;
 }
 
@@ -137,8 +174,24 @@ export interface LeadsRepository {
   create(lead: NewLead): Promise<LeadRecord>;
   /** newest first */
   listByProfile(profileId: string, page: PageRequest): Promise<PageResult<LeadRecord>>;
+  /** null when the lead does not exist on that profile */
+  findOne(profileId: string, leadId: string): Promise<LeadRecord | null>;
   /** false when the lead does not exist on that profile */
   delete(profileId: string, leadId: string): Promise<boolean>;
+}
+
+export interface AccountTokensRepository {
+  /** null when the user does not exist */
+  create(token: NewAccountToken): Promise<AccountTokenRecord | null>;
+  /**
+   * takes the token of this hash and purpose if it has not expired at `now`, and removes it, so
+   * of two callers with the same link only one gets it; null when unknown, used or expired
+   */
+  consume(tokenHash: string, purpose: AccountTokenPurpose, now: Date): Promise<AccountTokenRecord | null>;
+  /** removes the user's tokens of the purpose (a new link replaces the older ones); answers how many */
+  deleteForUser(userId: string, purpose: AccountTokenPurpose): Promise<number>;
+  /** removes the tokens that expired at or before `now`; answers how many */
+  deleteExpired(now: Date): Promise<number>;
 }
 
 export interface Storage {
@@ -149,6 +202,8 @@ export interface Storage {
   readonly sessions: SessionsRepository;
   /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
   readonly media: MediaRepository;
+  /** the e-mailed links: password resets and e-mail changes (deleted with their user) */
+  readonly accountTokens: AccountTokensRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -54,7 +54,13 @@ function fullProfile(handle: string): ProfileData {
       bannerUrl: 'https://cdn.example.com/b.png',
       ogImageUrl: 'https://cdn.example.com/og.png',
     },
-    privacy: { collectGeo: false, collectIp: true, showIdentifiedViewers: true, allowMessages: false },
+    privacy: {
+      collectGeo: false,
+      collectIp: true,
+      showIdentifiedViewers: true,
+      allowMessages: false,
+      messageFields: { name: 'required', phone: 'optional', company: 'off' },
+    },
     // stored in the order given, which is not the order of `order`
     socialLinks: [
       { provider: 'github', label: 'Code', url: 'https://github.com/ada', highlight: true, order: 2 },
@@ -97,7 +103,13 @@ function bareProfile(handle: string): ProfileData {
     layout: 'neon',
     contact: { email: null, phoneNumber: null, company: null, location: null, website: null },
     media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
-    privacy: { collectGeo: true, collectIp: false, showIdentifiedViewers: false, allowMessages: true },
+    privacy: {
+      collectGeo: true,
+      collectIp: false,
+      showIdentifiedViewers: false,
+      allowMessages: true,
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
+    },
     socialLinks: [],
     blocks: [],
   };
@@ -122,6 +134,9 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
       profileId,
       email: `visitor${n}@example.com`,
       message: n % 2 === 0 ? null : `message ${n}`,
+      name: n % 2 === 0 ? null : `Visitor ${n}`,
+      phone: n % 2 === 0 ? null : `+1 555 010${n}`,
+      company: n % 2 === 0 ? null : 'Acme, Inc.',
       consent: true,
       consentText: 'I agree to be contacted.',
       visitorUserId: n % 2 === 0 ? null : UNKNOWN_ID,
@@ -140,6 +155,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
           id: expect.stringMatching(ID),
           email: email.toLowerCase(),
           displayName: 'Ada',
+          notifyOnMessages: true,
           passwordHash: 'scrypt$salt$hash',
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
@@ -471,6 +487,17 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
         expect(last).toEqual({ items: newestFirst.slice(4), total: 5 });
         const beyond = await storage.leads.listByProfile(profile.id, { offset: 10, limit: 2 });
         expect(beyond).toEqual({ items: [], total: 5 });
+      });
+
+      it('finds one lead only through its own profile', async () => {
+        const owner = await newUser();
+        const profile = await storage.profiles.create(owner.id, bareProfile(unique('one')));
+        const other = await storage.profiles.create(owner.id, bareProfile(unique('one-other')));
+        const lead = await storage.leads.create(newLead(profile.id, 3));
+        await expect(storage.leads.findOne(profile.id, lead.id)).resolves.toEqual(lead);
+        await expect(storage.leads.findOne(other.id, lead.id)).resolves.toBeNull();
+        await expect(storage.leads.findOne(profile.id, UNKNOWN_ID)).resolves.toBeNull();
+        await expect(storage.leads.findOne(profile.id, 'not-an-id')).resolves.toBeNull();
       });
 
       it('deletes a lead only through its own profile', async () => {

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { createStorage, DuplicateKeyError } from '../../index';
+import { describeAccountStorageContract } from '../../account.contract';
 import { describeStorageContract } from '../../storage.contract';
 import { duplicateKeyError } from './mongo-storage';
 
@@ -22,6 +23,7 @@ afterAll(async () => {
 });
 
 describeStorageContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }));
+describeAccountStorageContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }));
 
 describe('mongo adapter', () => {
   it('creates its indexes at connect, before any write', async () => {

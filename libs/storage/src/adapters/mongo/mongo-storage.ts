@@ -1,7 +1,14 @@
 import mongoose, { Schema, Types, type Connection, type Model } from 'mongoose';
-import type { BlockType, Layout, Theme } from '@cardcraft/contracts';
+import {
+  messageFieldsOrDefault,
+  type BlockType,
+  type Layout,
+  type MessageFieldsResponse,
+  type Theme,
+} from '@cardcraft/contracts';
 import {
   DuplicateKeyError,
+  type AccountTokensRepository,
   type BlockRecord,
   type ContactRecord,
   type LeadRecord,
@@ -26,12 +33,15 @@ import {
 } from '../../ports';
 import type { MediaRepository } from '../../media';
 import { MongoMedia } from './mongo-media';
+import { MongoAccountTokens, accountTokenSchema, type AccountTokenDoc } from './mongo-account-tokens';
 
 interface UserDoc {
   _id: Types.ObjectId;
   email: string;
   displayName: string;
   passwordHash: string;
+  /** absent on accounts made before the setting existed: on */
+  notifyOnMessages?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -61,6 +71,9 @@ interface LeadDoc {
   profileId: Types.ObjectId;
   email: string;
   message: string | null;
+  name?: string | null;
+  phone?: string | null;
+  company?: string | null;
   consent: boolean;
   consentText: string;
   visitorUserId: string | null;
@@ -83,6 +96,7 @@ const userSchema = new Schema<UserDoc>(
     email: { type: String, lowercase: true },
     displayName: String,
     passwordHash: String,
+    notifyOnMessages: { type: Boolean, default: true },
   },
   { collection: 'users', timestamps: true, versionKey: false },
 );
@@ -112,6 +126,10 @@ const privacySchema = new Schema<PrivacyRecord>(
     collectIp: Boolean,
     showIdentifiedViewers: Boolean,
     allowMessages: Boolean,
+    messageFields: new Schema<MessageFieldsResponse>(
+      { name: String, phone: String, company: String },
+      { _id: false },
+    ),
   },
   { _id: false },
 );
@@ -162,6 +180,9 @@ const leadSchema = new Schema<LeadDoc>(
     profileId: { type: Schema.Types.ObjectId, required: true },
     email: String,
     message: nullableString,
+    name: nullableString,
+    phone: nullableString,
+    company: nullableString,
     consent: Boolean,
     consentText: String,
     visitorUserId: nullableString,
@@ -223,6 +244,7 @@ function toUser(doc: UserDoc): UserRecord {
     email: doc.email,
     displayName: doc.displayName,
     passwordHash: doc.passwordHash,
+    notifyOnMessages: doc.notifyOnMessages !== false,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -260,6 +282,7 @@ function toProfile(doc: ProfileDoc): ProfileRecord {
       collectIp: privacy.collectIp === true,
       showIdentifiedViewers: privacy.showIdentifiedViewers === true,
       allowMessages: privacy.allowMessages === true,
+      messageFields: messageFieldsOrDefault(privacy.messageFields),
     },
     socialLinks: (doc.socialLinks ?? []).map((link) => ({
       provider: link.provider,
@@ -288,6 +311,9 @@ function toLead(doc: LeadDoc): LeadRecord {
     profileId: doc.profileId.toHexString(),
     email: doc.email,
     message: doc.message ?? null,
+    name: doc.name ?? null,
+    phone: doc.phone ?? null,
+    company: doc.company ?? null,
     consent: doc.consent === true,
     consentText: doc.consentText,
     visitorUserId: doc.visitorUserId ?? null,
@@ -328,6 +354,7 @@ class MongoUsers implements UsersRepository {
   constructor(
     private readonly model: Model<UserDoc>,
     private readonly sessions: Model<SessionDoc>,
+    private readonly tokens: Model<AccountTokenDoc>,
   ) {}
 
   async create(user: NewUser): Promise<UserRecord> {
@@ -368,14 +395,20 @@ class MongoUsers implements UsersRepository {
   async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
     const _id = objectId(id);
     if (!_id) return null;
-    const set: Partial<Pick<UserDoc, 'displayName' | 'passwordHash'>> = {};
+    const set: Partial<Pick<UserDoc, 'email' | 'displayName' | 'passwordHash' | 'notifyOnMessages'>> = {};
+    if (patch.email !== undefined) set.email = patch.email.toLowerCase();
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.passwordHash !== undefined) set.passwordHash = patch.passwordHash;
-    const doc = await this.model
-      .findOneAndUpdate({ _id }, { $set: set }, { new: true })
-      .lean<UserDoc>()
-      .exec();
-    return doc ? toUser(doc) : null;
+    if (patch.notifyOnMessages !== undefined) set.notifyOnMessages = patch.notifyOnMessages;
+    try {
+      const doc = await this.model
+        .findOneAndUpdate({ _id }, { $set: set }, { new: true })
+        .lean<UserDoc>()
+        .exec();
+      return doc ? toUser(doc) : null;
+    } catch (error) {
+      throw duplicateKeyError(error, 'email') ?? error;
+    }
   }
 
   async delete(id: string): Promise<boolean> {
@@ -387,6 +420,7 @@ class MongoUsers implements UsersRepository {
     await this.sessions.deleteMany({ userId: _id }).exec();
     const result = await this.model.deleteOne({ _id }).exec();
     await this.sessions.deleteMany({ userId: _id }).exec();
+    await this.tokens.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;
   }
 }
@@ -482,6 +516,9 @@ class MongoLeads implements LeadsRepository {
       profileId,
       email: lead.email,
       message: lead.message,
+      name: lead.name,
+      phone: lead.phone,
+      company: lead.company,
       consent: lead.consent,
       consentText: lead.consentText,
       visitorUserId: lead.visitorUserId,
@@ -504,6 +541,14 @@ class MongoLeads implements LeadsRepository {
       this.model.countDocuments({ profileId: id }).exec(),
     ]);
     return { items: docs.map(toLead), total };
+  }
+
+  async findOne(profileId: string, leadId: string): Promise<LeadRecord | null> {
+    const profile = objectId(profileId);
+    const _id = objectId(leadId);
+    if (!profile || !_id) return null;
+    const doc = await this.model.findOne({ _id, profileId: profile }).lean<LeadDoc>().exec();
+    return doc ? toLead(doc) : null;
   }
 
   async delete(profileId: string, leadId: string): Promise<boolean> {
@@ -574,6 +619,7 @@ export class MongoStorage implements Storage {
   readonly leads: LeadsRepository;
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
+  readonly accountTokens: AccountTokensRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -582,13 +628,18 @@ export class MongoStorage implements Storage {
       profiles: Model<ProfileDoc>;
       leads: Model<LeadDoc>;
       sessions: Model<SessionDoc>;
+      accountTokens: Model<AccountTokenDoc>;
     },
   ) {
-    this.users = new MongoUsers(models.users, models.sessions);
+    this.users = new MongoUsers(models.users, models.sessions, models.accountTokens);
     this.profiles = new MongoProfiles(models.profiles, models.leads);
     this.leads = new MongoLeads(models.leads);
     this.sessions = new MongoSessions(models.sessions, models.users);
     this.media = new MongoMedia(connection);
+    this.accountTokens = new MongoAccountTokens(
+      models.accountTokens,
+      async (_id) => (await models.users.exists({ _id }).exec()) !== null,
+    );
   }
 
   /** connects and creates the indexes before anything is written, so unique keys decide races */
@@ -606,6 +657,7 @@ export class MongoStorage implements Storage {
         profiles: connection.model<ProfileDoc>('Profile', profileSchema),
         leads: connection.model<LeadDoc>('Lead', leadSchema),
         sessions: connection.model<SessionDoc>('Session', sessionSchema),
+        accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
       };
       for (const model of Object.values(models)) await model.createIndexes();
       return new MongoStorage(connection, models);

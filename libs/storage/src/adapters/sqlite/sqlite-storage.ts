@@ -1,6 +1,7 @@
-import type { Layout, Theme } from '@cardcraft/contracts';
+import { messageFieldsOrDefault, type Layout, type Theme } from '@cardcraft/contracts';
 import {
   DuplicateKeyError,
+  type AccountTokensRepository,
   type LeadRecord,
   type LeadsRepository,
   type NewLead,
@@ -22,6 +23,8 @@ import type { MediaRepository } from '../../media';
 import { dirname, join } from 'node:path';
 import { newObjectIdHex } from './object-id';
 import { SqliteMedia } from './sqlite-media';
+import { ACCOUNT_TOKENS_SCHEMA, SqliteAccountTokens } from './sqlite-account-tokens';
+import { addColumnIfMissing } from './sqlite-columns';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 
 // every statement is idempotent, so opening an existing file is safe.
@@ -91,14 +94,17 @@ interface UserRow {
   email: string;
   display_name: string;
   password_hash: string;
+  notify_messages: number;
   created_at: number;
   updated_at: number;
 }
 
 interface UserPatchParams {
   id: string;
+  email: string | null;
   display_name: string | null;
   password_hash: string | null;
+  notify_messages: number | null;
   now: number;
 }
 
@@ -127,6 +133,9 @@ interface LeadRow {
   profile_id: string;
   email: string;
   message: string | null;
+  name: string | null;
+  phone: string | null;
+  company: string | null;
   consent: number;
   consent_text: string;
   visitor_user_id: string | null;
@@ -166,6 +175,7 @@ function toUser(row: UserRow): UserRecord {
     email: row.email,
     displayName: row.display_name,
     passwordHash: row.password_hash,
+    notifyOnMessages: row.notify_messages === 1,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -185,12 +195,20 @@ function toProfile(row: ProfileRow): ProfileRecord {
     layout: row.layout as Layout,
     contact: JSON.parse(row.contact) as ProfileRecord['contact'],
     media: JSON.parse(row.media) as ProfileRecord['media'],
-    privacy: JSON.parse(row.privacy) as ProfileRecord['privacy'],
+    privacy: privacyFrom(row.privacy),
     socialLinks: JSON.parse(row.social_links) as ProfileRecord['socialLinks'],
     blocks: JSON.parse(row.blocks) as ProfileRecord['blocks'],
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
+}
+
+/** a card saved before the message form had extra fields asks for none */
+function privacyFrom(json: string): ProfileRecord['privacy'] {
+  const privacy = JSON.parse(json) as Omit<ProfileRecord['privacy'], 'messageFields'> & {
+    messageFields?: ProfileRecord['privacy']['messageFields'];
+  };
+  return { ...privacy, messageFields: messageFieldsOrDefault(privacy.messageFields) };
 }
 
 function toLead(row: LeadRow): LeadRecord {
@@ -199,6 +217,9 @@ function toLead(row: LeadRow): LeadRecord {
     profileId: row.profile_id,
     email: row.email,
     message: row.message,
+    name: row.name ?? null,
+    phone: row.phone ?? null,
+    company: row.company ?? null,
     consent: row.consent === 1,
     consentText: row.consent_text,
     visitorUserId: row.visitor_user_id,
@@ -229,9 +250,10 @@ function profileParams(data: ProfileData) {
     layout: data.layout,
     contact: JSON.stringify(pick(data.contact, ['email', 'phoneNumber', 'company', 'location', 'website'])),
     media: JSON.stringify(pick(data.media, ['avatarUrl', 'bannerUrl', 'ogImageUrl'])),
-    privacy: JSON.stringify(
-      pick(data.privacy, ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages']),
-    ),
+    privacy: JSON.stringify({
+      ...pick(data.privacy, ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages']),
+      messageFields: pick(data.privacy.messageFields, ['name', 'phone', 'company']),
+    }),
     social_links: JSON.stringify(
       data.socialLinks.map((link) => pick(link, ['provider', 'label', 'url', 'highlight', 'order'])),
     ),
@@ -260,8 +282,8 @@ class SqliteUsers implements UsersRepository {
 
   constructor(db: SqliteDatabase) {
     this.insert = db.prepare(
-      `INSERT INTO users (id, email, display_name, password_hash, created_at, updated_at)
-       VALUES (@id, @email, @display_name, @password_hash, @created_at, @updated_at)`,
+      `INSERT INTO users (id, email, display_name, password_hash, notify_messages, created_at, updated_at)
+       VALUES (@id, @email, @display_name, @password_hash, @notify_messages, @created_at, @updated_at)`,
     );
     this.byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
     // the ids go in as one JSON array, so one prepared statement serves a page of any size
@@ -271,7 +293,9 @@ class SqliteUsers implements UsersRepository {
     this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE lower(email) = lower(?)');
     this.patch = db.prepare<[UserPatchParams], UserRow>(
       `UPDATE users SET
+         email = coalesce(@email, email),
          display_name = coalesce(@display_name, display_name),
+         notify_messages = coalesce(@notify_messages, notify_messages),
          password_hash = coalesce(@password_hash, password_hash),
          updated_at = @now
        WHERE id = @id
@@ -288,6 +312,7 @@ class SqliteUsers implements UsersRepository {
       email: user.email.toLowerCase(),
       display_name: user.displayName,
       password_hash: user.passwordHash,
+      notify_messages: 1,
       created_at: now,
       updated_at: now,
     };
@@ -315,13 +340,19 @@ class SqliteUsers implements UsersRepository {
   }
 
   async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
-    const row = this.patch.get({
-      id,
-      display_name: patch.displayName ?? null,
-      password_hash: patch.passwordHash ?? null,
-      now: Date.now(),
-    });
-    return row ? toUser(row) : null;
+    try {
+      const row = this.patch.get({
+        id,
+        email: patch.email?.toLowerCase() ?? null,
+        display_name: patch.displayName ?? null,
+        password_hash: patch.passwordHash ?? null,
+        notify_messages: patch.notifyOnMessages === undefined ? null : patch.notifyOnMessages ? 1 : 0,
+        now: Date.now(),
+      });
+      return row ? toUser(row) : null;
+    } catch (error) {
+      rethrowDuplicate(error);
+    }
   }
 
   async delete(id: string): Promise<boolean> {
@@ -424,12 +455,16 @@ class SqliteLeads implements LeadsRepository {
   private readonly insert;
   private readonly page;
   private readonly count;
+  private readonly one;
   private readonly remove;
 
   constructor(db: SqliteDatabase) {
+    this.one = db.prepare<[string, string], LeadRow>('SELECT * FROM leads WHERE id = ? AND profile_id = ?');
     this.insert = db.prepare(
-      `INSERT INTO leads (id, profile_id, email, message, consent, consent_text, visitor_user_id, created_at)
-       VALUES (@id, @profile_id, @email, @message, @consent, @consent_text, @visitor_user_id, @created_at)`,
+      `INSERT INTO leads (id, profile_id, email, message, name, phone, company, consent, consent_text,
+         visitor_user_id, created_at)
+       VALUES (@id, @profile_id, @email, @message, @name, @phone, @company, @consent, @consent_text,
+         @visitor_user_id, @created_at)`,
     );
     // the id breaks ties between leads of the same millisecond: later ids sort after earlier ones
     this.page = db.prepare<[string, number, number], LeadRow>(
@@ -447,6 +482,9 @@ class SqliteLeads implements LeadsRepository {
       profile_id: lead.profileId,
       email: lead.email,
       message: lead.message,
+      name: lead.name,
+      phone: lead.phone,
+      company: lead.company,
       consent: lead.consent ? 1 : 0,
       consent_text: lead.consentText,
       visitor_user_id: lead.visitorUserId,
@@ -460,6 +498,11 @@ class SqliteLeads implements LeadsRepository {
     const items = this.page.all(profileId, page.limit, page.offset).map(toLead);
     const total = this.count.get(profileId)?.total ?? 0;
     return { items, total };
+  }
+
+  async findOne(profileId: string, leadId: string): Promise<LeadRecord | null> {
+    const row = this.one.get(leadId, profileId);
+    return row ? toLead(row) : null;
   }
 
   async delete(profileId: string, leadId: string): Promise<boolean> {
@@ -529,6 +572,7 @@ export class SqliteStorage implements Storage {
   readonly leads: LeadsRepository;
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
+  readonly accountTokens: AccountTokensRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -539,12 +583,17 @@ export class SqliteStorage implements Storage {
     this.leads = new SqliteLeads(db);
     this.sessions = new SqliteSessions(db);
     this.media = new SqliteMedia(db, mediaDir);
+    this.accountTokens = new SqliteAccountTokens(db);
   }
 
   static open(file: string): SqliteStorage {
     const db = openSqliteDatabase(file);
     try {
       db.exec(SCHEMA);
+      // columns added after the first release: a file made before gets them here
+      addColumnIfMissing(db, 'users', 'notify_messages', 'INTEGER NOT NULL DEFAULT 1');
+      for (const column of ['name', 'phone', 'company']) addColumnIfMissing(db, 'leads', column, 'TEXT');
+      db.exec(ACCOUNT_TOKENS_SCHEMA);
     } catch (error) {
       db.close();
       throw error;
