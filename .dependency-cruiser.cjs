@@ -1,5 +1,5 @@
 // the boundaries `npm run lint` keeps (depcruise): no cycles between modules or folders, libs below
-// apps, web features apart from each other, and the storage, queue and analytics drivers only in
+// apps, web features apart from each other, and the storage, queue, analytics, image and mail drivers only in
 // adapters. docs/architecture.md explains the layers.
 const DRIVERS = [
   'mongoose',
@@ -12,6 +12,8 @@ const DRIVERS = [
   'sharp',
   'satori',
   '@resvg/resvg-js',
+  // mail
+  'nodemailer',
 ];
 // tests and their helpers are left out: an integration test starts the whole app from inside one
 // feature's folder, so it imports across the tree by design
@@ -68,7 +70,7 @@ module.exports = {
     {
       name: 'drivers-only-in-adapters',
       severity: 'error',
-      comment: 'only adapter files import storage, queue, analytics or image technology',
+      comment: 'only adapter files import storage, queue, analytics, image or mail technology',
       from: { pathNot: '/(adapters|repositories)/' },
       to: { path: `^node_modules/(${DRIVERS.join('|')})/` },
     },

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
+import { AccountMailModule } from './account-mail/account-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
 import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
@@ -24,6 +25,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         AccountModule,
+        AccountMailModule,
         ProfilesModule,
         QrModule,
         LeadsModule,

@@ -3,12 +3,22 @@ import type { PublicProfileResponse, ViewerType } from './responses';
 /** what the server-rendered public card can show: the card, or one of its dead ends */
 export type CardPageState = 'card' | 'not-found' | 'not-available';
 
-export type MessageField = 'email' | 'message' | 'consent';
+export type MessageField = 'email' | 'message' | 'consent' | 'name' | 'phone' | 'company';
+
+/** what the visitor typed, sent back into the form when it could not be sent */
+export interface CardPageMessageValues {
+  email: string;
+  message: string;
+  consent: boolean;
+  name?: string;
+  phone?: string;
+  company?: string;
+}
 
 /** the server's answer to the message form posted without script, shown in the form */
 export interface CardPageMessageOutcome {
   status: 'sent' | 'failed';
-  values?: { email: string; message: string; consent: boolean };
+  values?: CardPageMessageValues;
   errors?: Partial<Record<MessageField, string>>;
 }
 

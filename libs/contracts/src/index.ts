@@ -17,3 +17,6 @@ export * from './media';
 export { Nested, nestedTypeOf } from './transforms';
 export * from './env';
 export * from './visibility';
+export * from './message-fields';
+export * from './account-mail.dto';
+export * from './lead-vcard';

@@ -19,6 +19,25 @@ export class CreateLeadDto {
   @MaxLength(Limits.messageMax, { message: Messages.messageText })
   message: string | null = null;
 
+  /** the extra fields: whether each is asked for, and required, is the card's setting (the api checks) */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  name: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64, { message: ExtraMessages.fieldTooLong })
+  phone: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  company: string | null = null;
+
   @Equals(true, { message: Messages.consent })
   consent!: boolean;
 

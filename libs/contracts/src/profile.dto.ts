@@ -1,5 +1,6 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
+import { MessageFieldsDto } from './message-fields';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -87,6 +88,10 @@ export class PrivacyDto {
 
   @IsBoolean()
   allowMessages = true;
+
+  /** the extra fields the message form asks for; a body without them asks for none */
+  @Nested(() => MessageFieldsDto)
+  messageFields: MessageFieldsDto = new MessageFieldsDto();
 }
 
 export class SocialLinkDto {

@@ -2,6 +2,7 @@ import type { HandleAvailability } from './handles';
 import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
+import type { MessageFieldsResponse } from './message-fields';
 
 export interface FieldError {
   field: string;
@@ -27,6 +28,8 @@ export interface UserResponse {
   email: string;
   displayName: string;
   createdAtUtc: string;
+  /** the owner is e-mailed for each new message (Settings) */
+  notifyOnMessages: boolean;
 }
 
 export interface ContactResponse {
@@ -48,6 +51,8 @@ export interface PrivacyResponse {
   collectIp: boolean;
   showIdentifiedViewers: boolean;
   allowMessages: boolean;
+  /** the extra fields (name, phone, company) the message form asks for */
+  messageFields: MessageFieldsResponse;
 }
 
 export interface SocialLinkResponse {
@@ -115,6 +120,8 @@ export interface PublicProfileResponse extends Omit<
   'privacy' | 'createdAtUtc' | 'updatedAtUtc'
 > {
   allowMessages: boolean;
+  /** the extra fields the message form asks a visitor for */
+  messageFields: MessageFieldsResponse;
   /** the owner sees signed-in visitors by name in their visitor list; the card tells such a visitor */
   ownerSeesVisitorNames: boolean;
   /** visible blocks only, by order */
@@ -133,6 +140,10 @@ export interface LeadResponse {
   profileId: string;
   email: string;
   message: string | null;
+  /** the extra fields, when the form asked for them and the visitor filled them in */
+  name: string | null;
+  phone: string | null;
+  company: string | null;
   consent: boolean;
   consentText: string;
   visitorUserId: string | null;

@@ -16,6 +16,7 @@ export function toUserResponse(user: UserRecord): UserResponse {
     email: user.email,
     displayName: user.displayName,
     createdAtUtc: user.createdAt.toISOString(),
+    notifyOnMessages: user.notifyOnMessages,
   };
 }
 

@@ -66,6 +66,7 @@ describe.each(STORAGE_KINDS)('auth over HTTP (%s)', (kind) => {
       email: user.email,
       displayName: user.displayName,
       createdAtUtc: expect.any(String),
+      notifyOnMessages: true,
     });
     expect((await http.get('/api/auth/me')).status).toBe(401);
     expect((await http.get('/api/auth/me', { token: `${user.accessToken}x` })).status).toBe(401);

@@ -103,6 +103,9 @@ describe('loadConfig', () => {
       messages: { limit: 10, windowMs: 60_000 },
       events: { limit: 120, windowMs: 60_000 },
       uploads: { limit: 30, windowMs: 600_000 },
+      passwordReset: { limit: 5, windowMs: 900_000 },
+      passwordResetPerAccount: { limit: 3, windowMs: 3_600_000 },
+      emailChange: { limit: 5, windowMs: 3_600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });

@@ -51,6 +51,21 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
   analytics: AnalyticsConfig;
+  mail: MailConfig;
+}
+
+/** how the product sends e-mail (docs/mail.md) */
+export interface MailConfig {
+  /** SMTP_URL (secret: its password is never logged); null: mail is written to outboxDir as .eml files */
+  smtpUrl: string | null;
+  /** MAIL_FROM: the sender of every mail, an address or "Name <address>" */
+  from: string;
+  /** DATA_DIR/outbox */
+  outboxDir: string;
+  /** the waits before each new attempt when a mail could not be handed over */
+  retryDelaysMs: number[];
+  /** how long a password-reset link and an e-mail confirmation link stay valid (MAIL_LINK_TTL) */
+  linkTtlSeconds: number;
 }
 
 export interface RateLimit {
@@ -69,6 +84,9 @@ export const RATE_LIMIT_SETTINGS = {
   messages: { variable: 'RATE_LIMIT_MESSAGES', fallback: '10/1m' },
   events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
   uploads: { variable: 'RATE_LIMIT_UPLOADS', fallback: '30/10m' },
+  passwordReset: { variable: 'RATE_LIMIT_PASSWORD_RESET', fallback: '5/15m' },
+  passwordResetPerAccount: { variable: 'RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT', fallback: '3/1h' },
+  emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
@@ -165,6 +183,45 @@ function embeddedJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/** MAIL_FROM: an address, or a display name with the address in angle brackets */
+function mailFrom(env: Env, publicBaseUrl: string): string {
+  const raw = envText(env, 'MAIL_FROM');
+  if (!raw) return `Cardcraft <no-reply@${new URL(publicBaseUrl).hostname}>`;
+  const address = /<([^<>\s]+@[^<>\s]+)>$/.exec(raw)?.[1] ?? raw;
+  if (!/^[^@\s<>]+@[^@\s<>]+$/.test(address)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an e-mail address, or a name and one like Cardcraft <hello@example.com> (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
+/** MAIL_RETRY_DELAYS: the waits before each new attempt, like 2s,15s,1m,5m (four more attempts) */
+function retryDelays(env: Env): number[] {
+  const raw = envText(env, 'MAIL_RETRY_DELAYS') ?? '2s,15s,1m,5m';
+  if (raw === 'none') return [];
+  const delays = raw.split(',').map((part) => {
+    const match = /^(\d+)\s*(ms|s|m|h)$/.exec(part.trim());
+    return match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2]]! : NaN;
+  });
+  if (delays.length > 20 || delays.some((ms) => !(ms >= 1 && ms <= 86_400_000))) {
+    throw new ConfigError(
+      `MAIL_RETRY_DELAYS must be up to 20 waits from 1ms to 24h like 2s,15s,1m,5m, or none (got "${raw}")`,
+    );
+  }
+  return delays;
+}
+
+function mailConfig(env: Env, dataDir: string, publicBaseUrl: string): MailConfig {
+  return {
+    smtpUrl: envUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    from: mailFrom(env, publicBaseUrl),
+    outboxDir: join(dataDir, 'outbox'),
+    retryDelaysMs: retryDelays(env),
+    linkTtlSeconds: duration(env, 'MAIL_LINK_TTL', 3600),
+  };
+}
+
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = envText(env, 'HOST') ?? '127.0.0.1';
@@ -256,6 +313,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
     trustProxy: trustProxy(env),
     analytics,
+    mail: mailConfig(env, dataDir, publicBaseUrl),
   };
 }
 
@@ -266,6 +324,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     jwtSecret: '***',
     mongoUrl: hideCredentials(config.mongoUrl),
     analytics: describeAnalyticsConfig(config.analytics),
+    mail: { ...config.mail, smtpUrl: hideCredentials(config.mail.smtpUrl) },
   };
 }
 

@@ -1,6 +1,6 @@
 import type { LeadRecord } from '@cardcraft/storage';
 
-const HEADER = ['Received (UTC)', 'Email', 'Message', 'Consent', 'Consent text'];
+const HEADER = ['Received (UTC)', 'Email', 'Name', 'Phone', 'Company', 'Message', 'Consent', 'Consent text'];
 
 /**
  * RFC 4180 quoting, plus a leading apostrophe on cells that start like a formula, so a spreadsheet
@@ -20,6 +20,9 @@ export function leadCsvRow(lead: LeadRecord): string {
     [
       lead.createdAt.toISOString(),
       lead.email,
+      lead.name ?? '',
+      lead.phone ?? '',
+      lead.company ?? '',
       lead.message ?? '',
       lead.consent ? 'yes' : 'no',
       lead.consentText,

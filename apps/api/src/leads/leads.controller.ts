@@ -1,6 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateLeadDto, PageQueryDto, type LeadResponse, type Page } from '@cardcraft/contracts';
+import {
+  buildLeadVCard,
+  CreateLeadDto,
+  leadVCardFileName,
+  PageQueryDto,
+  type LeadResponse,
+  type Page,
+} from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../common/request-meta';
@@ -50,6 +57,24 @@ export class LeadsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${profileId}.csv"`);
     return rows.join('');
+  }
+
+  /** one lead as a contact file, to save the visitor in the phone's or computer's contacts */
+  @Get(':leadId/vcard')
+  @ApiBearerAuth()
+  async vcard(
+    @Param('id') profileId: string,
+    @Param('leadId') leadId: string,
+    @CurrentUserId() userId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const { lead, profileDisplayName } = await this.leads.one(profileId, leadId, userId);
+    const response = toLeadResponse(lead);
+    void reply
+      .header('content-type', 'text/vcard; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${leadVCardFileName(response)}"`)
+      .header('cache-control', 'no-store');
+    return buildLeadVCard({ ...response, profileDisplayName });
   }
 
   @Delete(':leadId')

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONSENT_TEXT, type CreateLeadDto } from '@cardcraft/contracts';
+import {
+  CONSENT_TEXT,
+  MESSAGE_FIELDS,
+  messageFieldProblems,
+  type CreateLeadDto,
+} from '@cardcraft/contracts';
 import type { LeadRecord, PageResult, Storage } from '@cardcraft/storage';
-import { ForbiddenError, NotFoundError } from '../common/errors';
+import { BadInputError, ForbiddenError, NotFoundError } from '../common/errors';
 import type { RequestMeta } from '../common/request-meta';
 import { DomainEvents } from '../events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
@@ -31,10 +36,18 @@ export class LeadsService {
     const profile = await this.storage.profiles.findById(profileId);
     if (!profile) throw new NotFoundError('Profile not found');
     if (!profile.published || !profile.privacy.allowMessages) throw new ForbiddenError(MESSAGES_CLOSED);
+    // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped
+    const settings = profile.privacy.messageFields;
+    const problems = messageFieldProblems(settings, input);
+    if (problems.length > 0) throw new BadInputError(problems[0].message, problems);
+    const extra = Object.fromEntries(
+      MESSAGE_FIELDS.map((field) => [field, settings[field] === 'off' ? null : (input[field] ?? null)]),
+    ) as Record<(typeof MESSAGE_FIELDS)[number], string | null>;
     const lead = await this.storage.leads.create({
       profileId: profile.id,
       email: input.email,
       message: input.message ?? null,
+      ...extra,
       consent: input.consent,
       consentText: CONSENT_TEXT,
       visitorUserId: viewerUserId,
@@ -62,6 +75,18 @@ export class LeadsService {
       yield* items;
       if (items.length < limit) return;
     }
+  }
+
+  /** one lead of an owner's profile, with the profile it was left on */
+  async one(
+    profileId: string,
+    leadId: string,
+    ownerId: string,
+  ): Promise<{ lead: LeadRecord; profileDisplayName: string }> {
+    const profile = await this.profiles.getOwned(profileId, ownerId);
+    const lead = await this.storage.leads.findOne(profileId, leadId);
+    if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
+    return { lead, profileDisplayName: profile.displayName };
   }
 
   async delete(profileId: string, leadId: string, ownerId: string): Promise<void> {

@@ -28,7 +28,7 @@ function cardFields(profile: ProfileRecord) {
 export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
   return {
     ...cardFields(profile),
-    privacy: { ...profile.privacy },
+    privacy: { ...profile.privacy, messageFields: { ...profile.privacy.messageFields } },
     socialLinks: profile.socialLinks.map((link) => ({ ...link })),
     blocks: profile.blocks.map((block) => ({ ...block })),
     createdAtUtc: profile.createdAt.toISOString(),
@@ -49,6 +49,7 @@ export function toPublicProfileResponse(
   return {
     ...cardFields(profile),
     allowMessages: profile.privacy.allowMessages,
+    messageFields: { ...profile.privacy.messageFields },
     ownerSeesVisitorNames: profile.privacy.showIdentifiedViewers,
     socialLinks: [...profile.socialLinks].sort((a, b) => a.order - b.order).map((link) => ({ ...link })),
     blocks: profile.blocks

@@ -8,6 +8,7 @@ import {
   vCardFileName,
   type CardPageContent,
   type CardPageMessageOutcome,
+  type CardPageMessageValues,
   type MessageField,
   mayViewCard,
   viewerTypeOf,
@@ -78,9 +79,12 @@ export interface PostedMessageForm {
   email?: unknown;
   message?: unknown;
   consent?: unknown;
+  name?: unknown;
+  phone?: unknown;
+  company?: unknown;
 }
 
-const MESSAGE_FIELDS: readonly MessageField[] = ['email', 'message', 'consent'];
+const MESSAGE_FIELDS: readonly MessageField[] = ['email', 'message', 'consent', 'name', 'phone', 'company'];
 
 function text(value: unknown): string {
   const first = Array.isArray(value) ? (value[0] as unknown) : value;
@@ -190,6 +194,9 @@ export class PublicCardPagesService {
     const values = {
       email: text(form.email),
       message: text(form.message),
+      name: text(form.name),
+      phone: text(form.phone),
+      company: text(form.company),
       // a checkbox is sent only when ticked
       consent: form.consent !== undefined && text(form.consent) !== '',
     };
@@ -209,7 +216,7 @@ export class PublicCardPagesService {
 
   private async sendMessage(
     profile: ProfileRecord,
-    values: { email: string; message: string; consent: boolean },
+    values: CardPageMessageValues,
     viewerUserId: string | null,
     request: RequestMeta,
   ): Promise<CardPageMessageOutcome> {
@@ -217,6 +224,9 @@ export class PublicCardPagesService {
     const dto = plainToInstance(CreateLeadDto, {
       email: values.email,
       message: values.message,
+      name: values.name,
+      phone: values.phone,
+      company: values.company,
       consent: values.consent,
     });
     const invalid = toFieldErrors(await validate(dto, { whitelist: true }));
@@ -231,6 +241,14 @@ export class PublicCardPagesService {
       await this.leads.create(profile.id, dto, viewerUserId, request);
       return { status: 'sent' };
     } catch (error) {
+      // a required extra field left empty: said under the field, as with script
+      if (error instanceof DomainError && error.status === 400 && error.errors?.length) {
+        const errors: CardPageMessageOutcome['errors'] = {};
+        for (const { field, message } of error.errors) {
+          if ((MESSAGE_FIELDS as string[]).includes(field)) errors[field as MessageField] ??= message;
+        }
+        return { status: 'failed', values, errors };
+      }
       // closed to messages, or the card went away meanwhile: the form says it could not send
       if (error instanceof DomainError && error.status < 500) return { status: 'failed', values };
       throw error;

@@ -120,7 +120,13 @@ export function fullProfileInput(overrides: Record<string, unknown> = {}) {
       bannerUrl: 'https://img.example.com/banner.png',
       ogImageUrl: 'https://img.example.com/og.png',
     },
-    privacy: { collectGeo: true, collectIp: false, showIdentifiedViewers: true, allowMessages: true },
+    privacy: {
+      collectGeo: true,
+      collectIp: false,
+      showIdentifiedViewers: true,
+      allowMessages: true,
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
+    },
     socialLinks: [
       { provider: 'LinkedIn', label: 'Work', url: 'https://linkedin.com/in/ada', highlight: true, order: 0 },
       { provider: 'GitHub', label: '', url: 'https://github.com/ada', highlight: false, order: 1 },

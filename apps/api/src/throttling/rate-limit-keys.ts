@@ -21,11 +21,11 @@ export function clientAddressKey(ip: string): string {
 
 /**
  * who spends the budget of one request: the address, and the account when someone is signed in, so
- * rotating addresses does not help a signed-in client. the sign-in limit per account counts the e-mail
- * tried (hashed, so no e-mail address sits in a counter's key).
+ * rotating addresses does not help a signed-in client. the sign-in and password-reset limits per
+ * account count the e-mail tried (hashed, so no e-mail address sits in a counter's key).
  */
 export function rateLimitTrackers(name: RateLimitName, request: RateLimitedRequest): string[] {
-  if (name === 'signInPerAccount') {
+  if (name === 'signInPerAccount' || name === 'passwordResetPerAccount') {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string' || email.trim() === '') return [];
     return [`email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`];

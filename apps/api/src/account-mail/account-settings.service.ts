@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AccountSettingsResponse, UpdateAccountSettingsDto } from '@cardcraft/contracts';
+import type { Storage, UserRecord } from '@cardcraft/storage';
+import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
+import { UnauthorizedError } from '../common/errors';
+import { STORAGE } from '../storage/storage.tokens';
+
+function toSettings(user: UserRecord): AccountSettingsResponse {
+  return { notifyOnMessages: user.notifyOnMessages };
+}
+
+/** the account's settings, stored with the account */
+@Injectable()
+export class AccountSettingsService {
+  constructor(@Inject(STORAGE) private readonly storage: Storage) {}
+
+  async get(userId: string): Promise<AccountSettingsResponse> {
+    const user = await this.storage.users.findById(userId);
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+    return toSettings(user);
+  }
+
+  async update(userId: string, input: UpdateAccountSettingsDto): Promise<AccountSettingsResponse> {
+    const user = await this.storage.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+    return toSettings(user);
+  }
+}

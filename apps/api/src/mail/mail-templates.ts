@@ -1,0 +1,109 @@
+import { MESSAGE_FIELD_LABELS, MESSAGE_FIELDS } from '@cardcraft/contracts';
+import type { LeadRecord, ProfileRecord } from '@cardcraft/storage';
+import { waitText } from '../throttling/rate-limit-keys';
+import type { MailMessage } from './mail.port';
+
+/** the product's mails: plain text, with a simple HTML twin whose links can be clicked */
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
+}
+
+type Part = string | { link: string; label?: string };
+
+/** paragraphs of text and links, as text and as HTML */
+function compose(to: string, subject: string, paragraphs: Part[][], replyTo?: string): MailMessage {
+  const text = paragraphs
+    .map((parts) => parts.map((part) => (typeof part === 'string' ? part : part.link)).join(''))
+    .join('\n\n');
+  const body = paragraphs
+    .map((parts) => {
+      const inner = parts
+        .map((part) =>
+          typeof part === 'string'
+            ? escapeHtml(part).replace(/\n/g, '<br>')
+            : `<a href="${escapeHtml(part.link)}">${escapeHtml(part.label ?? part.link)}</a>`,
+        )
+        .join('');
+      return `<p style="margin:0 0 16px">${inner}</p>`;
+    })
+    .join('\n');
+  const html =
+    '<!doctype html><html><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;' +
+    `font-size:15px;line-height:1.5;color:#111827;max-width:560px">\n${body}\n</body></html>`;
+  return { to, subject, text: text + '\n', html, ...(replyTo ? { replyTo } : {}) };
+}
+
+export function newMessageMail(
+  to: string,
+  lead: LeadRecord,
+  profile: ProfileRecord,
+  baseUrl: string,
+): MailMessage {
+  const who = lead.name ? `${lead.name} <${lead.email}>` : lead.email;
+  const details = [
+    `From: ${lead.email}`,
+    ...MESSAGE_FIELDS.filter((field) => lead[field]).map(
+      (field) => `${MESSAGE_FIELD_LABELS[field]}: ${lead[field]}`,
+    ),
+  ].join('\n');
+  return compose(
+    to,
+    `New message from ${who}`,
+    [
+      [
+        `${who} left a message on your profile ${profile.displayName} (`,
+        { link: `${baseUrl}/u/${profile.handle}` },
+        ').',
+      ],
+      [details],
+      [lead.message ?? 'No message, only the contact details.'],
+      [
+        'Reply to this e-mail to answer them. All messages: ',
+        { link: `${baseUrl}/dashboard/leads?card=${profile.handle}` },
+      ],
+      [
+        'You get this e-mail because "E-mail me new messages" is on in Settings: ',
+        { link: `${baseUrl}/dashboard/settings` },
+      ],
+    ],
+    lead.email,
+  );
+}
+
+export function passwordResetMail(to: string, link: string, ttlSeconds: number): MailMessage {
+  return compose(to, 'Reset your Cardcraft password', [
+    [`Someone asked to reset the password of the Cardcraft account ${to}.`],
+    [`Open this link within ${waitText(ttlSeconds)} to choose a new password. It works once.`],
+    [{ link, label: 'Choose a new password' }],
+    ['If the button does not work, copy this address into your browser: ', link],
+    ['If it was not you, ignore this e-mail: your password stays as it is.'],
+  ]);
+}
+
+export function confirmEmailMail(to: string, link: string, ttlSeconds: number): MailMessage {
+  return compose(to, 'Confirm your new e-mail address', [
+    [`Open this link within ${waitText(ttlSeconds)} to use ${to} for your Cardcraft account. It works once.`],
+    [{ link, label: 'Confirm the new address' }],
+    ['If the button does not work, copy this address into your browser: ', link],
+    ['If you did not ask for this, ignore this e-mail: nothing changes.'],
+  ]);
+}
+
+export function emailChangeRequestedMail(to: string, newEmail: string, baseUrl: string): MailMessage {
+  return compose(to, 'Your Cardcraft e-mail address is changing', [
+    [`Someone signed in to your Cardcraft account asked to change its e-mail address to ${newEmail}.`],
+    ['It changes only when the link sent to that address is opened.'],
+    ['If this was not you, change your password now: ', { link: `${baseUrl}/dashboard/settings` }],
+  ]);
+}
+
+export function emailChangedMail(to: string, newEmail: string): MailMessage {
+  return compose(to, 'Your Cardcraft e-mail address was changed', [
+    [`Your Cardcraft account now uses ${newEmail}. Sign in with that address from now on.`],
+    ['If this was not you, write to us by replying to this e-mail.'],
+  ]);
+}

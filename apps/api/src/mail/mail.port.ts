@@ -1,0 +1,20 @@
+/** one e-mail as the product writes it: plain text always, HTML beside it when there is one */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** where a reply goes, e.g. the visitor who left a message */
+  replyTo?: string;
+}
+
+/** how mail leaves: an SMTP server, or .eml files in a folder when none is configured */
+export interface MailTransport {
+  /** throws when the message could not be handed over; the mail service retries */
+  send(message: MailMessage & { from: string }): Promise<void>;
+  /** where mail goes, for the start-up log line (credentials hidden) */
+  readonly destination: string;
+  close(): Promise<void>;
+}
+
+export const MAIL_TRANSPORT = Symbol('MAIL_TRANSPORT');
