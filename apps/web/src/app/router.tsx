@@ -17,6 +17,15 @@ const DemoPage = page(() => import('@/features/public-card/routes/demo-page'), '
 
 const LoginPage = page(() => import('@/features/auth/routes/login-page'), 'LoginPage');
 const RegisterPage = page(() => import('@/features/auth/routes/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(
+  () => import('@/features/auth/routes/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('@/features/auth/routes/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ConfirmEmailPage = page(() => import('@/features/auth/routes/confirm-email-page'), 'ConfirmEmailPage');
 const DashboardHomePage = page(
   () => import('@/features/profiles/routes/dashboard-home-page'),
   'DashboardHomePage',
@@ -51,6 +60,9 @@ export const router = createBrowserRouter([
       { path: 'auth', element: <Navigate to="/auth/login" replace /> },
       { path: 'auth/login', element: <LoginPage /> },
       { path: 'auth/register', element: <RegisterPage /> },
+      { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'auth/reset-password', element: <ResetPasswordPage /> },
+      { path: 'auth/confirm-email', element: <ConfirmEmailPage /> },
     ],
   },
   {

@@ -119,6 +119,7 @@ export function CardDocument({ input }: { input: CardPageInput }) {
                     theme={cardTheme}
                     className={className}
                     post={{ action: paths.message, profileId: profile.id }}
+                    fields={profile.messageFields}
                     outcome={outcome}
                   />
                 )

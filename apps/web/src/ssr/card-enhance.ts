@@ -6,12 +6,17 @@ import { HttpError } from '@/lib/api-error';
 import { beacon, send } from '@/lib/api-transport';
 import { shareProfile } from '@/components/public-card/lib/share';
 import {
+  isLeadFormField,
+  LEAD_FORM_FIELDS,
+  leadBody,
   MESSAGE_FAILED,
+  MESSAGE_FIELDS,
   MESSAGE_SENT,
   validateLeadForm,
   type LeadFormErrors,
   type LeadFormValues,
 } from '@/components/public-card/lib/lead-form';
+import type { MessageFieldsResponse } from '@cardcraft/contracts/message-fields';
 
 type Variant = 'success' | 'destructive' | 'default';
 
@@ -64,7 +69,7 @@ export function sendEvent(profileId: string, type: EngagementEventType, target?:
 
 function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
   for (const old of form.querySelectorAll('[data-field-error]')) old.remove();
-  for (const field of ['email', 'message', 'consent'] as const) {
+  for (const field of LEAD_FORM_FIELDS) {
     const input = form.elements.namedItem(field);
     if (!(input instanceof HTMLElement)) continue;
     const message = errors[field];
@@ -102,10 +107,7 @@ function fieldErrorsOf(body: unknown): LeadFormErrors {
   const list = (body as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(list)) return errors;
   for (const item of list as { field?: unknown; message?: unknown }[]) {
-    if (
-      (item.field === 'email' || item.field === 'message' || item.field === 'consent') &&
-      typeof item.message === 'string'
-    ) {
+    if (typeof item.field === 'string' && isLeadFormField(item.field) && typeof item.message === 'string') {
       errors[item.field] = item.message;
     }
   }
@@ -117,6 +119,12 @@ function enhanceMessageForm(form: HTMLFormElement): void {
   const profileId = form.dataset.messageForm ?? '';
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   let pending = false;
+  // the extra fields the page's form asks for, read off its inputs
+  const fields = { name: 'off', phone: 'off', company: 'off' } as MessageFieldsResponse;
+  for (const field of MESSAGE_FIELDS) {
+    const input = form.elements.namedItem(field);
+    if (input instanceof HTMLInputElement) fields[field] = input.required ? 'required' : 'optional';
+  }
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (pending) return;
@@ -126,18 +134,17 @@ function enhanceMessageForm(form: HTMLFormElement): void {
       message: String(data.get('message') ?? ''),
       consent: data.get('consent') !== null,
     };
-    const errors = validateLeadForm(values);
+    for (const field of MESSAGE_FIELDS) {
+      if (fields[field] !== 'off') values[field] = String(data.get(field) ?? '');
+    }
+    const errors = validateLeadForm(values, fields);
     showFieldErrors(form, errors);
     if (Object.keys(errors).length > 0) return;
     pending = true;
     if (submit) submit.disabled = true;
     send(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
       method: 'POST',
-      body: {
-        email: values.email.trim(),
-        message: values.message.trim() ? values.message : null,
-        consent: values.consent,
-      },
+      body: leadBody(values, fields),
     })
       .then(() => {
         const message = form.elements.namedItem('message');

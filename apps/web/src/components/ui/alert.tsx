@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 /** the red box of failures above a form */
@@ -18,6 +18,27 @@ export function ErrorAlert({
       {...props}
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** the green box of a done thing: a link sent, a password changed */
+export function SuccessAlert({
+  children,
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-900',
+        className,
+      )}
+      {...props}
+    >
+      <CircleCheck className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden="true" />
       <div>{children}</div>
     </div>
   );

@@ -4,13 +4,19 @@ import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
+import type { MessageFieldsResponse } from '@cardcraft/contracts/message-fields';
 import {
+  isLeadFormField,
   MESSAGE_FAILED,
+  MESSAGE_FIELD_LABELS,
+  MESSAGE_FIELDS,
   MESSAGE_MAX,
   MESSAGE_SENT,
+  NO_EXTRA_FIELDS,
   validateLeadForm,
   type LeadFormErrors,
   type LeadFormValues,
+  type ExtraMessageField,
 } from '../lib/lead-form';
 import type { CardTheme } from './card-theme';
 
@@ -38,17 +44,41 @@ export interface MessageFormProps {
   post?: { action: string; profileId: string };
   /** the server's answer to a posted form */
   outcome?: MessageFormOutcome;
+  /** the extra fields (name, phone, company) the card's owner asks for */
+  fields?: MessageFieldsResponse;
   className?: string;
 }
 
-/** 'Leave a Message': e-mail, optional message, consent */
-export function MessageForm({ theme, defaultEmail, onSend, post, outcome, className }: MessageFormProps) {
+/** how each extra field is typed: the keyboard and the browser's autofill */
+const EXTRA_INPUTS: Record<
+  ExtraMessageField,
+  { type: string; autoComplete: string; inputMode?: 'tel'; placeholder: string }
+> = {
+  name: { type: 'text', autoComplete: 'name', placeholder: 'Ada Lovelace' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+1 555 0100' },
+  company: { type: 'text', autoComplete: 'organization', placeholder: 'Company name' },
+};
+
+/** 'Leave a Message': e-mail, the extra fields the owner asks for, optional message, consent */
+export function MessageForm({
+  theme,
+  defaultEmail,
+  onSend,
+  post,
+  outcome,
+  fields = NO_EXTRA_FIELDS,
+  className,
+}: MessageFormProps) {
   const id = useId();
+  const extraFields = MESSAGE_FIELDS.filter((name) => fields[name] !== 'off');
   // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)
   const [typedEmail, setTypedEmail] = useState<string | null>(outcome?.values?.email ?? null);
   const [rest, setRest] = useState({
     message: outcome?.values?.message ?? '',
     consent: outcome?.values?.consent ?? true,
+    name: outcome?.values?.name ?? '',
+    phone: outcome?.values?.phone ?? '',
+    company: outcome?.values?.company ?? '',
   });
   const values: LeadFormValues = { email: typedEmail ?? defaultEmail ?? '', ...rest };
   const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
@@ -62,7 +92,7 @@ export function MessageForm({ theme, defaultEmail, onSend, post, outcome, classN
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateLeadForm(values);
+    const found = validateLeadForm(values, fields);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setStatus({ kind: 'idle' });
@@ -86,7 +116,7 @@ export function MessageForm({ theme, defaultEmail, onSend, post, outcome, classN
     } catch (error) {
       const fieldErrors: LeadFormErrors = {};
       for (const { field, message } of fieldErrorsOf(error)) {
-        if (field === 'email' || field === 'message' || field === 'consent') fieldErrors[field] = message;
+        if (isLeadFormField(field)) fieldErrors[field] = message;
       }
       setErrors(fieldErrors);
       setStatus({ kind: 'failed' });
@@ -162,6 +192,46 @@ export function MessageForm({ theme, defaultEmail, onSend, post, outcome, classN
             </p>
           ) : null}
         </div>
+        {extraFields.map((name) => {
+          const input = EXTRA_INPUTS[name];
+          const required = fields[name] === 'required';
+          return (
+            <div key={name}>
+              <label htmlFor={field(name)} className={labelClass}>
+                {MESSAGE_FIELD_LABELS[name]}
+                {required ? null : <span className={cn('font-normal', theme.subtle)}> (optional)</span>}
+              </label>
+              <input
+                id={field(name)}
+                type={input.type}
+                name={name}
+                autoComplete={input.autoComplete}
+                inputMode={input.inputMode}
+                required={required}
+                maxLength={name === 'phone' ? 64 : 200}
+                value={values[name] ?? ''}
+                onChange={(e) => {
+                  const value = e.target.value;
+                  setRest((r) => ({ ...r, [name]: value }));
+                  clearError(name);
+                }}
+                aria-invalid={errors[name] ? true : undefined}
+                aria-describedby={errors[name] ? field(`${name}-error`) : undefined}
+                className={cn(inputClass, 'h-12')}
+                placeholder={input.placeholder}
+              />
+              {errors[name] ? (
+                <p
+                  id={field(`${name}-error`)}
+                  role="alert"
+                  className={cn('mt-1.5 text-sm font-medium', theme.error)}
+                >
+                  {errors[name]}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
         <div>
           <div className="flex items-baseline justify-between gap-3">
             <label htmlFor={field('message')} className={labelClass}>

@@ -19,7 +19,10 @@ export function LoginPage() {
   const target = useRedirectTarget();
   const navigate = useNavigate();
   const loginMutation = useLogin();
-  const { failure, setFailure, field, validate } = useForm({ email: '', password: '' }, { dto: LoginDto });
+  const { values, failure, setFailure, field, validate } = useForm(
+    { email: '', password: '' },
+    { dto: LoginDto },
+  );
 
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={target} replace />;
 
@@ -53,6 +56,15 @@ export function LoginPage() {
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <EmailField {...field('email')} />
         <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <p className="-mt-1 text-right text-sm">
+          <Link
+            to="/auth/forgot-password"
+            state={{ email: values.email }}
+            className="font-medium text-primary hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
           {pending ? 'Signing in...' : 'Sign in'}
         </Button>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, Download, Inbox, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ContactRound, Download, Inbox, Trash2 } from 'lucide-react';
 import type { LeadResponse } from '@cardcraft/contracts';
+import { leadVCardFileName } from '@cardcraft/contracts/lead-vcard';
 import { PageHeader } from '@/components/layout/page-header';
 import { NoProfilesState } from '@/components/profiles/no-profiles-state';
 import { ProfileSelect } from '@/components/profiles/profile-select';
@@ -14,7 +15,9 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
 import { useSelectedProfile } from '@/lib/profiles';
+import { cn } from '@/lib/utils';
 import { useExportLeads } from '../api/export-leads';
+import { useLeadVCard } from '../api/lead-vcard';
 import { LEADS_PAGE_SIZE, useLeads } from '../api/get-leads';
 import { DeleteLeadDialog } from '../components/delete-lead-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -31,6 +34,21 @@ export function LeadsPage() {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<LeadResponse | null>(null);
   const exporter = useExportLeads();
+  const vcard = useLeadVCard();
+
+  const saveContact = async (profileId: string, lead: LeadResponse) => {
+    const fileName = leadVCardFileName(lead);
+    try {
+      saveBlob(await vcard.mutateAsync({ profileId, leadId: lead.id }), fileName);
+      toast({ title: 'vCard downloaded', description: `Saved ${fileName}`, variant: 'success' });
+    } catch (error) {
+      toast({
+        title: 'Failed to download the vCard',
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
+    }
+  };
 
   const leads = useLeads(profile?.id ?? null, page);
 
@@ -122,7 +140,7 @@ export function LeadsPage() {
             <thead className="hidden border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
               <tr>
                 <th scope="col" className="px-5 py-3">
-                  Email
+                  Contact
                 </th>
                 <th scope="col" className="px-5 py-3">
                   Message
@@ -145,12 +163,26 @@ export function LeadsPage() {
                   className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-4 md:table-row md:p-0"
                 >
                   <td className="min-w-0 md:px-5 md:py-4">
+                    {lead.name ? <p className="truncate font-medium text-foreground">{lead.name}</p> : null}
                     <a
                       href={`mailto:${lead.email}`}
-                      className="block truncate font-medium text-primary hover:underline"
+                      className={cn(
+                        'block truncate text-primary hover:underline',
+                        lead.name ? 'text-sm' : 'font-medium',
+                      )}
                     >
                       {lead.email}
                     </a>
+                    {lead.phone || lead.company ? (
+                      <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
+                        {lead.company ? <span className="break-words">{lead.company}</span> : null}
+                        {lead.phone ? (
+                          <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                            {lead.phone}
+                          </a>
+                        ) : null}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="col-span-2 row-start-2 text-slate-700 md:max-w-md md:px-5 md:py-4">
                     {lead.message ? (
@@ -165,7 +197,18 @@ export function LeadsPage() {
                   <td className="col-start-1 row-start-4 md:px-5 md:py-4">
                     <ConsentBadge consent={lead.consent} />
                   </td>
-                  <td className="col-start-2 row-start-1 text-right md:px-5 md:py-4">
+                  <td className="col-start-2 row-start-1 text-right whitespace-nowrap md:px-5 md:py-4">
+                    <Button
+                      variant="ghost"
+                      size="icon-sm"
+                      className="text-slate-600"
+                      aria-label={`Save ${lead.name ?? lead.email} as a contact (vCard)`}
+                      title="Save as a contact (vCard)"
+                      disabled={vcard.isPending}
+                      onClick={() => void saveContact(profile.id, lead)}
+                    >
+                      <ContactRound aria-hidden="true" />
+                    </Button>
                     <Button
                       variant="ghost"
                       size="icon-sm"

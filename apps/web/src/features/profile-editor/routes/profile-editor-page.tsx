@@ -39,6 +39,7 @@ import {
   type ProfileInput,
 } from '../utils/profile-form';
 import { standingErrors } from '@/lib/form-errors';
+import { MessageFieldsEditor } from '../components/message-fields-editor';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 type Mode = 'create' | 'edit';
@@ -46,7 +47,9 @@ type Mode = 'create' | 'edit';
 /** the props of an input for a web address */
 const URL_INPUT = { type: 'url', inputMode: 'url', placeholder: 'https://' } as const;
 
-const PRIVACY: { key: keyof ProfileFormValues['privacy']; label: string; description: string }[] = [
+type PrivacySwitch = Exclude<keyof ProfileFormValues['privacy'], 'messageFields'>;
+
+const PRIVACY: { key: PrivacySwitch; label: string; description: string }[] = [
   { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
   {
     key: 'collectIp',
@@ -184,8 +187,10 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
     setValues((v) => ({ ...v, contact: { ...v.contact, [key]: value } }));
   const setMedia = (key: keyof ProfileFormValues['media'], value: string) =>
     setValues((v) => ({ ...v, media: { ...v.media, [key]: value } }));
-  const setPrivacy = (key: keyof ProfileFormValues['privacy'], value: boolean) =>
-    setValues((v) => ({ ...v, privacy: { ...v.privacy, [key]: value } }));
+  const setPrivacy = <K extends keyof ProfileFormValues['privacy']>(
+    key: K,
+    value: ProfileFormValues['privacy'][K],
+  ) => setValues((v) => ({ ...v, privacy: { ...v.privacy, [key]: value } }));
   // the value, change handler and error of one text field, to spread on a TextField
   const textField = (key: 'handle' | 'displayName' | 'tagline') => ({
     value: values[key],
@@ -434,6 +439,12 @@ function ProfileForm({ mode, profile }: { mode: Mode; profile?: ProfileResponse 
                   />
                 </SwitchRow>
               ))}
+              {values.privacy.allowMessages ? (
+                <MessageFieldsEditor
+                  value={values.privacy.messageFields}
+                  onChange={(messageFields) => setPrivacy('messageFields', messageFields)}
+                />
+              ) : null}
             </CardContent>
           </Card>
 

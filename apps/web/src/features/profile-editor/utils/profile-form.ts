@@ -17,6 +17,8 @@ import {
   type PublicProfileResponse,
   type Theme,
 } from '@cardcraft/contracts';
+import { messageFieldsOrDefault } from '@cardcraft/contracts/message-fields';
+import { NO_EXTRA_FIELDS } from '@/components/public-card/lib/lead-form';
 
 export interface SocialLinkForm {
   /** client side only, never sent */
@@ -83,7 +85,13 @@ export function emptyProfileValues(): ProfileFormValues {
     published: false,
     contact: { email: '', phoneNumber: '', company: '', location: '', website: '' },
     media: { avatarUrl: '', bannerUrl: '', ogImageUrl: '' },
-    privacy: { collectGeo: false, collectIp: false, showIdentifiedViewers: true, allowMessages: true },
+    privacy: {
+      collectGeo: false,
+      collectIp: false,
+      showIdentifiedViewers: true,
+      allowMessages: true,
+      messageFields: { ...NO_EXTRA_FIELDS },
+    },
     socialLinks: [],
     blocks: [],
   };
@@ -173,6 +181,7 @@ export function profileToFormValues(profile: ProfileResponse): ProfileFormValues
       collectIp: flag(privacy.collectIp),
       showIdentifiedViewers: flag(privacy.showIdentifiedViewers),
       allowMessages: flag(privacy.allowMessages),
+      messageFields: messageFieldsOrDefault(privacy.messageFields),
     },
     socialLinks: [...(profile.socialLinks ?? [])]
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
@@ -257,7 +266,7 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
       bannerUrl: optionalUrl(values.media.bannerUrl),
       ogImageUrl: optionalUrl(values.media.ogImageUrl),
     },
-    privacy: { ...values.privacy },
+    privacy: { ...values.privacy, messageFields: { ...values.privacy.messageFields } },
     socialLinks: values.socialLinks.map((link, order) => ({
       provider: link.provider.trim(),
       label: optional(link.label),
@@ -311,6 +320,7 @@ export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date
       bannerUrl: previewImage(input.media.bannerUrl),
     },
     allowMessages: privacy.allowMessages,
+    messageFields: privacy.messageFields,
     ownerSeesVisitorNames: privacy.showIdentifiedViewers,
     blocks: input.blocks.filter((block) => block.visible),
     viewerType: 'owner',

@@ -1,6 +1,8 @@
 import { PageHeader } from '@/components/layout/page-header';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { DisplayNameForm } from '../components/display-name-form';
+import { EmailForm } from '../components/email-form';
+import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -8,10 +10,12 @@ export function SettingsPage() {
   useDocumentTitle('Settings');
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" description="Manage your account, password and data" />
+      <PageHeader title="Settings" description="Manage your account, e-mail, password and data" />
       <div className="space-y-6">
         <DisplayNameForm />
+        <EmailForm />
         <PasswordForm />
+        <NotificationsCard />
         <DeleteAccountCard />
       </div>
     </div>

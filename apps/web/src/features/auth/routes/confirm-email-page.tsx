@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { AccountMailMessages } from '@cardcraft/contracts';
+import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { normalizeError } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { confirmEmail, isLinkToken, linkToken } from '../api/account-links';
+import { AuthCard } from '../components/auth-card';
+
+type State = { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
+
+/** the page of the link sent to a new address: opening it applies the change, signed in or not */
+export function ConfirmEmailPage() {
+  useDocumentTitle('Confirm your e-mail address');
+  const token = linkToken(useLocation().hash);
+  const { session, updateSession } = useSession();
+  const [state, setState] = useState<State>(
+    isLinkToken(token) ? { kind: 'pending' } : { kind: 'failed', message: `${AccountMailMessages.token}.` },
+  );
+  const signedInAs = session?.userId ?? null;
+
+  useEffect(() => {
+    if (!isLinkToken(token)) return;
+    let current = true;
+    confirmEmail(token).then(
+      (user) => {
+        if (!current) return;
+        // the header and the forms show the new address at once when this browser is signed in to it
+        if (signedInAs === user.userId) updateSession({ email: user.email });
+        setState({ kind: 'done', email: user.email });
+      },
+      (error: unknown) => {
+        if (current) setState({ kind: 'failed', message: normalizeError(error).message });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per token
+  }, [token]);
+
+  const next = signedInAs ? '/dashboard/settings' : '/auth/login';
+  const footer = (
+    <Link to={next} className="font-medium text-primary hover:underline">
+      {signedInAs ? 'Back to Settings' : 'Back to sign in'}
+    </Link>
+  );
+
+  return (
+    <AuthCard title="Confirm your e-mail address" subtitle="The new address of your account" footer={footer}>
+      {state.kind === 'pending' ? (
+        <p className="flex justify-center">
+          <Spinner label="Confirming..." showLabel />
+        </p>
+      ) : state.kind === 'done' ? (
+        <div className="space-y-4">
+          <SuccessAlert>
+            {AccountMailMessages.emailChanged} You now sign in with <strong>{state.email}</strong>.
+          </SuccessAlert>
+          <Button asChild className="w-full" size="lg">
+            <Link to={next}>{signedInAs ? 'Go to Settings' : 'Sign in'}</Link>
+          </Button>
+        </div>
+      ) : (
+        <ErrorAlert>{state.message}</ErrorAlert>
+      )}
+    </AuthCard>
+  );
+}
