@@ -1,6 +1,6 @@
 // the boundaries `npm run lint` keeps (depcruise): no cycles between modules or folders, libs below
-// apps, web features apart from each other, and the storage, queue, analytics, image and mail drivers only in
-// adapters. docs/architecture.md explains the layers.
+// apps, web features apart from each other, and the storage, queue, analytics, image and mail drivers
+// only in adapters. docs/architecture.md explains the layers.
 const DRIVERS = [
   'mongoose',
   'better-sqlite3',

@@ -1,10 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import {
-  CONSENT_TEXT,
-  MESSAGE_FIELDS,
-  messageFieldProblems,
-  type CreateLeadDto,
-} from '@cardcraft/contracts';
+import { CONSENT_TEXT, MESSAGE_FIELDS, messageFieldProblems, type CreateLeadDto } from '@cardcraft/contracts';
 import type { LeadRecord, PageResult, Storage } from '@cardcraft/storage';
 import { BadInputError, ForbiddenError, NotFoundError } from '../common/errors';
 import type { RequestMeta } from '../common/request-meta';
