@@ -72,7 +72,9 @@ describe('outbox mail transport', () => {
     // no temporary file is left behind
     expect(files).toHaveLength(2);
     expect(files.every((name) => /^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f]{8}\.eml$/.test(name))).toBe(true);
-    const mails = await Promise.all(files.sort().map((name) => simpleParser(readFileSync(join(outbox, name)))));
+    const mails = await Promise.all(
+      files.sort().map((name) => simpleParser(readFileSync(join(outbox, name)))),
+    );
     const first = mails.find((mail) => mail.subject === message.subject && mail.text === message.text);
     expect(first).toBeDefined();
     expect(mails.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.value[0].address)).sort()).toEqual([
