@@ -89,4 +89,61 @@ describe('MessageForm', () => {
     expect(screen.getByText(/Nothing was sent: this is only a demo/)).toBeTruthy();
     expect(toast).not.toHaveBeenCalled();
   });
+
+  it('asks for the extra fields the owner chose, marks the optional ones and requires the others', async () => {
+    const onSend = jest.fn().mockResolvedValue({});
+    render(
+      <MessageForm
+        theme={theme}
+        onSend={onSend}
+        fields={{ name: 'required', phone: 'optional', company: 'off' }}
+      />,
+    );
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    const phone = screen.getByLabelText('Phone (optional)') as HTMLInputElement;
+    expect(screen.queryByLabelText(/Company/)).toBeNull();
+    expect(name.required).toBe(true);
+    expect(name.autocomplete).toBe('name');
+    expect(phone.type).toBe('tel');
+    expect(phone.required).toBe(false);
+
+    const { email, send } = fields();
+    fireEvent.change(email, { target: { value: 'grace@example.com' } });
+    await act(async () => fireEvent.click(send));
+    expect(screen.getByText('Enter your name')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(onSend).not.toHaveBeenCalled();
+
+    fireEvent.change(name, { target: { value: 'Grace Hopper' } });
+    expect(screen.queryByText('Enter your name')).toBeNull();
+    await act(async () => fireEvent.click(send));
+    expect(onSend).toHaveBeenCalledWith({
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      phone: '',
+      message: '',
+      consent: true,
+    });
+  });
+
+  it("shows the server's error under an extra field", async () => {
+    const onSend = jest
+      .fn()
+      .mockRejectedValue(
+        new ApiError('Enter your phone number', 400, [
+          { field: 'phone', message: 'Enter your phone number' },
+        ]),
+      );
+    render(
+      <MessageForm
+        theme={theme}
+        onSend={onSend}
+        fields={{ name: 'off', phone: 'required', company: 'off' }}
+      />,
+    );
+    fireEvent.change(fields().email, { target: { value: 'grace@example.com' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+1 555' } });
+    await act(async () => fireEvent.click(fields().send));
+    expect(screen.getByText('Enter your phone number')).toBeTruthy();
+  });
 });

@@ -80,7 +80,14 @@ export function MessageForm({
     phone: outcome?.values?.phone ?? '',
     company: outcome?.values?.company ?? '',
   });
-  const values: LeadFormValues = { email: typedEmail ?? defaultEmail ?? '', ...rest };
+  const { name, phone, company, ...always } = rest;
+  const typedExtra: Record<ExtraMessageField, string> = { name, phone, company };
+  // only the fields the form asks for are part of what it sends
+  const values: LeadFormValues = {
+    email: typedEmail ?? defaultEmail ?? '',
+    ...always,
+    ...Object.fromEntries(extraFields.map((field) => [field, typedExtra[field]])),
+  };
   const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
   const [status, setStatus] = useState<Status>({ kind: outcome?.status ?? 'idle' });
   const [pending, setPending] = useState(false);

@@ -1,4 +1,4 @@
-import { validateLeadForm } from './lead-form';
+import { leadBody, validateLeadForm } from './lead-form';
 
 describe('validateLeadForm', () => {
   const valid = { email: 'guest@example.com', message: '', consent: true };
@@ -21,5 +21,26 @@ describe('validateLeadForm', () => {
 
   it('requires consent', () => {
     expect(validateLeadForm({ ...valid, consent: false }).consent).toBe('Consent is required');
+  });
+
+  it('requires the extra fields the owner made required, and only those', () => {
+    const fields = { name: 'required', phone: 'optional', company: 'off' } as const;
+    expect(validateLeadForm({ ...valid, name: ' ' }, fields)).toEqual({ name: 'Enter your name' });
+    expect(validateLeadForm({ ...valid, name: 'Ada' }, fields)).toEqual({});
+    expect(validateLeadForm({ ...valid }, { name: 'off', phone: 'required', company: 'required' })).toEqual({
+      phone: 'Enter your phone number',
+      company: 'Enter your company',
+    });
+  });
+});
+
+describe('leadBody', () => {
+  it('sends the asked-for extra fields trimmed, empty ones as null, and nothing of the others', () => {
+    expect(
+      leadBody(
+        { email: ' ada@example.com ', message: '  ', consent: true, name: ' Ada ', phone: '', company: 'X' },
+        { name: 'required', phone: 'optional', company: 'off' },
+      ),
+    ).toEqual({ email: 'ada@example.com', name: 'Ada', phone: null, message: null, consent: true });
   });
 });

@@ -101,6 +101,7 @@ describe('profile form values', () => {
     const values = emptyProfileValues();
     expect(values.published).toBe(false);
     expect(values.privacy).toEqual({
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
       collectGeo: false,
       collectIp: false,
       showIdentifiedViewers: true,
@@ -193,6 +194,7 @@ describe('profile form values', () => {
     } as unknown as ProfileResponse;
     const values = profileToFormValues(profile);
     expect(values.privacy).toEqual({
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
       collectGeo: false,
       collectIp: true,
       showIdentifiedViewers: true,
