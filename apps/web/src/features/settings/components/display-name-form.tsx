@@ -49,7 +49,7 @@ export function DisplayNameForm() {
             <TextField label="Display Name" autoComplete="name" {...field('displayName')} />
             <TextField
               label="Email"
-              hint="Your sign-in address cannot be changed here"
+              hint="Change it under Email Address below"
               type="email"
               value={session?.email ?? ''}
               readOnly

@@ -1,0 +1,220 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
+import { REPO_ROOT, callApi, startProduct, type ApiCall, type RunningProduct } from './support/product';
+
+// e-mail in the embedded product (no SMTP_URL: mail lands in DATA_DIR/outbox as .eml files) and the
+// message form's extra fields, in Chromium at phone and desktop widths
+jest.setTimeout(90_000);
+
+const STEP_TIMEOUT = 10_000;
+const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
+const stamp = Date.now().toString(36);
+const owner = { displayName: 'Mary Jackson', email: `mary-${stamp}@example.com`, password: 'wind-tunnel-1' };
+
+let product: RunningProduct;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
+
+async function open(device: typeof DESKTOP | typeof IPHONE): Promise<Page> {
+  const context = await browser.newContext({ ...device, baseURL: product.baseUrl, acceptDownloads: true });
+  context.setDefaultTimeout(STEP_TIMEOUT);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await waitForNetworkQuiet(page);
+  await page.waitForTimeout(150);
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+}
+
+/** the newest mail in the outbox to this address, waiting for it to be written */
+async function outboxMail(to: string, count = 1): Promise<ParsedMail> {
+  const outbox = join(product.dataDir, 'outbox');
+  const deadline = Date.now() + STEP_TIMEOUT;
+  for (;;) {
+    const mails = existsSync(outbox)
+      ? await Promise.all(
+          readdirSync(outbox)
+            .filter((name) => name.endsWith('.eml'))
+            .sort()
+            .map((name) => simpleParser(readFileSync(join(outbox, name)))),
+        )
+      : [];
+    const mine = mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to);
+    if (mine.length >= count) return mine[mine.length - 1];
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function linkIn(mail: ParsedMail, path: string): string {
+  const link = new RegExp(`https?://[^\\s]+${path}#token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? '')?.[0];
+  if (!link) throw new Error(`no ${path} link in:\n${mail.text}`);
+  return link;
+}
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
+  await api<SessionResponse>('/api/auth/register', { method: 'POST', body: owner });
+}, 90_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await product?.stop();
+}, 30_000);
+
+describe('forgot password, end to end', () => {
+  it('asks for a link on a phone, opens it from the outbox, sets a new password and signs in with it', async () => {
+    const page = await open(IPHONE);
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/auth/forgot-password');
+    // the address typed on the login page comes along
+    expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
+    await shot(page, 'forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account exists for that address, we sent it a link').waitFor();
+    await shot(page, 'forgot-password-sent');
+
+    const mail = await outboxMail(owner.email);
+    expect(mail.subject).toBe('Reset your Cardcraft password');
+    const link = linkIn(mail, '/auth/reset-password');
+    expect(link.startsWith(product.baseUrl)).toBe(true);
+
+    const desktop = await open(DESKTOP);
+    await desktop.goto(link);
+    await desktop.getByLabel('New Password', { exact: true }).fill('landing-gear-2');
+    await desktop.getByLabel('Confirm New Password').fill('landing-gear-2');
+    await shot(desktop, 'reset-password');
+    await desktop.getByRole('button', { name: 'Set new password' }).click();
+    await desktop.getByText('Your password is changed. Sign in with the new one.').waitFor();
+    await shot(desktop, 'reset-password-done');
+
+    // the link works once (a fresh load: the same address would only move within the page)
+    await desktop.goto('about:blank');
+    await desktop.goto(link);
+    await desktop.getByLabel('New Password', { exact: true }).fill('another-one-3');
+    await desktop.getByLabel('Confirm New Password').fill('another-one-3');
+    await desktop.getByRole('button', { name: 'Set new password' }).click();
+    await desktop.getByText('This link has expired or was already used. Ask for a new one.').waitFor();
+
+    await desktop.getByRole('link', { name: 'Back to sign in' }).click();
+    await desktop.getByLabel('Email').fill(owner.email);
+    await desktop.getByLabel('Password').fill('landing-gear-2');
+    await desktop.getByRole('button', { name: 'Sign in' }).click();
+    await desktop.waitForURL('**/dashboard/**');
+    owner.password = 'landing-gear-2';
+  });
+});
+
+describe('contact exchange and new-message mail, end to end', () => {
+  let profile: ProfileResponse;
+  let token: string;
+
+  it('lets the owner choose the extra fields in the editor', async () => {
+    const session = await api<SessionResponse>('/api/auth/login', {
+      method: 'POST',
+      body: { email: owner.email, password: owner.password },
+    });
+    token = session.accessToken;
+    profile = await api<ProfileResponse>('/api/profiles', {
+      method: 'POST',
+      token,
+      body: {
+        handle: `mary-${stamp}`,
+        displayName: 'Mary Winston Jackson',
+        tagline: 'Aerospace engineer',
+        published: true,
+        theme: 'aurora',
+        layout: 'classic',
+        contact: { email: 'mary@example.com' },
+      },
+    });
+    const page = await open(DESKTOP);
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/dashboard/**');
+    await page.goto(`/dashboard/profile/${profile.id}`);
+    const fields = page.getByTestId('message-fields');
+    await fields.scrollIntoViewIfNeeded();
+    await fields.getByRole('radiogroup', { name: 'Name' }).getByText('Required').click();
+    await fields.getByRole('radiogroup', { name: 'Phone' }).getByText('Optional').click();
+    await fields.getByRole('radiogroup', { name: 'Company' }).getByText('Optional').click();
+    await shot(page, 'editor-message-fields');
+    await page.getByRole('button', { name: 'Save Changes' }).first().click();
+    await page
+      .getByText(/^Saved /)
+      .first()
+      .waitFor();
+    const saved = await api<ProfileResponse>(`/api/profiles/${profile.id}`, { token });
+    expect(saved.privacy.messageFields).toEqual({ name: 'required', phone: 'optional', company: 'optional' });
+  });
+
+  it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
+    const page = await open(IPHONE);
+    await page.goto(`/u/${profile.handle}`);
+    await page.getByRole('textbox', { name: 'Your email' }).fill(`kj-${stamp}@nasa.example.com`);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Enter your name').waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Katherine Johnson');
+    await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+1 757 555 0199');
+    await page.getByRole('textbox', { name: 'Company (optional)' }).fill('NASA Langley');
+    await page.getByRole('textbox', { name: /Message/ }).fill('Your wind tunnel talk was great.');
+    await shot(page, 'card-message-fields');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Thanks! The owner has received your message.').waitFor();
+
+    // the owner's second mail, after the password reset's
+    const mail = await outboxMail(owner.email, 2);
+    expect(mail.subject).toBe(`New message from Katherine Johnson <kj-${stamp}@nasa.example.com>`);
+    expect(mail.text).toContain('Company: NASA Langley');
+    expect(mail.replyTo?.value[0].address).toBe(`kj-${stamp}@nasa.example.com`);
+  });
+
+  it('shows the lead with its fields on the Leads page, at both widths, and saves it as a vCard', async () => {
+    for (const device of [DESKTOP, IPHONE]) {
+      const page = await open(device);
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard/**');
+      await page.goto(`/dashboard/leads?card=${profile.handle}`);
+      await page.getByText('Katherine Johnson').waitFor();
+      await page.getByText('NASA Langley').waitFor();
+      await shot(page, 'leads-with-fields');
+      if (device === DESKTOP) {
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Save Katherine Johnson as a contact (vCard)' }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toBe('contact-katherine-johnson.vcf');
+        const text = readFileSync((await file.path())!, 'utf8');
+        expect(text).toContain('FN:Katherine Johnson');
+        expect(text).toContain('TEL;TYPE=CELL:+1 757 555 0199');
+        expect(text).toContain('ORG:NASA Langley');
+
+        // Settings: the e-mail and notification cards, at desktop width
+        await page.goto('/dashboard/settings');
+        await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
+        await shot(page, 'settings-mail');
+      } else {
+        await page.goto('/dashboard/settings');
+        await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
+        await shot(page, 'settings-mail');
+      }
+    }
+  });
+});
