@@ -85,7 +85,7 @@ export const RATE_LIMIT_SETTINGS = {
   events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
   uploads: { variable: 'RATE_LIMIT_UPLOADS', fallback: '30/10m' },
   passwordReset: { variable: 'RATE_LIMIT_PASSWORD_RESET', fallback: '5/15m' },
-  passwordResetPerAccount: { variable: 'RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT', fallback: '3/1h' },
+  passwordResetPerAccount: { variable: 'RATE_LIMIT_RESET_PER_ACCOUNT', fallback: '3/1h' },
   emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
 } as const;
 
