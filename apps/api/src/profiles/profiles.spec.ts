@@ -70,6 +70,8 @@ describe.each(STORAGE_KINDS)('profiles over HTTP (%s)', (kind) => {
       collectIp: false,
       showIdentifiedViewers: true,
       allowMessages: true,
+      // the message form asks for nothing besides the e-mail and the message
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
     });
     expect(created.body.blocks[0]).toMatchObject({
       type: 'cta',

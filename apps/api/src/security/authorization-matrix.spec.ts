@@ -219,6 +219,55 @@ const ROUTES: Route[] = [
     expect: OWNER_ONLY(200),
   },
   {
+    method: 'GET',
+    path: '/api/profiles/{id}/leads/{leadId}/vcard',
+    url: (world) => `${card(world)}/leads/${world.leadId}/vcard`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    url: () => '/api/auth/forgot-password',
+    // the same answer for every address, a deleted account's too
+    body: (_world, actor) => ({ email: actor.email }),
+    expect: EVERYONE(202),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    url: () => '/api/auth/reset-password',
+    // the link is the proof, not the session: an unknown link is refused whoever opens it
+    body: () => ({ token: 'A'.repeat(43), newPassword: 'another-secret' }),
+    expect: EVERYONE(400),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/email',
+    url: () => '/api/account/email',
+    body: (_world, actor) => ({ newEmail: freshEmail(), currentPassword: actor.password }),
+    expect: { ...SIGNED_IN_ONLY, other: 202, owner: 202 },
+  },
+  {
+    method: 'POST',
+    path: '/api/account/email/confirm',
+    url: () => '/api/account/email/confirm',
+    body: () => ({ token: 'A'.repeat(43) }),
+    expect: EVERYONE(400),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/settings',
+    url: () => '/api/account/settings',
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account/settings',
+    url: () => '/api/account/settings',
+    body: () => ({ notifyOnMessages: false }),
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
     method: 'DELETE',
     path: '/api/profiles/{id}/leads/{leadId}',
     url: (world) => `${card(world)}/leads/${world.leadId}`,
