@@ -110,6 +110,8 @@ describe('forgot password, end to end', () => {
     await desktop.getByText('This link has expired or was already used. Ask for a new one.').waitFor();
 
     await desktop.getByRole('link', { name: 'Back to sign in' }).click();
+    await desktop.getByRole('link', { name: 'Forgot password?' }).waitFor();
+    await shot(desktop, 'login-with-forgot-link');
     await desktop.getByLabel('Email').fill(owner.email);
     await desktop.getByLabel('Password').fill('landing-gear-2');
     await desktop.getByRole('button', { name: 'Sign in' }).click();
@@ -161,6 +163,22 @@ describe('contact exchange and new-message mail, end to end', () => {
       .waitFor();
     const saved = await api<ProfileResponse>(`/api/profiles/${profile.id}`, { token });
     expect(saved.privacy.messageFields).toEqual({ name: 'required', phone: 'optional', company: 'optional' });
+
+    // the same choice on a phone
+    const phone = await open(IPHONE);
+    await phone.goto('/auth/login');
+    await phone.getByLabel('Email').fill(owner.email);
+    await phone.getByLabel('Password').fill(owner.password);
+    await phone.getByRole('button', { name: 'Sign in' }).click();
+    await phone.waitForURL('**/dashboard/**');
+    await phone.goto(`/dashboard/profile/${profile.id}`);
+    const onPhone = phone.getByTestId('message-fields');
+    await onPhone.scrollIntoViewIfNeeded();
+    expect(
+      await onPhone.getByRole('radiogroup', { name: 'Name' }).locator('input[value="required"]').isChecked(),
+    ).toBe(true);
+    await waitForNetworkQuiet(phone);
+    await onPhone.screenshot({ path: join(SCREENSHOTS, 'editor-message-fields-card-390.png') });
   });
 
   it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
