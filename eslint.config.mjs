@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // only adapters may import storage, queue, analytics and image technology (dependency-cruiser checks it too)
+    // only adapters may import storage, queue, analytics, image and mail technology (dependency-cruiser checks it too)
     files: ['**/*.ts'],
     ignores: ['**/adapters/**', '**/repositories/**', '**/*.spec.ts', '**/*.e2e.ts', 'infra/test/**'],
     rules: {
@@ -65,9 +65,10 @@ export default tseslint.config(
             'sharp',
             'satori',
             '@resvg/resvg-js',
+            'nodemailer',
           ].map((name) => ({
             name,
-            message: 'Only adapter files import storage, queue, analytics or image technology.',
+            message: 'Only adapter files import storage, queue, analytics, image or mail technology.',
           })),
         },
       ],
