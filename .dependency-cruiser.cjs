@@ -1,6 +1,6 @@
 // the boundaries `npm run lint` keeps (depcruise): no cycles between modules or folders, libs below
-// apps, web features apart from each other, and the storage, queue, analytics, image and mail drivers
-// only in adapters. docs/architecture.md explains the layers.
+// apps, web features apart from each other, and the storage, queue, analytics, image, mail, logging
+// and metrics drivers only in adapters. docs/architecture.md explains the layers.
 const DRIVERS = [
   'mongoose',
   'better-sqlite3',
@@ -14,6 +14,9 @@ const DRIVERS = [
   '@resvg/resvg-js',
   // mail
   'nodemailer',
+  // logs and metrics
+  'pino',
+  'prom-client',
 ];
 // tests and their helpers are left out: an integration test starts the whole app from inside one
 // feature's folder, so it imports across the tree by design
@@ -70,7 +73,8 @@ module.exports = {
     {
       name: 'drivers-only-in-adapters',
       severity: 'error',
-      comment: 'only adapter files import storage, queue, analytics, image or mail technology',
+      comment:
+        'only adapter files import storage, queue, analytics, image, mail, logging or metrics technology',
       from: { pathNot: '/(adapters|repositories)/' },
       to: { path: `^node_modules/(${DRIVERS.join('|')})/` },
     },

@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // only adapters may import storage, queue, analytics, image and mail technology (dependency-cruiser checks it too)
+    // only adapters may import storage, queue, analytics, image, mail, logging and metrics technology (dependency-cruiser checks it too)
     files: ['**/*.ts'],
     ignores: ['**/adapters/**', '**/repositories/**', '**/*.spec.ts', '**/*.e2e.ts', 'infra/test/**'],
     rules: {
@@ -66,9 +66,12 @@ export default tseslint.config(
             'satori',
             '@resvg/resvg-js',
             'nodemailer',
+            'pino',
+            'prom-client',
           ].map((name) => ({
             name,
-            message: 'Only adapter files import storage, queue, analytics, image or mail technology.',
+            message:
+              'Only adapter files import storage, queue, analytics, image, mail, logging or metrics technology.',
           })),
         },
       ],

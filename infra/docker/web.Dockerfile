@@ -15,6 +15,7 @@ COPY apps/web/package.json apps/web/
 COPY libs/contracts/package.json libs/contracts/
 COPY libs/storage/package.json libs/storage/
 COPY libs/analytics/package.json libs/analytics/
+COPY libs/observability/package.json libs/observability/
 # only the web app and the contracts it compiles from source; optional dependencies stay in,
 # since vite's bundler and tailwind's engine ship their native parts as optional packages
 RUN npm ci -w @cardcraft/web -w @cardcraft/contracts

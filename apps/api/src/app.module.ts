@@ -13,15 +13,18 @@ import { MediaModule } from './media/media.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
+import { ObservabilityModule } from './observability/observability.module';
+import type { ServiceMetrics } from '@cardcraft/observability';
 
-/** the api: each feature module imports what it uses; only the configuration is global */
+/** the api: each feature module imports what it uses; only the configuration and the metrics are global */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, metrics: ServiceMetrics): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        ObservabilityModule.forRoot(metrics),
         HealthModule,
         AuthModule,
         AccountModule,

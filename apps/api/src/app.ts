@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { Logger, RequestMethod, type LogLevel } from '@nestjs/common';
+import { Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -25,20 +25,32 @@ import { MEDIA_ROUTES } from './media/media.controller';
 import { registerUploadBodyParser } from './media/media-body';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
+import { createLogger, ServiceMetrics, type Logger as PinoLogger } from '@cardcraft/observability';
+import { NestPinoLogger } from './observability/nest-logger';
+import { requestObserver } from './observability/request-log';
 import type { OpenAPIObject } from '@nestjs/swagger';
 
-const NEST_LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
-  debug: ['error', 'warn', 'log', 'debug'],
-  info: ['error', 'warn', 'log'],
-  warn: ['error', 'warn'],
-  error: ['error'],
-  silent: false,
-};
+export interface AppOptions {
+  /** the process's logger; default: JSON lines on stdout (human-readable in a terminal) at LOG_LEVEL */
+  logger?: PinoLogger;
+  /** the process's metrics; default: a fresh registry */
+  metrics?: ServiceMetrics;
+}
 
 /** builds the HTTP application (not yet listening): used by main.ts and by the integration tests */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const cardPageFastPath = new CardPageFastPathHolder();
+export async function createApp(
+  config: AppConfig,
+  options: AppOptions = {},
+): Promise<NestFastifyApplication> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel, service: 'api' });
+  const metrics = options.metrics ?? new ServiceMetrics('api');
+  const observe = requestObserver(logger, metrics);
+  const cardPageFastPath = new CardPageFastPathHolder(observe);
   const adapter = new FastifyAdapter({
+    // fastify's own logger is the process's pino; one line a request is written by the onResponse hook
+    // below (fastify's default is two, and would miss the fast path's answers)
+    loggerInstance: logger,
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrors(config),
@@ -46,8 +58,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // the server's listener answers a guest's cached card page before fastify's hooks (installed below)
     serverFactory: cardPageFastPath.serverFactory,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: NEST_LOG_LEVELS[config.logLevel],
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, metrics), adapter, {
+    logger: new NestPinoLogger(logger),
     bufferLogs: false,
   });
 
@@ -71,6 +83,18 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    observe({
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      ms: reply.elapsedTime,
+      ip: request.ip,
+    });
+    done();
   });
 
   // the public card's page, the hot path, straight on fastify; its contact file and form are nest's,

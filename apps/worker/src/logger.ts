@@ -1,19 +1,16 @@
 import type { AnalyticsLogger } from '@cardcraft/analytics';
+import { createLogger as createRootLogger, scopedLogger, type Logger } from '@cardcraft/observability';
 import type { WorkerConfig } from './worker-config';
 
-const ORDER = ['debug', 'info', 'warn', 'error'] as const;
+/** the process's pino logger: JSON lines on stdout, human-readable in a terminal */
+export function createProcessLogger(level: WorkerConfig['logLevel'], service = 'worker'): Logger {
+  return createRootLogger({ level, service });
+}
 
-/** one line a message, with a timestamp and level, on stdout (stderr for errors) */
+/**
+ * a logger in the shape the analytics runtime takes, one JSON line a message with its scope as the
+ * line's service (worker, migrate, replay), and `record` for a line with fields (one a job)
+ */
 export function createLogger(level: WorkerConfig['logLevel'], scope = 'worker'): AnalyticsLogger {
-  const min = ORDER.indexOf(level);
-  const write = (lvl: (typeof ORDER)[number], message: string) => {
-    if (ORDER.indexOf(lvl) < min) return;
-    const line = `${new Date().toISOString()} ${lvl.toUpperCase()} [${scope}] ${message}\n`;
-    (lvl === 'error' ? process.stderr : process.stdout).write(line);
-  };
-  return {
-    log: (message) => write('info', message),
-    warn: (message) => write('warn', message),
-    error: (message) => write('error', message),
-  };
+  return scopedLogger(createProcessLogger(level, scope), scope);
 }

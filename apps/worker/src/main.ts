@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { describeAnalyticsConfig, startWorkerAnalytics } from '@cardcraft/analytics';
 import { ConfigError } from '@cardcraft/contracts';
+import { ServiceMetrics, startMetricsServer, type MetricsServer } from '@cardcraft/observability';
 import { createLogger } from './logger';
 import { loadWorkerConfig, type WorkerConfig } from './worker-config';
 
@@ -22,7 +23,17 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   if (config.logLevel === 'debug') logger.log(JSON.stringify(describeAnalyticsConfig(config.analytics)));
-  const runtime = await startWorkerAnalytics(config.analytics, logger);
+  const metrics = new ServiceMetrics('worker');
+  const runtime = await startWorkerAnalytics(config.analytics, logger, { metrics: metrics.analytics });
+  metrics.watchQueue(() => runtime.depth());
+  let metricsServer: MetricsServer | null = null;
+  if (config.metrics.port !== null) {
+    metricsServer = await startMetricsServer(metrics, {
+      host: config.metrics.host,
+      port: config.metrics.port,
+    });
+    logger.log(`Prometheus metrics on ${metricsServer.url}`);
+  }
   logger.log(`analytics worker started: queue ${config.analytics.queueName}, ClickHouse over http`);
 
   let stopping = false;
@@ -37,6 +48,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await runtime.close();
+      await metricsServer?.close();
       logger.log(`stopped after ${runtime.stats().processedEvents} event(s)`);
       process.exit(0);
     } catch (err) {

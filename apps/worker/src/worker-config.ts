@@ -1,12 +1,15 @@
 import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
 import { ConfigError, envOneOf, envText, type Env } from '@cardcraft/contracts';
 import { dataDirFrom } from '@cardcraft/storage';
+import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 
 /** the worker's one configuration object, parsed once at start-up */
 export interface WorkerConfig {
   dataDir: string;
   analytics: AnalyticsConfig;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** METRICS_PORT and METRICS_HOST: the worker's Prometheus metrics, off when unset */
+  metrics: MetricsConfig;
 }
 
 /**
@@ -34,5 +37,5 @@ export function loadWorkerConfig(
     }
   }
   const logLevel = envOneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info');
-  return { dataDir, analytics, logLevel };
+  return { dataDir, analytics, logLevel, metrics: parseMetricsEnv(env) };
 }

@@ -9,8 +9,47 @@ export interface EventQueue {
   enqueueErase(erasure: ProfileErasure): Promise<void>;
   /** throws when the queue's backing store does not answer */
   ping(): Promise<void>;
+  /** what waits in the queue, for the metrics; throws when the backing store does not answer */
+  depth(): Promise<QueueDepth>;
   close(): Promise<void>;
 }
+
+/** the queue's state: jobs by state and how long the oldest one not yet taken has waited */
+export interface QueueDepth {
+  /** ready to run, not yet taken by a worker */
+  waiting: number;
+  /** taken by a worker, running */
+  active: number;
+  /** failed a try, waiting for the backoff before the next */
+  retrying: number;
+  /** failed the last try: dead letters waiting for an operator's replay */
+  dead: number;
+  /** the age of the oldest waiting job in seconds; 0 when none waits */
+  oldestAgeSeconds: number;
+}
+
+/**
+ * what the analytics pipeline tells a process's metrics (its Prometheus adapter lives outside this
+ * library); every call is cheap and never throws
+ */
+export interface AnalyticsMetrics {
+  /** an event recorded by the api (handed to the producer buffer) */
+  eventRecorded(type: string): void;
+  /** one batch inserted: its rows and the insert's duration in seconds */
+  batchInserted(rows: number, seconds: number): void;
+  /** an insert that threw, and how long it took to */
+  insertFailed(seconds: number): void;
+  /** a job that failed a try (it is retried, or kept as a dead letter after its last) */
+  jobFailed(job: string): void;
+}
+
+/** for a process without metrics */
+export const NO_ANALYTICS_METRICS: AnalyticsMetrics = {
+  eventRecorded: () => undefined,
+  batchInserted: () => undefined,
+  insertFailed: () => undefined,
+  jobFailed: () => undefined,
+};
 
 /** the consumer side: runs the handler for each job; a thrown error means retry later */
 export interface EventConsumer {

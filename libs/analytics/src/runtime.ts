@@ -25,7 +25,17 @@ import { VisitorHasher } from './enrichment/visitor-id';
 import type { AnalyticsEvent } from './events';
 import { BatchProcessor } from './ingest/batch-processor';
 import { buildJobHandlers, runJob, type JobHandlers } from './jobs';
-import type { AnalyticsStore, DeadLetters, EventConsumer, EventQueue, SaltStore } from './ports';
+import { performance } from 'node:perf_hooks';
+import {
+  NO_ANALYTICS_METRICS,
+  type AnalyticsMetrics,
+  type AnalyticsStore,
+  type DeadLetters,
+  type EventConsumer,
+  type EventQueue,
+  type QueueDepth,
+  type SaltStore,
+} from './ports';
 import { EventBuffer, type EventBufferOptions } from './producer/event-buffer';
 import { AnalyticsReadService } from './read/analytics-read.service';
 
@@ -74,6 +84,16 @@ export interface AnalyticsLogger {
   log(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /**
+   * optional: one line with fields of its own (a structured logger writes them as JSON fields); the
+   * worker writes one per job with it
+   */
+  record?(fields: Record<string, unknown>, message: string): void;
+}
+
+/** what a process may add to its analytics: its metrics */
+export interface AnalyticsOptions {
+  metrics?: AnalyticsMetrics;
 }
 
 // a short window: what a killed process can lose. the cost of an insert per batch is the consumer's
@@ -252,6 +272,7 @@ async function startConsumer(
   sqliteQueue: SqliteEventQueue | null,
   sqlite: () => SqliteQueueDatabase,
   closers: Closers,
+  metrics: AnalyticsMetrics,
 ): Promise<RunningConsumer> {
   const salts: SaltStore = config.redisUrl
     ? new RedisSaltStore(config.redisUrl, config.redisPrefix)
@@ -263,7 +284,7 @@ async function startConsumer(
     new VisitorHasher(salts),
     ownHostsOf(config.ownUrls),
   );
-  const processor = new BatchProcessor(enricher, store);
+  const processor = new BatchProcessor(enricher, store, metrics);
   let processedEvents = 0;
   const handlers: JobHandlers = buildJobHandlers([
     {
@@ -300,7 +321,26 @@ async function startConsumer(
   }
   // closed first (closers run in reverse): it finishes the batch in hand before the store goes
   closers.add(() => consumer.close());
-  await consumer.start((job) => runJob(handlers, job));
+  await consumer.start(async (job) => {
+    const started = performance.now();
+    const before = processedEvents;
+    try {
+      await runJob(handlers, job);
+    } catch (err) {
+      metrics.jobFailed(job.name);
+      throw err;
+    }
+    // one line a job, like the api's one line a request: the batch id is the job's id
+    logger.record?.(
+      {
+        job: job.name,
+        jobId: job.name === 'analytics.ingest-batch' ? job.payload.id : job.payload.profileId,
+        rows: processedEvents - before,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      'job done',
+    );
+  });
   return { processedEvents: () => processedEvents };
 }
 
@@ -330,6 +370,8 @@ export interface ApiAnalytics {
   eraseProfile(profileId: string): Promise<void>;
   flush(): Promise<void>;
   stats(): { buffer: ReturnType<EventBuffer['getStats']>; processedEvents: number };
+  /** what waits in the queue (every process of a deployment sees the same queue) */
+  depth(): Promise<QueueDepth>;
   /** flushes the buffer, lets an embedded worker finish its batch, then closes every connection */
   close(): Promise<void>;
 }
@@ -345,8 +387,9 @@ export type AnalyticsRuntime = ApiAnalytics;
 export async function startApiAnalytics(
   config: AnalyticsConfig,
   logger: AnalyticsLogger,
-  options: { embeddedWorker: boolean },
+  options: { embeddedWorker: boolean } & AnalyticsOptions,
 ): Promise<ApiAnalytics> {
+  const metrics = options.metrics ?? NO_ANALYTICS_METRICS;
   const closers = new Closers();
   try {
     const sqlite = lazySqlite(config, closers);
@@ -356,7 +399,7 @@ export async function startApiAnalytics(
     const { queue, sqliteQueue } = openQueue(config, sqlite);
     closers.add(() => queue.close());
     const worker = options.embeddedWorker
-      ? await startConsumer(config, logger, store, sqliteQueue, sqlite, closers)
+      ? await startConsumer(config, logger, store, sqliteQueue, sqlite, closers, metrics)
       : null;
     const buffer = new EventBuffer(queue, config.buffer, logger);
     closers.add(() => buffer.close());
@@ -365,13 +408,17 @@ export async function startApiAnalytics(
       reader,
       store,
       queue,
-      track: (event) => buffer.push(event),
+      track: (event) => {
+        metrics.eventRecorded(event.type);
+        buffer.push(event);
+      },
       eraseProfile: async (profileId) => {
         await queue.enqueueErase({ profileId });
         reader.forget(profileId);
       },
       flush: () => buffer.flush(),
       stats: () => ({ buffer: buffer.getStats(), processedEvents: worker?.processedEvents() ?? 0 }),
+      depth: () => queue.depth(),
       close: () => closers.close(),
     };
   } catch (err) {
@@ -384,6 +431,8 @@ export async function startApiAnalytics(
 export interface WorkerAnalytics {
   readonly mode: AnalyticsMode;
   stats(): { processedEvents: number };
+  /** what waits in the queue */
+  depth(): Promise<QueueDepth>;
   /** lets the worker finish its batches in hand, then closes every connection */
   close(): Promise<void>;
 }
@@ -391,6 +440,7 @@ export interface WorkerAnalytics {
 export async function startWorkerAnalytics(
   config: AnalyticsConfig,
   logger: AnalyticsLogger,
+  options: AnalyticsOptions = {},
 ): Promise<WorkerAnalytics> {
   const closers = new Closers();
   try {
@@ -399,10 +449,19 @@ export async function startWorkerAnalytics(
     closers.add(() => store.close());
     const { queue, sqliteQueue } = openQueue(config, sqlite);
     closers.add(() => queue.close());
-    const worker = await startConsumer(config, logger, store, sqliteQueue, sqlite, closers);
+    const worker = await startConsumer(
+      config,
+      logger,
+      store,
+      sqliteQueue,
+      sqlite,
+      closers,
+      options.metrics ?? NO_ANALYTICS_METRICS,
+    );
     return {
       mode: modeOf(config),
       stats: () => ({ processedEvents: worker.processedEvents() }),
+      depth: () => queue.depth(),
       close: () => closers.close(),
     };
   } catch (err) {

@@ -10,6 +10,8 @@ import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsTracker } from './analytics-tracker';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
+import type { ServiceMetrics } from '@cardcraft/observability';
+import { SERVICE_METRICS } from '../observability/observability.tokens';
 
 @Injectable()
 class AnalyticsLifecycle implements OnApplicationShutdown {
@@ -31,12 +33,19 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
   providers: [
     {
       provide: ANALYTICS_RUNTIME,
-      inject: [APP_CONFIG, HealthRegistry],
-      useFactory: async (config: AppConfig, health: HealthRegistry): Promise<ApiAnalytics> => {
+      inject: [APP_CONFIG, HealthRegistry, SERVICE_METRICS],
+      useFactory: async (
+        config: AppConfig,
+        health: HealthRegistry,
+        metrics: ServiceMetrics,
+      ): Promise<ApiAnalytics> => {
         const logger = new Logger('Analytics');
         const runtime = await startApiAnalytics(config.analytics, logger, {
           embeddedWorker: config.analytics.redisUrl === null,
+          metrics: metrics.analytics,
         });
+        metrics.watchBuffer(() => runtime.stats().buffer);
+        metrics.watchQueue(() => runtime.depth());
         health.register(runtime.mode.store === 'http' ? 'clickhouse' : 'chdb', () => runtime.store.ping());
         if (runtime.mode.queue === 'bullmq') health.register('redis', () => runtime.queue.ping());
         return runtime;

@@ -12,6 +12,7 @@ import {
   type Env,
 } from '@cardcraft/contracts';
 import { dataDirFrom } from '@cardcraft/storage';
+import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 
 export { ConfigError };
 
@@ -52,6 +53,8 @@ export interface AppConfig {
   /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
   analytics: AnalyticsConfig;
   mail: MailConfig;
+  /** METRICS_PORT and METRICS_HOST: Prometheus metrics on their own port, off when unset */
+  metrics: MetricsConfig;
 }
 
 /** how the product sends e-mail (docs/mail.md) */
@@ -314,6 +317,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     trustProxy: trustProxy(env),
     analytics,
     mail: mailConfig(env, dataDir, publicBaseUrl),
+    metrics: parseMetricsEnv(env),
   };
 }
 

@@ -2,6 +2,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyHttpOptions } from 'fastify';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import type { RequestMeta } from '../common/request-meta';
@@ -10,6 +11,10 @@ import { securityHeaderSet } from '../security/security-headers';
 import { etagMatches, preferredEncoding, viewContext } from './card-page-reply';
 import { PublicCardPagesService } from './public-card-pages.service';
 import { requestIdOf } from './request-id';
+import type { AnsweredRequest } from '../observability/request-log';
+
+/** what the fast path reports of each request it answered: the log line and the metrics */
+type Observer = (answered: AnsweredRequest) => void;
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -33,7 +38,7 @@ function trustFunction(trust: AppConfig['trustProxy']): ((address: string, hop: 
  * request listener: the framework's hook chain (cors, cookies, helmet, compression, the request id)
  * costs more than the page itself. the answer is the one the fastify route gives, header for header.
  */
-export function cardPageFastPath(app: NestFastifyApplication): FastPath {
+export function cardPageFastPath(app: NestFastifyApplication, observe: Observer): FastPath {
   const pages = app.get(PublicCardPagesService);
   const config = app.get<symbol, AppConfig>(APP_CONFIG);
   const securityHeaders = securityHeaderSet(config);
@@ -47,6 +52,7 @@ export function cardPageFastPath(app: NestFastifyApplication): FastPath {
 
   return (request, response) => {
     if (request.method !== 'GET' || !pages.available) return false;
+    const started = performance.now();
     const url = request.url ?? '';
     const queryStart = url.indexOf('?');
     const match = CARD_PATH.exec(queryStart === -1 ? url : url.slice(0, queryStart));
@@ -76,7 +82,8 @@ export function cardPageFastPath(app: NestFastifyApplication): FastPath {
       body = page.body(encoding);
       answer['content-length'] = body.length;
     }
-    answer['x-request-id'] = requestIdOf(headers);
+    const requestId = requestIdOf(headers);
+    answer['x-request-id'] = requestId;
     const meta: RequestMeta = {
       ip: clientAddress(request) ?? '',
       userAgent: headers['user-agent'] ?? '',
@@ -88,6 +95,15 @@ export function cardPageFastPath(app: NestFastifyApplication): FastPath {
     pages.recordGuestView(profile, meta, context);
     response.writeHead(status, answer);
     response.end(body ?? undefined);
+    observe({
+      requestId,
+      method: 'GET',
+      url,
+      route: '/u/:handle',
+      status,
+      ms: performance.now() - started,
+      ip: meta.ip,
+    });
     return true;
   };
 }
@@ -99,8 +115,10 @@ export function cardPageFastPath(app: NestFastifyApplication): FastPath {
 export class CardPageFastPathHolder {
   private fastPath: FastPath | null = null;
 
+  constructor(private readonly observe: Observer) {}
+
   install(app: NestFastifyApplication): void {
-    this.fastPath = cardPageFastPath(app);
+    this.fastPath = cardPageFastPath(app, this.observe);
   }
 
   /** fastify's serverFactory: the http server fastify would make, with the fast path in front */

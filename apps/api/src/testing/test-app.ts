@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../app';
+import { createApp, type AppOptions } from '../app';
 import { loadConfig, RATE_LIMIT_SETTINGS, type AppConfig } from '../config/app-config';
 import { httpClient } from './http';
 
@@ -29,7 +29,11 @@ export function unlimitedRateLimits(): Record<string, string> {
  * boots the real API on a free loopback port with a fresh data directory; for 'mongo' a fresh database
  * on the FerretDB the global setup started (TEST_MONGO_URL).
  */
-export async function startTestApp(kind: StorageKind, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  kind: StorageKind,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-api-'));
   const baseEnv: Record<string, string> = {
     PORT: '0',
@@ -55,7 +59,7 @@ export async function startTestApp(kind: StorageKind, env: Record<string, string
     baseEnv.JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
   }
   const config = loadConfig({ ...baseEnv, ...env });
-  const app = await createApp(config);
+  const app = await createApp(config, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,7 @@
 import type { EventBatch } from '../events';
 import type { EventEnricher } from '../enrichment/enricher';
-import type { AnalyticsStore } from '../ports';
+import { performance } from 'node:perf_hooks';
+import { NO_ANALYTICS_METRICS, type AnalyticsMetrics, type AnalyticsStore } from '../ports';
 
 const profilesOf = (batch: { events: { profileId: string }[] }) => [
   ...new Set(batch.events.map((event) => event.profileId)),
@@ -20,6 +21,7 @@ export class BatchProcessor {
   constructor(
     private readonly enricher: EventEnricher,
     private readonly store: AnalyticsStore,
+    private readonly metrics: AnalyticsMetrics = NO_ANALYTICS_METRICS,
   ) {}
 
   async process(batch: EventBatch): Promise<number> {
@@ -28,7 +30,14 @@ export class BatchProcessor {
     const events = batch.events.filter((event) => !erased.has(event.profileId));
     if (events.length === 0) return 0;
     const rows = await this.enricher.enrich(batch.id, events);
-    await this.store.insertEvents(batch.id, rows);
+    const started = performance.now();
+    try {
+      await this.store.insertEvents(batch.id, rows);
+    } catch (err) {
+      this.metrics.insertFailed((performance.now() - started) / 1000);
+      throw err;
+    }
+    this.metrics.batchInserted(rows.length, (performance.now() - started) / 1000);
     for (const profileId of await this.store.erasedAmong(profilesOf({ events }))) {
       await this.store.deleteProfileEvents(profileId);
     }

@@ -1,5 +1,5 @@
 import type { EventBatch } from '../events';
-import type { EventQueue } from '../ports';
+import type { EventQueue, QueueDepth } from '../ports';
 import { sampleEvent } from '../testing/sample-events';
 import { EventBuffer } from './event-buffer';
 
@@ -16,6 +16,9 @@ class RecordingQueue implements EventQueue {
     throw new Error('the buffer only adds batches');
   }
   async ping(): Promise<void> {}
+  async depth(): Promise<QueueDepth> {
+    return { waiting: this.calls.length, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 };
+  }
   async close(): Promise<void> {}
 }
 

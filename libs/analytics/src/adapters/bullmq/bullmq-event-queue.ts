@@ -8,7 +8,7 @@ import {
   type AnalyticsJobName,
   type ProfileErasure,
 } from '../../jobs';
-import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue } from '../../ports';
+import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, QueueDepth } from '../../ports';
 
 export interface BullmqOptions {
   redisUrl: string;
@@ -68,10 +68,15 @@ function connect(url: string, blocking: boolean): Redis {
 export class BullmqEventQueue implements EventQueue {
   private readonly connection: Redis;
   private readonly queue: Queue;
+  private readonly dead: Queue;
 
   constructor(private readonly options: BullmqOptions) {
     this.connection = connect(options.redisUrl, false);
     this.queue = new Queue(options.queueName, { connection: this.connection, prefix: options.prefix });
+    this.dead = new Queue(`${options.queueName}-dead`, {
+      connection: this.connection,
+      prefix: options.prefix,
+    });
   }
 
   async enqueue(batches: EventBatch[]): Promise<void> {
@@ -90,12 +95,30 @@ export class BullmqEventQueue implements EventQueue {
     await this.connection.ping();
   }
 
+  async depth(): Promise<QueueDepth> {
+    const [counts, dead, oldest] = await Promise.all([
+      this.queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed'),
+      this.dead.getWaitingCount(),
+      // the wait list's far end is its oldest job
+      this.queue.getJobs(['waiting'], 0, 0, true),
+    ]);
+    const queuedAt = oldest[0]?.timestamp;
+    return {
+      waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+      active: counts.active ?? 0,
+      retrying: counts.delayed ?? 0,
+      dead,
+      oldestAgeSeconds: queuedAt ? Math.max(0, (Date.now() - queuedAt) / 1000) : 0,
+    };
+  }
+
   async counts(): Promise<Record<string, number>> {
     return this.queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
   }
 
   async close(): Promise<void> {
     await this.queue.close();
+    await this.dead.close();
     this.connection.disconnect();
   }
 }

@@ -8,7 +8,14 @@ import {
   type AnalyticsJobName,
   type ProfileErasure,
 } from '../../jobs';
-import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, SaltStore } from '../../ports';
+import type {
+  DeadLetterReport,
+  DeadLetters,
+  EventConsumer,
+  EventQueue,
+  QueueDepth,
+  SaltStore,
+} from '../../ports';
 import { utcDay } from '../../enrichment/visitor-id';
 
 export interface SqliteQueueOptions {
@@ -173,6 +180,29 @@ export class SqliteEventQueue implements EventQueue {
 
   async ping(): Promise<void> {
     this.database.db.prepare('SELECT 1').get();
+  }
+
+  async depth(): Promise<QueueDepth> {
+    const now = Date.now();
+    // a job that failed a try has attempts > 0 and waits for available_at; the running one is not
+    // marked in the file, so it counts as waiting here
+    const row = this.database.db
+      .prepare(
+        `SELECT
+           coalesce(sum(dead = 0 AND (attempts = 0 OR available_at <= ?)), 0) AS waiting,
+           coalesce(sum(dead = 0 AND attempts > 0 AND available_at > ?), 0) AS retrying,
+           coalesce(sum(dead = 1), 0) AS dead,
+           min(CASE WHEN dead = 0 AND available_at <= ? THEN created_at END) AS oldest
+         FROM analytics_queue`,
+      )
+      .get(now, now, now) as { waiting: number; retrying: number; dead: number; oldest: number | null };
+    return {
+      waiting: row.waiting,
+      active: 0,
+      retrying: row.retrying,
+      dead: row.dead,
+      oldestAgeSeconds: row.oldest === null ? 0 : Math.max(0, (now - row.oldest) / 1000),
+    };
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,2 @@
+/** the process's Prometheus metrics (a ServiceMetrics of @cardcraft/observability) */
+export const SERVICE_METRICS = Symbol('SERVICE_METRICS');

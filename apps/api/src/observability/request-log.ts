@@ -1,0 +1,37 @@
+import type { Logger, ServiceMetrics } from '@cardcraft/observability';
+
+/** the routes of the public card: its page and its JSON read, counted apart as card reads */
+export const PUBLIC_CARD_ROUTES: ReadonlySet<string> = new Set([
+  '/u/:handle',
+  '/api/public/profiles/:handle',
+]);
+
+export interface AnsweredRequest {
+  requestId: string;
+  method: string;
+  url: string;
+  /** the route's pattern, 'unmatched' when none matched */
+  route: string;
+  status: number;
+  ms: number;
+  ip: string;
+}
+
+/**
+ * one answered request: its line in the log (at info, with the request id every hop shares) and its
+ * observation in the metrics. both the fastify routes and the card page's fast path end here.
+ */
+export function requestObserver(
+  logger: Logger,
+  metrics: ServiceMetrics,
+): (answered: AnsweredRequest) => void {
+  return ({ requestId, method, url, route, status, ms, ip }) => {
+    metrics.observeRequest(method, route, status, ms / 1000, PUBLIC_CARD_ROUTES.has(route));
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        { reqId: requestId, method, url, route, status, ms: Math.round(ms * 100) / 100, ip },
+        'request',
+      );
+    }
+  };
+}
