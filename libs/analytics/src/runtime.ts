@@ -286,17 +286,30 @@ async function startConsumer(
   );
   const processor = new BatchProcessor(enricher, store, metrics);
   let processedEvents = 0;
+  // one line a job, as the api writes one a request: a batch's id (its job id), or the erased profile
+  const jobDone = (job: string, jobId: string, rows: number, started: number) =>
+    logger.record?.(
+      { job, jobId, rows, ms: Math.round((performance.now() - started) * 10) / 10 },
+      'job done',
+    );
   const handlers: JobHandlers = buildJobHandlers([
     {
       name: 'analytics.ingest-batch',
       handler: async (batch: Parameters<JobHandlers['analytics.ingest-batch']>[0]) => {
-        processedEvents += await processor.process(batch);
+        const started = performance.now();
+        // read after the await: batches run concurrently, `processedEvents += await ...` would lose some
+        const rows = await processor.process(batch);
+        processedEvents += rows;
+        jobDone('analytics.ingest-batch', batch.id, rows, started);
       },
     },
     {
       name: 'analytics.erase-profile',
-      handler: (erasure: Parameters<JobHandlers['analytics.erase-profile']>[0]) =>
-        processor.erase(erasure.profileId),
+      handler: async (erasure: Parameters<JobHandlers['analytics.erase-profile']>[0]) => {
+        const started = performance.now();
+        await processor.erase(erasure.profileId);
+        jobDone('analytics.erase-profile', erasure.profileId, 0, started);
+      },
     },
   ]);
   let consumer: EventConsumer;
@@ -322,24 +335,12 @@ async function startConsumer(
   // closed first (closers run in reverse): it finishes the batch in hand before the store goes
   closers.add(() => consumer.close());
   await consumer.start(async (job) => {
-    const started = performance.now();
-    const before = processedEvents;
     try {
       await runJob(handlers, job);
     } catch (err) {
       metrics.jobFailed(job.name);
       throw err;
     }
-    // one line a job, like the api's one line a request: the batch id is the job's id
-    logger.record?.(
-      {
-        job: job.name,
-        jobId: job.name === 'analytics.ingest-batch' ? job.payload.id : job.payload.profileId,
-        rows: processedEvents - before,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'job done',
-    );
   });
   return { processedEvents: () => processedEvents };
 }

@@ -8,6 +8,9 @@ import type { RequestMeta } from '../common/request-meta';
 import { createProfile, fullProfileInput, registerUser } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 import { PublicCardPagesService } from './public-card-pages.service';
+import { createLogger, type ServiceMetrics } from '@cardcraft/observability';
+import { SERVICE_METRICS } from '../observability/observability.tokens';
+import { sampleValue } from '../../../../libs/observability/src/testing/exposition';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
 const WEB_DIST = resolve(__dirname, '../../../web/dist');
@@ -51,7 +54,15 @@ function comparable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 const BOGUS_SESSION = { cookie: `${SESSION_COOKIE}=not-a-session` };
 
 describe('the card page answered before the framework (a guest, the page already kept)', () => {
-  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST });
+  // the request lines, written at info as in the cluster
+  const lines: string[] = [];
+  const logger = createLogger({
+    level: 'info',
+    service: 'api',
+    pretty: false,
+    destination: { write: (line: string) => lines.push(line) },
+  });
+  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'info' }, { logger });
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let routeRenders: jest.SpyInstance;
   let views: jest.SpyInstance;
@@ -125,6 +136,37 @@ describe('the card page answered before the framework (a guest, the page already
     const replaced = await rawGet(app().url, `/u/${handle}`, { 'x-request-id': 'no spaces <here>' });
     expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(routeRenders).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the same request line and the same metrics on both ways', async () => {
+    const handle = await publishedCard();
+    const metrics = app().app.get<symbol, ServiceMetrics>(SERVICE_METRICS);
+    const page = { service: 'api', route: '/u/:handle', status_code: '200' };
+    const count = async () => {
+      const { body } = await metrics.render();
+      return {
+        reads: sampleValue(body, 'cardcraft_public_card_reads_total', page) ?? 0,
+        latencies: sampleValue(body, 'http_request_duration_seconds_count', { ...page, method: 'GET' }) ?? 0,
+      };
+    };
+    const before = await count();
+    lines.length = 0;
+    await rawGet(app().url, `/u/${handle}`, { 'x-request-id': 'by-the-route', ...BOGUS_SESSION });
+    await rawGet(app().url, `/u/${handle}?src=qr`, { 'x-request-id': 'by-the-fast-path' });
+    expect(routeRenders).toHaveBeenCalledTimes(1);
+    const after = await count();
+    expect(after.reads - before.reads).toBe(2);
+    expect(after.latencies - before.latencies).toBe(2);
+    const requests = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.msg === 'request');
+    const expected = { level: 'info', service: 'api', method: 'GET', route: '/u/:handle', status: 200 };
+    expect(requests).toEqual([
+      expect.objectContaining({ ...expected, reqId: 'by-the-route', url: `/u/${handle}` }),
+      expect.objectContaining({ ...expected, reqId: 'by-the-fast-path', url: `/u/${handle}?src=qr` }),
+    ]);
+    for (const entry of requests) expect(entry.ms).toEqual(expect.any(Number));
+    expect(requests[0].ip).toBe(requests[1].ip);
   });
 
   it('records one view per request on both ways, with what the route would have given the tracker', async () => {

@@ -78,10 +78,10 @@ export async function startTestApp(
  * the API of a suite: started before its tests, closed after them. `http` talks to it; `app()` is
  * the running instance (available from the suite's first test on).
  */
-export function apiUnderTest(kind: StorageKind, env: Record<string, string> = {}) {
+export function apiUnderTest(kind: StorageKind, env: Record<string, string> = {}, options: AppOptions = {}) {
   let running: TestApp | undefined;
   beforeAll(async () => {
-    running = await startTestApp(kind, env);
+    running = await startTestApp(kind, env, options);
   });
   afterAll(async () => {
     await running?.close();

@@ -113,6 +113,47 @@ describe('BullMQ event queue (real Redis)', () => {
     expect(await letters.count()).toBe(0);
   });
 
+  it("tells its depth: waiting, running, retrying and dead jobs, and the oldest waiting job's age", async () => {
+    const { queue, consumer } = open();
+    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 });
+    await queue.enqueue([batch('first')]);
+    await new Promise((r) => setTimeout(r, 300));
+    await queue.enqueue([batch('second'), batch('third')]);
+    const waiting = await queue.depth();
+    expect(waiting).toMatchObject({ waiting: 3, active: 0, retrying: 0, dead: 0 });
+    // the first one has waited the longest
+    expect(waiting.oldestAgeSeconds).toBeGreaterThanOrEqual(0.3);
+    expect(waiting.oldestAgeSeconds).toBeLessThan(10);
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await consumer.start(
+      batchesOnly(async (b) => {
+        if (b.id === 'doomed') throw new Error('ClickHouse is down');
+        await held;
+      }),
+    );
+    await until(async () => (await queue.depth()).active === 2);
+    expect(await queue.depth()).toMatchObject({ waiting: 1, active: 2 });
+    release();
+    await until(async () => (await queue.depth()).waiting + (await queue.depth()).active === 0);
+
+    // a failing batch: retrying between its tries, then a dead letter
+    options.backoffMs = 400;
+    const slow = new BullmqEventQueue(options);
+    closers.push(() => slow.close());
+    await slow.enqueue([batch('doomed')]);
+    await until(async () => (await slow.depth()).retrying === 1);
+    await until(async () => (await slow.depth()).dead === 1, 15_000);
+    expect(await slow.depth()).toMatchObject({
+      waiting: 0,
+      active: 0,
+      retrying: 0,
+      dead: 1,
+      oldestAgeSeconds: 0,
+    });
+  });
+
   describe('raw ips of failed batches', () => {
     const DAY = 86_400_000;
     type RawJobs = { getJobs(types: string[]): Promise<{ id?: string; data: unknown }[]> };

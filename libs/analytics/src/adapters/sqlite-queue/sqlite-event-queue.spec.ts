@@ -98,6 +98,38 @@ describe('embedded durable queue (SQLite)', () => {
     db.close();
   });
 
+  it("tells its depth: waiting, retrying and dead batches, and the oldest waiting batch's age", async () => {
+    const file = join(dir, 'cardcraft.db');
+    const db = new SqliteQueueDatabase(file);
+    const queue = new SqliteEventQueue(db);
+    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 });
+    await queue.enqueue([batch('d1')]);
+    await new Promise((r) => setTimeout(r, 200));
+    await queue.enqueue([batch('d2')]);
+    const waiting = await queue.depth();
+    expect(waiting).toMatchObject({ waiting: 2, retrying: 0, dead: 0 });
+    expect(waiting.oldestAgeSeconds).toBeGreaterThanOrEqual(0.2);
+
+    const consumer = new SqliteEventConsumer(
+      db,
+      queue,
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 300, pollMs: 10 },
+      logger,
+    );
+    await consumer.start(
+      batchesOnly(async () => {
+        throw new Error('ClickHouse is down');
+      }),
+    );
+    // both failed their first try together (one group) and wait for the backoff
+    await until(async () => (await queue.depth()).retrying === 2);
+    expect(await queue.depth()).toMatchObject({ waiting: 0, dead: 0, oldestAgeSeconds: 0 });
+    await until(async () => (await queue.depth()).dead === 2);
+    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 2, oldestAgeSeconds: 0 });
+    await consumer.close();
+    db.close();
+  });
+
   it('outlives a data file that cannot be written: the batch waits, is sent again under its id, and the outage is logged once', async () => {
     const file = join(dir, 'cardcraft.db');
     const db = new SqliteQueueDatabase(file);
