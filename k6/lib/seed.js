@@ -62,6 +62,26 @@ const USER_AGENTS = [
   [1, 'WhatsApp/2.24.12.78 A'],
 ];
 const UA_TOTAL = USER_AGENTS.reduce((sum, [weight]) => sum + weight, 0);
+// the agents above the api takes for bots (it records no visit for them): the crawler and the link previews
+const BOT_AGENTS = new Set(USER_AGENTS.slice(-3).map(([, agent]) => agent));
+
+/** whether the api counts a request with this user agent as a visit (bots are not counted) */
+export function countsAsVisit(userAgent) {
+  return !BOT_AGENTS.has(userAgent);
+}
+
+/**
+ * the cards to load: HANDLES (comma-separated, seeded by the caller, e.g. npm run k6) when given,
+ * else `count` fresh ones seeded here; { profiles: [{ handle }], seeded } for setup() to return
+ */
+export function cardsToLoad(count) {
+  const given = (__ENV.HANDLES || '')
+    .split(',')
+    .map((handle) => handle.trim())
+    .filter(Boolean);
+  if (given.length > 0) return { profiles: given.map((handle) => ({ handle })), seeded: false };
+  return { ...seed(count), seeded: true };
+}
 
 /** a steady arrival rate for a bounded time: every script's load shape (DURATION overrides the length) */
 export function steadyRate(rate, vus, defaultDuration) {
@@ -175,7 +195,7 @@ export function seed(count) {
 
 /** teardown(): deletes the seeded user with its profiles, leads and analytics, unless KEEP_DATA=1 */
 export function cleanup(data) {
-  if (!data || __ENV.KEEP_DATA === '1') return;
+  if (!data || data.seeded === false || __ENV.KEEP_DATA === '1') return;
   const response = http.del(`${BASE_URL}/api/account`, JSON.stringify({ password: data.password }), {
     headers: { ...JSON_HEADERS, Authorization: `Bearer ${data.token}` },
     tags: { name: 'seed' },
