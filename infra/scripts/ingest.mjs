@@ -5,7 +5,8 @@
 // cluster answers for DURATION seconds over CONNECTIONS keep-alive connections (the bench's load
 // client), and samples every second: views answered, rows inserted (the workers' metrics), the queue's
 // depth, and the cpu of every process (/proc). after the load it waits until every answered view is a
-// stored row. the cpu table names the bottleneck: the process that sits at a full core.
+// stored row. the cpu table names the bottleneck: the process that sits at a full core. last, the
+// owner's dashboard summary as fast as it answers for 10 s.
 //   npm run ingest
 //   DURATION=30 CONNECTIONS=32 npm run ingest
 // env: DURATION (30 s), CONNECTIONS (32), PROFILES (20), WORKERS (2), APIS (2), LOG_LEVEL (info),
@@ -16,7 +17,7 @@ import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { load } from './bench/load.mjs';
-import { seed } from './bench/product.mjs';
+import { analyticsRange, seed } from './bench/product.mjs';
 import { join } from 'node:path';
 import { ROOT, removeRunDir, startCluster } from './cluster/cluster.mjs';
 
@@ -85,7 +86,7 @@ const cluster = await startCluster({
 });
 let failed = false;
 try {
-  const { profiles } = await seed(cluster.url, env('PROFILES', 20));
+  const { token, profiles } = await seed(cluster.url, env('PROFILES', 20));
   // a visitor per request slot: its own address and browser, a card among the seeded ones
   const requests = Array.from({ length: 4096 }, (_, i) => ({
     path: `/api/public/profiles/${profiles[i % profiles.length].handle}?src=${i % 3 === 0 ? 'qr' : 'link'}`,
@@ -180,6 +181,22 @@ try {
     failed = true;
     console.error(`\n${result.ok} views answered 200 but ${stored} rows stored`);
   }
+
+  // the owner's side, with the views in: the dashboard's summary of a card over the last week, as fast
+  // as it answers over 4 connections (a dashboard opens a few of these at once)
+  const dashboard = await load({
+    baseUrl: cluster.url,
+    requests: profiles.map((profile) => ({
+      path: `/api/profiles/${profile.id}/analytics/summary?${analyticsRange()}`,
+      headers: { authorization: `Bearer ${token}` },
+    })),
+    connections: 4,
+    amount: 100_000,
+    maxSeconds: 10,
+  });
+  console.log(
+    `\ndashboard: ${dashboard.requests} summaries in ${dashboard.seconds.toFixed(1)} s (${dashboard.rps.toFixed(1)}/s), statuses ${JSON.stringify(dashboard.statuses)}, p50 ${dashboard.p50?.toFixed?.(1)} ms, p95 ${dashboard.p95?.toFixed?.(1)} ms`,
+  );
 } catch (error) {
   failed = true;
   console.error(error);

@@ -270,6 +270,8 @@ export async function startCluster(options = {}) {
       ...base,
       NODE_ENV: base.NODE_ENV ?? 'production',
       LOG_LEVEL: logLevel,
+      // as in the compose file: bigger batches, one ClickHouse insert for ten times the views
+      ANALYTICS_FLUSH_MS: base.ANALYTICS_FLUSH_MS ?? '250',
       REDIS_URL: redisUrl,
       CLICKHOUSE_URL: clickhouseUrl,
       METRICS_HOST: '127.0.0.1',
