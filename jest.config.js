@@ -22,8 +22,9 @@ module.exports = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker'],
-      testMatch: ['**/src/**/*.spec.ts'],
+      roots: ['<rootDir>/libs', '<rootDir>/apps/api', '<rootDir>/apps/worker', '<rootDir>/infra/scripts'],
+      // infra/scripts: the cluster script's spec, next to it
+      testMatch: ['**/src/**/*.spec.ts', '<rootDir>/infra/scripts/**/*.spec.ts'],
       transform: { '^.+\\.ts$': tsJest, ...esmTransform },
       transformIgnorePatterns,
       moduleNameMapper: libs,
