@@ -75,13 +75,9 @@ const cluster = await startCluster({
   workers: env('WORKERS', 2),
   forwarded: 'append',
   logLevel: process.env.LOG_LEVEL || 'info',
-  env: {
-    ...process.env,
-    RATE_LIMIT_CARD_CREATION: '1000/1h',
-    ...(process.env.CPU_PROFILE === '1'
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${join(runDir, 'cpu-profiles')}` }
-      : {}),
-  },
+  env: { ...process.env, RATE_LIMIT_CARD_CREATION: '1000/1h' },
+  nodeArgs:
+    process.env.CPU_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(runDir, 'cpu-profiles')}`] : [],
   onStatus: (line) => console.log(line),
 });
 let failed = false;

@@ -156,6 +156,7 @@ const CLUSTER_OWNED =
  *              (TRUST_PROXY=2), so simulated visitors keep their addresses; default: nginx's rule
  *   logLevel   the processes' LOG_LEVEL (info: one line a request and a job)
  *   onStatus   called with a line of progress
+ *   nodeArgs   node's own flags for the api replicas and the workers (e.g. --cpu-prof)
  * returns { url, apis: [{ url, metricsUrl, pid }], workers: [{ metricsUrl, pid }], redisUrl, mongoUrl,
  *   clickhouseUrl, runDir, logDir, services, stop() }.
  */
@@ -169,6 +170,7 @@ export async function startCluster(options = {}) {
     forwarded = 'replace',
     logLevel = callerEnv.LOG_LEVEL || 'info',
     onStatus = () => undefined,
+    nodeArgs = [],
   } = options;
   for (const file of ['apps/api/dist/main.js', 'apps/worker/dist/main.js', 'apps/worker/dist/migrate.js']) {
     if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run npm run build first`);
@@ -288,22 +290,27 @@ export async function startCluster(options = {}) {
     const apiProcesses = [];
     for (let i = 1; i <= apis; i++) {
       const [apiPort, metricsPort] = [await freePort(), await freePort()];
-      const service = start(`api-${i}`, process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
-        graceMs: 25_000,
-        env: {
-          ...shared,
-          HOST: '127.0.0.1',
-          PORT: String(apiPort),
-          METRICS_PORT: String(metricsPort),
-          DATA_DIR: join(runDir, `api-${i}`),
-          MONGO_URL: mongoUrl,
-          JWT_SECRET: jwtSecret,
-          // the proxy is one hop; with forwarded=append the load generator is another
-          TRUST_PROXY: forwarded === 'append' ? '2' : '1',
-          CLICKHOUSE_MIGRATE_AT_START: 'false',
-          PUBLIC_BASE_URL: base.PUBLIC_BASE_URL ?? `http://localhost:${port || 8080}`,
+      const service = start(
+        `api-${i}`,
+        process.execPath,
+        [...nodeArgs, join(ROOT, 'apps/api/dist/main.js')],
+        {
+          graceMs: 25_000,
+          env: {
+            ...shared,
+            HOST: '127.0.0.1',
+            PORT: String(apiPort),
+            METRICS_PORT: String(metricsPort),
+            DATA_DIR: join(runDir, `api-${i}`),
+            MONGO_URL: mongoUrl,
+            JWT_SECRET: jwtSecret,
+            // the proxy is one hop; with forwarded=append the load generator is another
+            TRUST_PROXY: forwarded === 'append' ? '2' : '1',
+            CLICKHOUSE_MIGRATE_AT_START: 'false',
+            PUBLIC_BASE_URL: base.PUBLIC_BASE_URL ?? `http://localhost:${port || 8080}`,
+          },
         },
-      });
+      );
       apiProcesses.push({
         name: service.name,
         url: `http://127.0.0.1:${apiPort}`,
@@ -315,15 +322,20 @@ export async function startCluster(options = {}) {
     const workerProcesses = [];
     for (let i = 1; i <= workers; i++) {
       const metricsPort = await freePort();
-      const service = start(`worker-${i}`, process.execPath, [join(ROOT, 'apps/worker/dist/main.js')], {
-        graceMs: 35_000,
-        env: {
-          ...shared,
-          METRICS_PORT: String(metricsPort),
-          DATA_DIR: join(runDir, `worker-${i}`),
-          CLICKHOUSE_MIGRATE_AT_START: 'false',
+      const service = start(
+        `worker-${i}`,
+        process.execPath,
+        [...nodeArgs, join(ROOT, 'apps/worker/dist/main.js')],
+        {
+          graceMs: 35_000,
+          env: {
+            ...shared,
+            METRICS_PORT: String(metricsPort),
+            DATA_DIR: join(runDir, `worker-${i}`),
+            CLICKHOUSE_MIGRATE_AT_START: 'false',
+          },
         },
-      });
+      );
       workerProcesses.push({
         name: service.name,
         metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
