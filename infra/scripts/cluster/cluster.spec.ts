@@ -121,7 +121,12 @@ describe('npm run cluster', () => {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .filter((entry) => entry.msg === 'request' && ids.includes(String(entry.reqId)));
-    const [first, second] = [logged('api-1'), logged('api-2')];
+    // a line is written as the answer ends, which the client may see a moment before
+    const [first, second] = await until(
+      async () => [logged('api-1'), logged('api-2')],
+      ([one, two]) => one.length + two.length === ids.length,
+      10_000,
+    );
     expect(first).toHaveLength(2);
     expect(second).toHaveLength(2);
     for (const entry of [...first, ...second]) expect(entry.ip).toBe('127.0.0.1');

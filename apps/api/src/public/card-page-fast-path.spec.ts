@@ -157,9 +157,15 @@ describe('the card page answered before the framework (a guest, the page already
     const after = await count();
     expect(after.reads - before.reads).toBe(2);
     expect(after.latencies - before.latencies).toBe(2);
-    const requests = lines
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      .filter((entry) => entry.msg === 'request');
+    // a line is written as the answer ends, which the client may see a moment before
+    const requestLines = () =>
+      lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.msg === 'request');
+    for (let tries = 0; requestLines().length < 2 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const requests = requestLines();
     const expected = { level: 'info', service: 'api', method: 'GET', route: '/u/:handle', status: 200 };
     expect(requests).toEqual([
       expect.objectContaining({ ...expected, reqId: 'by-the-route', url: `/u/${handle}` }),
