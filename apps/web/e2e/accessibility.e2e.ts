@@ -315,11 +315,16 @@ afterAll(async () => {
 }, 30_000);
 
 describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () => {
-  it('the landing, login, not-found and missing-card pages', async () => {
+  it('the landing, login, password, not-found and missing-card pages', async () => {
     const page = guestPage;
     const screens: [string, string, string][] = [
       ['landing', '/', 'Get Started Free'],
       ['login', '/auth/login', 'Welcome back'],
+      // a well-formed token: the form (the server judges the token only when it is sent)
+      ['reset password', `/auth/reset-password#token=${'a'.repeat(43)}`, 'At least 6 characters'],
+      ['forgot password', '/auth/forgot-password', 'Forgot your password?'],
+      // a link without a token: the page says it cannot be used and offers a new one
+      ['reset password, bad link', '/auth/reset-password', 'This link cannot be used'],
       ['not-found', '/no/such/page', '404'],
       ['missing card', '/u/no-such-card-here', 'not found'],
     ];
