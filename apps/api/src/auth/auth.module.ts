@@ -8,13 +8,26 @@ import { AuthController } from './auth.controller';
 import { SessionGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { PasswordHasher } from './password-hasher';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionCookie } from './session-cookie';
-import { BearerStrategy, SessionCookieStrategy } from './session.strategies';
+import { BearerStrategy, SessionCookieStrategy, sessionKey } from './session.strategies';
 import { SessionsService } from './sessions.service';
 
 /** sign-up, sign-in and sessions; its guard runs on every route (routes opt out with @OptionalAuth) */
 @Module({
-  imports: [StorageModule, ThrottlingModule, JwtModule.register({}), PassportModule],
+  imports: [
+    StorageModule,
+    ThrottlingModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: sessionKey(config.jwtSecret),
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+    PassportModule,
+  ],
   controllers: [AuthController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },

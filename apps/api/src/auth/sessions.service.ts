@@ -57,10 +57,8 @@ export class SessionsService {
     const expiresAt = new Date(expiresAtSeconds * 1000);
     const session = await this.storage.sessions.create({ userId, expiresAt });
     if (!session) return null;
-    const accessToken = this.jwt.sign(
-      { sub: userId, sid: session.id, iat: issuedAt, exp: expiresAtSeconds },
-      { secret: this.config.jwtSecret, algorithm: 'HS256' },
-    );
+    // signed with the module's key (HS256)
+    const accessToken = this.jwt.sign({ sub: userId, sid: session.id, iat: issuedAt, exp: expiresAtSeconds });
     return { accessToken, sessionId: session.id, expiresAt };
   }
 

@@ -39,7 +39,8 @@ export function registerCardPageRoute(app: NestFastifyApplication): void {
     if (!carried) return null;
     let claims: unknown;
     try {
-      claims = jwt.verify(carried.token, { secret: config.jwtSecret, algorithms: ['HS256'] });
+      // the module's key, HS256 only
+      claims = jwt.verify(carried.token);
     } catch {
       return null;
     }
