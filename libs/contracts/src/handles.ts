@@ -76,3 +76,17 @@ export function suggestHandle(text: string, maxLength = 32): string {
     .slice(0, maxLength)
     .replace(/^-+|-+$/g, '');
 }
+
+/**
+ * the handles offered for a copy of a card, in order: ada-2, ada-3, ... (a copy of ada-2 goes on from
+ * ada-3; a number of four digits or more, like team-2024, is part of the name), the base cut so each
+ * fits the longest handle allowed
+ */
+export function* copyHandleCandidates(handle: string, maxLength = 32): Generator<string> {
+  const numbered = /^(.*[^-])-([2-9]|[1-9]\d{1,2})$/.exec(handle);
+  const base = numbered ? numbered[1] : handle;
+  for (let n = numbered ? Number(numbered[2]) + 1 : 2; ; n++) {
+    const suffix = `-${n}`;
+    yield `${base.slice(0, maxLength - suffix.length).replace(/-+$/, '')}${suffix}`;
+  }
+}

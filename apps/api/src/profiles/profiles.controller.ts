@@ -43,6 +43,13 @@ export class ProfilesController {
     return toProfileResponse(await this.profiles.getOwned(id, userId));
   }
 
+  /** a copy of the card, unpublished, under a free handle like ada-2; counts as a creation */
+  @Post(':id/duplicate')
+  @RateLimit('cardCreation')
+  async duplicate(@CurrentUserId() userId: string, @Param('id') id: string): Promise<ProfileResponse> {
+    return toProfileResponse(await this.profiles.duplicate(id, userId));
+  }
+
   @Put(':id')
   async update(
     @CurrentUserId() userId: string,

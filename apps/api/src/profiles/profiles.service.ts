@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   availableHandleMessage,
+  copyHandleCandidates,
   isCardOwner,
   isReservedHandle,
   reservedHandleMessage,
@@ -9,6 +10,7 @@ import {
   type ProfileInputDto,
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
+import { randomUUID } from 'node:crypto';
 import { BadInputError, ConflictError, NotFoundError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DomainEvents } from '../events/domain-events';
@@ -19,6 +21,10 @@ export const PROFILE_NOT_FOUND = 'Profile not found';
 
 export const tooManyCardsMessage = (max: number) =>
   `You can have at most ${max} ${max === 1 ? 'card' : 'cards'}: delete one to create another`;
+
+/** how many numbered handles a copy tries before it gives up */
+const DUPLICATE_HANDLE_TRIES = 50;
+export const NO_COPY_HANDLE = 'No free handle was found for the copy: rename the card and try again';
 
 @Injectable()
 export class ProfilesService {
@@ -44,10 +50,7 @@ export class ProfilesService {
     // a cap on what one account can make the stores and the analytics hold; the owner's list of cards
     // is never paged, so it also stays short. two creations at the very same moment may both pass:
     // the card-creation rate limit keeps that overshoot small.
-    const owned = await this.storage.profiles.listByOwner(ownerId);
-    if (owned.length >= this.config.maxCardsPerAccount) {
-      throw new ConflictError(tooManyCardsMessage(this.config.maxCardsPerAccount));
-    }
+    await this.assertRoomForAnother(ownerId);
     const profile = await this.withHandleConflict(input.handle, () =>
       this.storage.profiles.create(ownerId, toProfileData(input, null, new Date())),
     );
@@ -68,6 +71,41 @@ export class ProfilesService {
       previousImages: imagesOf(previous),
     });
     return profile;
+  }
+
+  /**
+   * a copy of one of the owner's cards: its content, theme, layout, links and blocks (with new block
+   * ids), under the first free handle of ada-2, ada-3, ..., and unpublished, so it is edited before
+   * anyone sees it. the same cap on cards as a creation.
+   */
+  async duplicate(id: string, ownerId: string): Promise<ProfileRecord> {
+    const source = await this.getOwned(id, ownerId);
+    await this.assertRoomForAnother(ownerId);
+    const { id: _id, ownerId: _owner, createdAt: _created, updatedAt: _updated, ...content } = source;
+    let tries = 0;
+    for (const handle of copyHandleCandidates(source.handle)) {
+      if (++tries > DUPLICATE_HANDLE_TRIES) break;
+      if (isReservedHandle(handle) || (await this.storage.profiles.findByHandle(handle))) continue;
+      try {
+        const profile = await this.storage.profiles.create(ownerId, {
+          ...content,
+          handle,
+          published: false,
+          publishedAt: null,
+          contact: { ...content.contact },
+          media: { ...content.media },
+          privacy: { ...content.privacy },
+          socialLinks: content.socialLinks.map((link) => ({ ...link })),
+          blocks: content.blocks.map((block) => ({ ...block, id: randomUUID() })),
+        });
+        await this.events.publish('profile.saved', { profile, previousHandle: null });
+        return profile;
+      } catch (error) {
+        // taken between the look-up and the write: the next number
+        if (!(error instanceof DuplicateKeyError && error.key === 'handle')) throw error;
+      }
+    }
+    throw new ConflictError(NO_COPY_HANDLE);
   }
 
   /**
@@ -100,6 +138,13 @@ export class ProfilesService {
       ownerId: profile.ownerId,
       images: imagesOf(profile),
     });
+  }
+
+  private async assertRoomForAnother(ownerId: string): Promise<void> {
+    const owned = await this.storage.profiles.listByOwner(ownerId);
+    if (owned.length >= this.config.maxCardsPerAccount) {
+      throw new ConflictError(tooManyCardsMessage(this.config.maxCardsPerAccount));
+    }
   }
 
   private assertHandleAllowed(handle: string): void {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ExternalLink, MoreHorizontal, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { Copy, ExternalLink, MoreHorizontal, Pencil, QrCode, Trash2 } from 'lucide-react';
 import { normalizeTheme, type ProfileResponse } from '@cardcraft/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -22,9 +22,20 @@ export interface ProfileCardProps {
   /** each gets the menu's trigger, for the dialog to give focus back to */
   onQrCode: (opener: HTMLElement | null) => Promise<void>;
   onDelete: (opener: HTMLElement | null) => void;
+  /** makes a copy and opens its editor */
+  onDuplicate: () => Promise<void>;
+  duplicating: boolean;
 }
 
-export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  generating,
+  onEdit,
+  onQrCode,
+  onDelete,
+  onDuplicate,
+  duplicating,
+}: ProfileCardProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const theme = normalizeTheme(profile.theme);
@@ -114,6 +125,17 @@ export function ProfileCard({ profile, generating, onEdit, onQrCode, onDelete }:
                 {generating ? 'Generating...' : 'QR Code'}
               </DropdownMenuItem>
             ) : null}
+            <DropdownMenuItem
+              disabled={duplicating}
+              onSelect={(event) => {
+                // keep the menu open while the copy is made
+                event.preventDefault();
+                void onDuplicate().finally(() => setMenuOpen(false));
+              }}
+            >
+              <Copy aria-hidden="true" />
+              {duplicating ? 'Duplicating...' : 'Duplicate'}
+            </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem destructive onSelect={() => onDelete(trigger.current)}>
               <Trash2 aria-hidden="true" />

@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useProfiles } from '@/lib/profiles';
+import { useDuplicateProfile } from '../api/duplicate-profile';
 import { useProfileQr } from '../api/get-profile-qr';
 import { DeleteProfileDialog } from '../components/delete-profile-dialog';
 import { ProfileCard } from '../components/profile-card';
@@ -57,6 +58,8 @@ export function DashboardHomePage() {
   const qr = useProfileQr();
   const [qrFor, setQrFor] = useState<{ profile: ProfileResponse; qr: QrResponse } | null>(null);
   const [generatingId, setGeneratingId] = useState<string | null>(null);
+  const duplicate = useDuplicateProfile();
+  const [duplicatingId, setDuplicatingId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<ProfileResponse | null>(null);
   // the card menu's trigger that opened the open dialog
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -74,6 +77,27 @@ export function DashboardHomePage() {
       });
     } finally {
       setGeneratingId(null);
+    }
+  };
+
+  const onDuplicate = async (profile: ProfileResponse) => {
+    setDuplicatingId(profile.id);
+    try {
+      const copy = await duplicate.mutateAsync(profile.id);
+      toast({
+        title: 'Profile duplicated',
+        description: `The copy is @${copy.handle}, not published yet.`,
+        variant: 'success',
+      });
+      navigate(`/dashboard/profile/${copy.id}`);
+    } catch (error) {
+      toast({
+        title: 'Failed to duplicate profile',
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
+    } finally {
+      setDuplicatingId(null);
     }
   };
 
@@ -109,6 +133,8 @@ export function DashboardHomePage() {
                 setOpener(trigger);
                 return onQrCode(profile);
               }}
+              duplicating={duplicatingId === profile.id}
+              onDuplicate={() => onDuplicate(profile)}
               onDelete={(trigger) => {
                 setOpener(trigger);
                 setToDelete(profile);
