@@ -17,6 +17,8 @@ const DRIVERS = [
   // logs and metrics
   'pino',
   'prom-client',
+  // signing Apple Wallet passes
+  'passkit-generator',
 ];
 // tests and their helpers are left out: an integration test starts the whole app from inside one
 // feature's folder, so it imports across the tree by design

@@ -68,10 +68,11 @@ export default tseslint.config(
             'nodemailer',
             'pino',
             'prom-client',
+            'passkit-generator',
           ].map((name) => ({
             name,
             message:
-              'Only adapter files import storage, queue, analytics, image, mail, logging or metrics technology.',
+              'Only adapter files import storage, queue, analytics, image, mail, logging, metrics or signing technology.',
           })),
         },
       ],

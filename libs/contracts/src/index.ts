@@ -7,6 +7,7 @@ export * from './messages';
 export * from './names';
 export * from './profile.dto';
 export * from './qr.dto';
+export * from './qr-design';
 export * from './responses';
 export * from './themes';
 export * from './urls';

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { QrController } from './qr.controller';
+import { QrDesignService } from './qr-design.service';
 import { QrService } from './qr.service';
 
-@Module({ imports: [ProfilesModule], controllers: [QrController], providers: [QrService] })
+@Module({ imports: [ProfilesModule], controllers: [QrController], providers: [QrService, QrDesignService] })
 export class QrModule {}
