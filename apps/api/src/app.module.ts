@@ -3,6 +3,7 @@ import { AccountModule } from './account/account.module';
 import { AccountMailModule } from './account-mail/account-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
+import { ClientConfigModule } from './client-config/client-config.module';
 import { PublicCacheSyncModule } from './cache-sync/public-cache-sync.module';
 import { CardPreviewModule } from './card-preview/card-preview.module';
 import type { AppConfig } from './config/app-config';
@@ -15,6 +16,7 @@ import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
 import { ObservabilityModule } from './observability/observability.module';
 import type { ServiceMetrics } from '@cardcraft/observability';
+import { WalletPassModule } from './wallet/wallet-pass.module';
 
 /** the api: each feature module imports what it uses; only the configuration and the metrics are global */
 @Module({})
@@ -37,6 +39,8 @@ export class AppModule {
         PublicCacheSyncModule,
         MediaModule,
         CardPreviewModule,
+        ClientConfigModule,
+        WalletPassModule,
       ],
     };
   }

@@ -8,6 +8,7 @@ export * from './names';
 export * from './profile.dto';
 export * from './qr.dto';
 export * from './qr-design';
+export * from './client-config';
 export * from './responses';
 export * from './themes';
 export * from './urls';

@@ -13,6 +13,7 @@ import {
 } from '@cardcraft/contracts';
 import { dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
+import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';
 
 export { ConfigError };
 
@@ -52,6 +53,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** REDIS_URL, CLICKHOUSE_URL, GEOIP_DB and the ANALYTICS_* tuning (docs/analytics.md) */
   analytics: AnalyticsConfig;
+  /** Apple Wallet passes (WALLET_*); null: not configured, and the web app shows no Wallet button */
+  walletPass: WalletPassConfig | null;
   mail: MailConfig;
   /** METRICS_PORT and METRICS_HOST: Prometheus metrics on their own port, off when unset */
   metrics: MetricsConfig;
@@ -318,6 +321,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     analytics,
     mail: mailConfig(env, dataDir, publicBaseUrl),
     metrics: parseMetricsEnv(env),
+    walletPass: parseWalletPassEnv(env, cwd),
   };
 }
 
@@ -329,6 +333,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     mongoUrl: hideCredentials(config.mongoUrl),
     analytics: describeAnalyticsConfig(config.analytics),
     mail: { ...config.mail, smtpUrl: hideCredentials(config.mail.smtpUrl) },
+    walletPass: describeWalletPassConfig(config.walletPass),
   };
 }
 
