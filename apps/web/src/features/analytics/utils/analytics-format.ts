@@ -179,6 +179,8 @@ const CHANNEL_LABELS: Record<string, string> = {
   qr: 'QR code',
   share: 'Shared link',
   email: 'E-mail signature',
+  signature: 'E-mail signature',
+  wallet: 'Apple Wallet',
   nfc: 'NFC tag',
   direct: 'Direct',
   referral: 'Another site',

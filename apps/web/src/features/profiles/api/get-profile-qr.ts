@@ -1,5 +1,11 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { QR_SIZE, type QrResponse } from '@cardcraft/contracts';
+import {
+  QR_SIZE,
+  type QrDesignFormat,
+  type QrLogo,
+  type QrPrintWidth,
+  type QrResponse,
+} from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 
 /** the QR code as a data URL with the public address it points to; preview size 8 */
@@ -21,14 +27,19 @@ export function useProfileQr() {
   return useMutation({ mutationFn: (id: string) => getProfileQr(id) });
 }
 
-/** the PNG at download size 20 */
-export function downloadProfileQr(id: string): Promise<Blob> {
-  return api.get<Blob>(`/api/profiles/${encodeURIComponent(id)}/qr`, {
-    query: { size: QR_SIZE.download, format: 'png' },
-    responseType: 'blob',
-  });
+export interface QrDesign {
+  format: QrDesignFormat;
+  width: QrPrintWidth;
+  foreground: string;
+  background: string;
+  logo: QrLogo;
+  logoDataUrl: string | null;
 }
 
-export function useDownloadProfileQr() {
-  return useMutation({ mutationFn: (id: string) => downloadProfileQr(id) });
+/** the designed code (colours, logo) as an SVG for the preview and download, or a PNG at a print size */
+export function designProfileQr(id: string, design: QrDesign, signal?: AbortSignal): Promise<Blob> {
+  return api.post<Blob>(`/api/profiles/${encodeURIComponent(id)}/qr`, design, {
+    responseType: 'blob',
+    signal,
+  });
 }

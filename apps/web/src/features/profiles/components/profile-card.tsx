@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Copy, ExternalLink, MoreHorizontal, Pencil, QrCode, Trash2 } from 'lucide-react';
+import { Copy, ExternalLink, Mail, MoreHorizontal, Pencil, QrCode, Trash2, Wallet } from 'lucide-react';
 import { normalizeTheme, type ProfileResponse } from '@cardcraft/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -25,6 +25,10 @@ export interface ProfileCardProps {
   /** makes a copy and opens its editor */
   onDuplicate: () => Promise<void>;
   duplicating: boolean;
+  onSignature: (opener: HTMLElement | null) => void;
+  /** absent when the server makes no Wallet passes: the item does not show */
+  onWalletPass?: () => Promise<void>;
+  walletPending?: boolean;
 }
 
 export function ProfileCard({
@@ -35,6 +39,9 @@ export function ProfileCard({
   onDelete,
   onDuplicate,
   duplicating,
+  onSignature,
+  onWalletPass,
+  walletPending = false,
 }: ProfileCardProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -123,6 +130,24 @@ export function ProfileCard({
               >
                 <QrCode aria-hidden="true" />
                 {generating ? 'Generating...' : 'QR Code'}
+              </DropdownMenuItem>
+            ) : null}
+            {profile.published ? (
+              <DropdownMenuItem onSelect={() => onSignature(trigger.current)}>
+                <Mail aria-hidden="true" />
+                E-mail signature
+              </DropdownMenuItem>
+            ) : null}
+            {profile.published && onWalletPass ? (
+              <DropdownMenuItem
+                disabled={walletPending}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  void onWalletPass().finally(() => setMenuOpen(false));
+                }}
+              >
+                <Wallet aria-hidden="true" />
+                {walletPending ? 'Preparing pass...' : 'Add to Apple Wallet'}
               </DropdownMenuItem>
             ) : null}
             <DropdownMenuItem

@@ -8,13 +8,16 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
-import { normalizeError } from '@/lib/api-client';
+import { normalizeError, saveBlob } from '@/lib/api-client';
 import { useProfiles } from '@/lib/profiles';
+import { useClientConfig } from '../api/client-config';
 import { useDuplicateProfile } from '../api/duplicate-profile';
+import { useWalletPass } from '../api/wallet-pass';
 import { useProfileQr } from '../api/get-profile-qr';
 import { DeleteProfileDialog } from '../components/delete-profile-dialog';
 import { ProfileCard } from '../components/profile-card';
 import { QrDialog } from '../components/qr-dialog';
+import { SignatureDialog } from '../components/signature-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** a success message passed by the editor in the navigation state becomes a toast, once */
@@ -60,6 +63,10 @@ export function DashboardHomePage() {
   const [generatingId, setGeneratingId] = useState<string | null>(null);
   const duplicate = useDuplicateProfile();
   const [duplicatingId, setDuplicatingId] = useState<string | null>(null);
+  const clientConfig = useClientConfig();
+  const walletPass = useWalletPass();
+  const [walletFor, setWalletFor] = useState<string | null>(null);
+  const [signatureFor, setSignatureFor] = useState<ProfileResponse | null>(null);
   const [toDelete, setToDelete] = useState<ProfileResponse | null>(null);
   // the card menu's trigger that opened the open dialog
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -101,6 +108,26 @@ export function DashboardHomePage() {
     }
   };
 
+  const onWalletPass = async (profile: ProfileResponse) => {
+    setWalletFor(profile.id);
+    try {
+      saveBlob(await walletPass.mutateAsync(profile.id), `${profile.handle}.pkpass`);
+      toast({
+        title: 'Wallet pass downloaded',
+        description: 'Open it on an iPhone to add it.',
+        variant: 'success',
+      });
+    } catch (error) {
+      toast({
+        title: 'Failed to create Wallet pass',
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
+    } finally {
+      setWalletFor(null);
+    }
+  };
+
   const list = profiles.data ?? [];
 
   return (
@@ -134,6 +161,12 @@ export function DashboardHomePage() {
                 return onQrCode(profile);
               }}
               duplicating={duplicatingId === profile.id}
+              onSignature={(trigger) => {
+                setOpener(trigger);
+                setSignatureFor(profile);
+              }}
+              onWalletPass={clientConfig.data?.walletPass ? () => onWalletPass(profile) : undefined}
+              walletPending={walletFor === profile.id}
               onDuplicate={() => onDuplicate(profile)}
               onDelete={(trigger) => {
                 setOpener(trigger);
@@ -148,6 +181,14 @@ export function DashboardHomePage() {
         qr={qrFor?.qr ?? null}
         onOpenChange={(open) => {
           if (!open) setQrFor(null);
+        }}
+        returnFocusTo={opener}
+      />
+      <SignatureDialog
+        profile={signatureFor}
+        publicBaseUrl={clientConfig.data?.publicBaseUrl ?? window.location.origin}
+        onOpenChange={(open) => {
+          if (!open) setSignatureFor(null);
         }}
         returnFocusTo={opener}
       />
