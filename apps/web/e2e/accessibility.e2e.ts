@@ -445,6 +445,7 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
 
     for (const [item, dialog] of [
       ['QR Code', 'dialog'],
+      ['E-mail signature', 'dialog'],
       ['Delete', 'alertdialog'],
     ] as const) {
       await openMenu();
