@@ -170,6 +170,27 @@ const ROUTES: Route[] = [
     expect: OWNER_ONLY(200),
   },
   {
+    method: 'POST',
+    path: '/api/profiles/{id}/qr',
+    url: (world) => `${card(world)}/qr`,
+    body: () => ({ foreground: '#000000', background: '#ffffff' }),
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/profiles/{id}/duplicate',
+    url: (world) => `${card(world)}/duplicate`,
+    expect: OWNER_ONLY(201),
+  },
+  // this server has no pass certificate: the owner learns so, the others only that there is no card
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/wallet-pass',
+    url: (world) => `${card(world)}/wallet-pass`,
+    expect: OWNER_ONLY(404),
+  },
+  { method: 'GET', path: '/api/client-config', url: () => '/api/client-config', expect: EVERYONE(200) },
+  {
     method: 'GET',
     path: '/api/profiles/{id}/analytics/summary',
     url: (world) => `${card(world)}/analytics/summary?${RANGE}`,

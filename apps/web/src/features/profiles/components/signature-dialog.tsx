@@ -142,16 +142,18 @@ function SignatureBody({ profile, publicBaseUrl }: { profile: ProfileResponse; p
             </button>
           ))}
         </div>
-        <ol
+        <div
           id="signature-steps"
           role="tabpanel"
           aria-labelledby={`signature-tab-${client}`}
-          className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-slate-700"
+          className="mt-3"
         >
-          {steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
+          <ol className="list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
+            {steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
       </section>
     </div>
   );
