@@ -1,4 +1,5 @@
 import {
+  channelLabel,
   deviceKind,
   flagFor,
   locationText,
@@ -70,5 +71,15 @@ describe('analytics formatting', () => {
     expect(relativeTime('2026-11-22T09:59:50.000Z', now)).toBe('just now');
     expect(relativeTime('2026-11-22T09:57:00.000Z', now)).toBe('3 minutes ago');
     expect(relativeTime('2026-11-21T10:00:00.000Z', now)).toBe('yesterday');
+  });
+});
+
+describe('channel labels', () => {
+  it('names the channels the product puts in its links, and shows any other as written', () => {
+    expect(channelLabel('qr')).toBe('QR code');
+    expect(channelLabel('share')).toBe('Shared link');
+    expect(channelLabel('signature')).toBe('E-mail signature');
+    expect(channelLabel('wallet')).toBe('Apple Wallet');
+    expect(channelLabel('newsletter')).toBe('Newsletter');
   });
 });
