@@ -266,7 +266,12 @@ function QrDesigner({ profile, qr }: { profile: ProfileResponse; qr: QrResponse 
           <img
             src={preview}
             alt={`QR code for ${profile.displayName}`}
-            className={cn('aspect-square w-full transition-opacity', updating && 'opacity-60')}
+            // the last code drawn, faded while a new one is drawn, and faint while the colours are refused
+            className={cn(
+              'aspect-square w-full transition-opacity',
+              updating && 'opacity-60',
+              !drawable && 'opacity-20',
+            )}
             data-testid="qr-preview"
           />
           {updating ? (
