@@ -3,6 +3,7 @@ import { QR_LOGO_MAX_BYTES, QrDesignMessages, qrContrast, type QrDesignDto } fro
 import type { ProfileRecord } from '@cardcraft/storage';
 import { BadInputError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MediaService } from '../media/media.service';
 import { svgToPng } from './adapters/resvg-rasterizer';
 import { qrSvg, sniffImage, type LogoImage } from './qr-artwork';
 import { QrService } from './qr.service';
@@ -18,6 +19,8 @@ export interface DesignedQr {
 /** avatars fetched lately: the dialog's preview asks again at each change of colour */
 const AVATAR_CACHE_TTL_MS = 5 * 60_000;
 const AVATAR_CACHE_SIZE = 50;
+/** an uploaded avatar drawn in the code's centre, in pixels a side: sharp enough on a 2048 px code */
+const AVATAR_LOGO_SIZE = 512;
 
 const invalid = (field: string, message: string) => new BadInputError(message, [{ field, message }]);
 
@@ -29,6 +32,7 @@ export class QrDesignService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly qr: QrService,
+    private readonly media: MediaService,
   ) {}
 
   async render(profile: ProfileRecord, design: QrDesignDto): Promise<DesignedQr> {
@@ -75,7 +79,10 @@ export class QrDesignService {
     return null;
   }
 
+  /** an avatar uploaded here is read from the store; one pasted from elsewhere is fetched (with care) */
   private async avatar(address: string): Promise<LogoImage> {
+    const uploaded = await this.media.pngOf(address, AVATAR_LOGO_SIZE);
+    if (uploaded) return { mime: 'image/png', bytes: uploaded };
     const cached = this.avatars.get(address);
     if (cached && Date.now() - cached.at < AVATAR_CACHE_TTL_MS) return cached.image;
     let bytes: Buffer;

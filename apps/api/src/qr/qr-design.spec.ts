@@ -166,6 +166,37 @@ describe.each(STORAGE_KINDS)('designed QR codes over HTTP (%s)', (kind) => {
     expect(noAvatar.json().error).toBe(QrDesignMessages.noAvatar);
   });
 
+  it('puts an avatar uploaded here in the centre, read from the store', async () => {
+    const upload = await fetch(`${app().url}/api/media/avatar`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${owner.accessToken}` },
+      body: new Uint8Array(logoPng(400)),
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    // the address names the public host (cards.example.test), which this test never serves
+    expect(url).toMatch(/^https:\/\/cards\.example\.test\/media\//);
+    const profile = await createProfile(http, owner.accessToken, {
+      published: true,
+      media: { avatarUrl: url, bannerUrl: null, ogImageUrl: null },
+    });
+    const answer = await design(app().url, owner.accessToken, profile.id, {
+      format: 'png',
+      width: 1024,
+      foreground: '#18181b',
+      background: '#ffffff',
+      logo: 'avatar',
+    });
+    expect(answer.status).toBe(200);
+    const read = readQrPng(answer.bytes);
+    expect(read.decoded).toBe(`https://cards.example.test/u/${profile.handle}?src=qr`);
+    // the logo's rose red, through the upload's lossy re-encoding
+    const [r, g, b] = [1, 3, 5].map((at) => parseInt(read.pixel(512, 512).slice(at, at + 2), 16));
+    expect(r).toBeGreaterThan(0xc0);
+    expect(g).toBeLessThan(0x50);
+    expect(b).toBeLessThan(0x80);
+  });
+
   it("answers 404 for another account's card", async () => {
     const profile = await createProfile(http, owner.accessToken, { published: true });
     const foreign = await design(app().url, stranger.accessToken, profile.id, {

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { MediaModule } from '../media/media.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { QrController } from './qr.controller';
 import { QrDesignService } from './qr-design.service';
 import { QrService } from './qr.service';
 
-@Module({ imports: [ProfilesModule], controllers: [QrController], providers: [QrService, QrDesignService] })
+@Module({
+  imports: [ProfilesModule, MediaModule],
+  controllers: [QrController],
+  providers: [QrService, QrDesignService],
+})
 export class QrModule {}

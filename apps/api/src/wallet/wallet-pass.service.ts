@@ -3,6 +3,7 @@ import { normalizeTheme, type Theme } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
 import { NotFoundError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { MediaService } from '../media/media.service';
 import { svgToPng } from '../qr/adapters/resvg-rasterizer';
 import { sniffImage } from '../qr/qr-artwork';
 import { fetchRemoteImage } from '../qr/remote-image';
@@ -45,7 +46,10 @@ function thumbnailSvg(mime: string, bytes: Buffer): string {
 /** an Apple Wallet pass of a card: name, title, company and a QR code to the card (src=wallet) */
 @Injectable()
 export class WalletPassService {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly media: MediaService,
+  ) {}
 
   get enabled(): boolean {
     return this.config.walletPass !== null;
@@ -106,6 +110,9 @@ export class WalletPassService {
   /** the avatar's image, or null when there is none or it cannot be read (the pass goes without) */
   private async avatar(address: string | null): Promise<{ mime: string; bytes: Buffer } | null> {
     if (!address) return null;
+    // uploaded here: read from the store, not over the network
+    const uploaded = await this.media.pngOf(address, 180);
+    if (uploaded) return { mime: 'image/png', bytes: uploaded };
     try {
       const bytes = await fetchRemoteImage(address, {
         trustedOrigin: this.config.publicBaseUrl,

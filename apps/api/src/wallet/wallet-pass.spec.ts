@@ -139,9 +139,11 @@ describe.each(STORAGE_KINDS)('with a pass certificate (%s)', (kind) => {
   let origin: string;
   let api: TestApp;
   let http: HttpClient;
+  let imageRequests = 0;
 
   beforeAll(async () => {
     images = createServer((_request, response) => {
+      imageRequests++;
       response.writeHead(200, { 'content-type': 'image/png' }).end(logoPng(200));
     });
     await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
@@ -238,6 +240,27 @@ describe.each(STORAGE_KINDS)('with a pass certificate (%s)', (kind) => {
     expect([thumbnail.width, thumbnail.height]).toEqual([180, 180]);
     const icon = PNG.sync.read(entries.get('icon@3x.png')!);
     expect([icon.width, icon.height]).toEqual([87, 87]);
+  });
+
+  it('reads an avatar uploaded here from the store for the thumbnail', async () => {
+    const owner = await registerUser(http);
+    const upload = await fetch(`${api.url}/api/media/avatar`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${owner.accessToken}` },
+      body: new Uint8Array(logoPng(300)),
+    });
+    expect(upload.status).toBe(201);
+    const { url } = (await upload.json()) as { url: string };
+    const profile = await createProfile(http, owner.accessToken, {
+      media: { avatarUrl: url, bannerUrl: null, ogImageUrl: null },
+    });
+    const before = imageRequests;
+    const { response, body } = await download(api.url, owner.accessToken, profile.id);
+    expect(response.status).toBe(200);
+    const thumbnail = PNG.sync.read(readZip(body).get('thumbnail@2x.png')!);
+    expect([thumbnail.width, thumbnail.height]).toEqual([180, 180]);
+    // not fetched over the network
+    expect(imageRequests).toBe(before);
   });
 
   it('goes without a thumbnail when the card has no avatar, and answers 404 to another account', async () => {
