@@ -50,6 +50,7 @@ describe('contracts shared by the API and the web forms', () => {
       collectIp: false,
       showIdentifiedViewers: true,
       allowMessages: true,
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
     });
   });
 
