@@ -1,3 +1,5 @@
+import { UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../infra/test/redis';
 import type { EventBatch } from '../../events';
 import { sampleEvent } from '../../testing/sample-events';
@@ -27,7 +29,7 @@ describe('BullMQ event queue (real Redis)', () => {
   let redis: TestRedis;
   let options: BullmqOptions;
   const closers: Array<() => Promise<void>> = [];
-  const logger = { error: jest.fn() };
+  const logger = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
 
   beforeAll(async () => {
     redis = await startTestRedis();
@@ -152,6 +154,77 @@ describe('BullMQ event queue (real Redis)', () => {
       dead: 1,
       oldestAgeSeconds: 0,
     });
+  });
+
+  it('logs one line when the store starts failing and one when it stores again, not one per try', async () => {
+    logger.warn.mockClear();
+    logger.log.mockClear();
+    options = { ...options, attempts: 6, backoffMs: 10 };
+    const { queue, consumer } = open();
+    let tries = 0;
+    await consumer.start(
+      batchesOnly(async () => {
+        tries += 1;
+        if (tries <= 4) throw new Error('ClickHouse is down');
+      }),
+    );
+    await queue.enqueue([batch('bumpy')]);
+    await until(async () => (await queue.counts()).completed === 1);
+    expect(tries).toBe(5);
+    const down = logger.warn.mock.calls.filter(([line]) => /analytics store is unavailable/.test(line));
+    expect(down).toEqual([
+      [
+        expect.stringMatching(
+          /\(ClickHouse is down\); retrying batches with backoff \(job bumpy: try 1 of 6\)/,
+        ),
+      ],
+    ]);
+    expect(logger.log).toHaveBeenCalledWith(
+      expect.stringMatching(/the analytics store is back after \d+\.\d s \(4 failed tries\)/),
+    );
+    // the api's readiness reads how far the consumers are
+    const progress = await queue.progress();
+    expect(progress.waiting).toBe(0);
+    expect(Date.now() - (progress.lastStoredAt ?? 0)).toBeLessThan(10_000);
+  });
+
+  it('copies a job that bullmq failed on its own to the dead letters, logged once, and replays it', async () => {
+    logger.error.mockClear();
+    const { queue, letters } = open();
+    await queue.enqueue([batch('failed-elsewhere')]);
+    // a bare bullmq worker fails it without the product's handler (as a stall limit or an old worker did)
+    const connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    const bare = new Worker(
+      options.queueName,
+      async () => {
+        throw new UnrecoverableError('job stalled more than allowable limit');
+      },
+      { connection, prefix: options.prefix },
+    );
+    await until(async () => (await queue.counts()).failed === 1);
+    await bare.close();
+    connection.disconnect();
+    expect(await letters.count()).toBe(0);
+
+    const consumer = new BullmqEventConsumer(options, logger);
+    closers.push(() => consumer.close());
+    const done: string[] = [];
+    await consumer.start(batchesOnly(async (b) => void done.push(b.id)));
+    expect(await letters.count()).toBe(1);
+    const lines = logger.error.mock.calls.filter(([line]) => line.includes('failed-elsewhere'));
+    expect(lines).toEqual([
+      [expect.stringMatching(/failed for good, kept as a dead letter .*stalled more than allowable limit/)],
+    ]);
+    // a second start copies nothing twice
+    const again = new BullmqEventConsumer(options, logger);
+    await again.start(batchesOnly(async (b) => void done.push(b.id)));
+    await again.close();
+    expect(await letters.count()).toBe(1);
+    expect(logger.error.mock.calls.filter(([line]) => line.includes('failed-elsewhere'))).toHaveLength(1);
+
+    expect(await letters.replay()).toEqual({ replayed: 1 });
+    await until(() => done.length === 1);
+    expect(done).toEqual(['failed-elsewhere']);
   });
 
   describe('raw ips of failed batches', () => {

@@ -8,7 +8,15 @@ import {
   type AnalyticsJobName,
   type ProfileErasure,
 } from '../../jobs';
-import type { DeadLetterReport, DeadLetters, EventConsumer, EventQueue, QueueDepth } from '../../ports';
+import { OutageLog } from '../../health/outage-log';
+import type {
+  DeadLetterReport,
+  DeadLetters,
+  EventConsumer,
+  EventQueue,
+  QueueDepth,
+  QueueProgress,
+} from '../../ports';
 
 export interface BullmqOptions {
   redisUrl: string;
@@ -77,6 +85,8 @@ export class BullmqEventQueue implements EventQueue {
       connection: this.connection,
       prefix: options.prefix,
     });
+    // an unheard 'error' would end the process; the buffer notices the outage on its own (its adds fail)
+    this.queue.on('error', () => undefined);
   }
 
   async enqueue(batches: EventBatch[]): Promise<void> {
@@ -112,6 +122,15 @@ export class BullmqEventQueue implements EventQueue {
     };
   }
 
+  async progress(): Promise<QueueProgress> {
+    const counts = await this.queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    const last = await this.connection.get(lastStoredKey(this.options));
+    return {
+      waiting: Object.values(counts).reduce((sum, n) => sum + n, 0),
+      lastStoredAt: last === null ? null : Number(last),
+    };
+  }
+
   async counts(): Promise<Record<string, number>> {
     return this.queue.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
   }
@@ -134,10 +153,45 @@ function ipExpiryKey(options: BullmqOptions): string {
 
 type IpExpiryMember = `main:${string}` | `dead:${string}`;
 
+/** when a consumer last stored a batch (epoch ms), for the api's readiness */
+function lastStoredKey(options: BullmqOptions): string {
+  return `${options.prefix}:analytics-last-stored:${options.queueName}`;
+}
+
+/** the hash of stalls already counted as a try, per job id (see BullmqEventConsumer) */
+function chargedStallsKey(options: BullmqOptions): string {
+  return `${options.prefix}:analytics-stalls:${options.queueName}`;
+}
+
+/** the ids of failed jobs already copied to the dead letters (and logged), scored by when */
+function deadCopiedKey(options: BullmqOptions): string {
+  return `${options.prefix}:analytics-dead-copied:${options.queueName}`;
+}
+
+/** how long the note that a failed job was copied is kept: longer than the failed set keeps jobs */
+const DEAD_COPIED_KEEP_MS = 90 * 24 * 3_600_000;
+
+/** a try cut short because the worker holding the job stopped (a crash, a kill, a lost lock) */
+export class StalledJobError extends Error {
+  constructor(stalls: number) {
+    super(`the worker holding it stopped in the middle of it (${stalls} time(s) so far)`);
+    this.name = 'StalledJobError';
+  }
+}
+
+interface ConsumerLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
 /**
- * consumer: one job is one batch or one erase; its last failed try leaves a copy in the dead-letter
- * queue. raw ips stay in a job only as long as it may still be enriched with them: a completed job and
- * a failed one (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a
+ * consumer: one job is one batch or one erase. every job that ends failed, for whatever reason (its
+ * last try threw, it stalled too often, bullmq failed it on its own), leaves a copy in the dead-letter
+ * queue and one error line. a stalled job (its worker died holding it) counts as a failed try, retried
+ * after the backoff like any other, instead of bullmq's one free stall and then a silent failure.
+ * raw ips stay in a job only as long as it may still be enriched with them: a completed job and a
+ * failed one (its copy is what gets replayed) lose them at once, a retrying job and a dead letter a
  * day after the batch was queued.
  */
 export class BullmqEventConsumer implements EventConsumer {
@@ -148,11 +202,16 @@ export class BullmqEventConsumer implements EventConsumer {
   private commands: Redis | null = null;
   private ipSweep: NodeJS.Timeout | null = null;
   private sweeping: Promise<number> | null = null;
+  private readonly storeOutage: OutageLog;
+  private readonly redisOutage: OutageLog;
 
   constructor(
     private readonly options: BullmqOptions,
-    private readonly logger: { error(message: string): void },
-  ) {}
+    private readonly logger: ConsumerLogger,
+  ) {
+    this.storeOutage = new OutageLog('the analytics store', logger);
+    this.redisOutage = new OutageLog('the analytics queue (Redis)', logger);
+  }
 
   async start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const deadConnection = connect(this.options.redisUrl, false);
@@ -163,12 +222,14 @@ export class BullmqEventConsumer implements EventConsumer {
       prefix: this.options.prefix,
     });
     this.deadQueue = deadQueue;
-    this.mainQueue = new Queue(this.options.queueName, {
+    const mainQueue = new Queue(this.options.queueName, {
       connection: deadConnection,
       prefix: this.options.prefix,
     });
+    this.mainQueue = mainQueue;
     this.commands = deadConnection;
     const expiry = ipExpiryKey(this.options);
+    const stallsKey = chargedStallsKey(this.options);
     const expiresAt = (job: Job) => job.timestamp + this.options.ipMaxAgeMs;
     this.worker = new Worker(
       this.options.queueName,
@@ -177,39 +238,29 @@ export class BullmqEventConsumer implements EventConsumer {
         // noted before anything can fail: a job that stalls or fails keeps its ips at most until then
         const carriesIps = job.name === INGEST;
         if (carriesIps) await deadConnection.zadd(expiry, 'NX', expiresAt(job), main);
+        // a stall bullmq has not counted as a try yet: this try is spent on it, and the job waits its
+        // backoff before the next, as after any failure
+        if (job.stalledCounter > 0) {
+          const charged = Number((await deadConnection.hget(stallsKey, `${job.id}`)) ?? 0);
+          if (job.stalledCounter > charged) {
+            await deadConnection.hset(stallsKey, `${job.id}`, job.stalledCounter);
+            await this.failTry(job, new StalledJobError(job.stalledCounter));
+          }
+        }
         try {
           await handler(parseJob(job.name, job.data));
-          // a completed job stays in redis for a while (keepCompleted): without the ips, which were only
-          // carried here to be looked up and hashed
-          if (carriesIps) {
-            await job.updateData(withoutIps(job.data).payload);
-            await deadConnection.zrem(expiry, main);
-          }
         } catch (err) {
-          const lastTry = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-          if (lastTry) {
-            // the copy is made before the job is marked failed, so a crash here means another try, not a
-            // loss. it keeps the ips (a replay the same day still finds the country) and the time the
-            // batch was queued, from which their day is counted
-            const dead: IpExpiryMember = `dead:${job.id}`;
-            if (carriesIps) await deadConnection.zadd(expiry, 'NX', expiresAt(job), dead);
-            await deadQueue.add(job.name, job.data, {
-              jobId: `${job.id}`,
-              timestamp: job.timestamp,
-              removeOnComplete: true,
-              removeOnFail: false,
-            });
-            // the failed job itself is never replayed: it needs no ips
-            if (carriesIps) {
-              await job.updateData(withoutIps(job.data).payload);
-              await deadConnection.zrem(expiry, main);
-            }
-            this.logger.error(
-              `analytics job ${job.id} (${job.name}) failed its last try, kept as a dead letter: ${(err as Error).message}`,
-            );
-          }
-          throw err;
+          await this.failTry(job, err as Error);
         }
+        this.storeOutage.up();
+        if (carriesIps) await deadConnection.set(lastStoredKey(this.options), Date.now());
+        // a completed job stays in redis for a while (keepCompleted): without the ips, which were only
+        // carried here to be looked up and hashed
+        if (carriesIps) {
+          await job.updateData(withoutIps(job.data).payload);
+          await deadConnection.zrem(expiry, main);
+        }
+        if (job.stalledCounter > 0) await deadConnection.hdel(stallsKey, `${job.id}`);
       },
       {
         connection: workerConnection,
@@ -217,15 +268,107 @@ export class BullmqEventConsumer implements EventConsumer {
         concurrency: this.options.concurrency,
         lockDuration: this.options.lockDurationMs,
         stalledInterval: this.options.stalledIntervalMs,
+        // every stall is counted as a try (above), so the tries run out first; bullmq's own limit is
+        // only a guard, and a job it fails still reaches the dead letters (the failed listener)
+        maxStalledCount: this.options.attempts,
         autorun: true,
       },
     );
-    this.worker.on('error', (err) => this.logger.error(`analytics worker: ${err.message}`));
+    // one line when redis goes away and one when it is back, not one per reconnect
+    this.worker.on('error', (err) => this.redisOutage.down(err.message, 'the worker waits for it'));
+    for (const connection of [deadConnection, workerConnection]) {
+      connection.on('ready', () => this.redisOutage.up());
+    }
+    deadQueue.on('error', (err) => this.redisOutage.down(err.message, 'the worker waits for it'));
+    mainQueue.on('error', (err) => this.redisOutage.down(err.message, 'the worker waits for it'));
+    // whatever failed a job for good, bullmq included (a stall limit, an unrecoverable error)
+    this.worker.on('failed', (job, err) => {
+      if (!job) return;
+      void this.copyIfFailed(job, err.message).catch((copyErr: Error) =>
+        this.logger.error(
+          `analytics job ${job.id} failed, and its dead letter could not be written: ${copyErr.message}`,
+        ),
+      );
+    });
     await this.worker.waitUntilReady();
+    // a job failed while no consumer listened (a crash between its failure and its copy)
+    await this.copyFailedJobs();
     // at start too: no consumer may have run when a sweep was due
     void this.sweepIps();
     this.ipSweep = setInterval(() => void this.sweepIps(), this.options.ipSweepMs);
     this.ipSweep.unref();
+  }
+
+  /** a try failed: the last one leaves the dead letter before the job is marked failed; rethrows */
+  private async failTry(job: Job, err: Error): Promise<never> {
+    // the job's own count rules (bullmq retries by it), whatever this worker was configured with
+    const tries = job.opts.attempts ?? this.options.attempts;
+    const made = job.attemptsMade + 1;
+    if (made >= tries) {
+      // the copy is made before the job is marked failed, so a crash here means another try, not a loss
+      await this.deadLetter(job, err.message);
+    } else if (err instanceof StalledJobError) {
+      this.logger.warn(
+        `analytics job ${job.id} (${job.name}) was cut: ${err.message}; counted as try ${made} of ${tries}, retried after its backoff`,
+      );
+    } else {
+      this.storeOutage.down(
+        err.message,
+        `retrying batches with backoff (job ${job.id}: try ${made} of ${tries})`,
+      );
+    }
+    throw err;
+  }
+
+  private async copyIfFailed(job: Job, reason: string): Promise<void> {
+    if (!this.mainQueue || !job.id) return;
+    if ((await this.mainQueue.getJobState(job.id)) !== 'failed') return;
+    await this.deadLetter(job, reason);
+  }
+
+  /** copies every job of the failed set that has no dead letter yet */
+  private async copyFailedJobs(): Promise<void> {
+    const { mainQueue, commands } = this;
+    if (!mainQueue || !commands) return;
+    await commands.zremrangebyscore(deadCopiedKey(this.options), '-inf', Date.now() - DEAD_COPIED_KEEP_MS);
+    for (let start = 0; ; start += 100) {
+      const jobs = await mainQueue.getFailed(start, start + 99);
+      if (jobs.length === 0) return;
+      for (const job of jobs) await this.deadLetter(job, job.failedReason);
+    }
+  }
+
+  /**
+   * the job's copy in the dead-letter queue, once: it keeps the ips (a replay the same day still finds
+   * the country) and the time the batch was queued, from which their day is counted; the failed job
+   * itself is never replayed, so it loses them. logged once, whichever path gets here first.
+   */
+  private async deadLetter(job: Job, reason: string): Promise<void> {
+    const { commands, deadQueue } = this;
+    if (!commands || !deadQueue || !job.id) return;
+    const copied = deadCopiedKey(this.options);
+    if ((await commands.zscore(copied, job.id)) !== null) return;
+    const carriesIps = job.name === INGEST;
+    const expiry = ipExpiryKey(this.options);
+    if (carriesIps)
+      await commands.zadd(expiry, 'NX', job.timestamp + this.options.ipMaxAgeMs, `dead:${job.id}`);
+    await deadQueue.add(job.name, job.data, {
+      jobId: job.id,
+      timestamp: job.timestamp,
+      removeOnComplete: true,
+      removeOnFail: false,
+    });
+    if (carriesIps) {
+      const cleaned = withoutIps(job.data);
+      if (cleaned.stripped) await job.updateData(cleaned.payload);
+      await commands.zrem(expiry, `main:${job.id}`);
+    }
+    await commands.hdel(chargedStallsKey(this.options), job.id);
+    if ((await commands.zadd(copied, 'NX', Date.now(), job.id)) === 1) {
+      this.logger.error(
+        `analytics job ${job.id} (${job.name}) failed for good, kept as a dead letter for replay-dead-letters: ${reason}`,
+      );
+    }
   }
 
   /**
@@ -296,6 +439,9 @@ export class BullmqDeadLetters implements DeadLetters {
       connection: this.connection,
       prefix: options.prefix,
     });
+    // failures reach the caller through the commands themselves
+    this.queue.on('error', () => undefined);
+    this.dead.on('error', () => undefined);
   }
 
   async count(): Promise<number> {

@@ -1,0 +1,265 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { v7 as uuidv7 } from 'uuid';
+import {
+  startClickHouseHttpFixture,
+  type ClickHouseHttpFixture,
+} from '../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
+import {
+  BullmqEventQueue,
+  DEFAULT_BULLMQ_OPTIONS,
+} from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
+import { sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
+
+const ROOT = resolve(__dirname, '../../..');
+const EVENTS = 50;
+const PROFILE = 'stall-test-profile';
+const TSX_ENV = { TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') };
+
+interface Child {
+  process: ChildProcess;
+  output: () => string;
+}
+
+function run(script: string, env: Record<string, string>): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, ...TSX_ENV },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { process: child, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((r) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? r(child.exitCode)
+      : child.once('exit', (code) => r(code)),
+  );
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * a front of the ClickHouse fixture that can hold the inserts into events: a worker caught there is
+ * in the middle of its batch, the moment to kill it. other statements pass.
+ */
+class InsertGate {
+  holding = true;
+  held = 0;
+  private server: Server | null = null;
+
+  constructor(private readonly target: string) {}
+
+  async start(): Promise<string> {
+    const target = new URL(this.target);
+    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      const statement = new URL(req.url ?? '/', 'http://gate').searchParams.get('query') ?? '';
+      if (this.holding && /INSERT INTO\s+`?events`?\s/i.test(statement)) {
+        this.held += 1;
+        req.resume();
+        return; // never answered: the worker holding it is killed
+      }
+      const upstream = request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => this.server?.listen(0, '127.0.0.1', r));
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((r) => this.server?.close(r));
+  }
+}
+
+describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it)', () => {
+  let dir: string;
+  let redis: TestRedis;
+  let fixture: ClickHouseHttpFixture;
+  let gate: InsertGate;
+  let store: ClickHouseAnalyticsStore;
+  let env: Record<string, string>;
+  let connection: Redis;
+  let queue: Queue;
+  let dead: Queue;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-stalls-'));
+    [redis, fixture] = await Promise.all([
+      startTestRedis(),
+      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+    ]);
+    store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    await store.migrate();
+    gate = new InsertGate(fixture.url);
+    const prefix = uniquePrefix('stalls');
+    env = {
+      REDIS_URL: redis.url,
+      CLICKHOUSE_URL: await gate.start(),
+      DATA_DIR: dir,
+      ANALYTICS_QUEUE_PREFIX: prefix,
+      // two tries: the two cuts spend them both
+      ANALYTICS_ATTEMPTS: '2',
+      ANALYTICS_BACKOFF_MS: '300',
+      ANALYTICS_CONCURRENCY: '1',
+      // a killed worker's job comes back after the lock expires
+      ANALYTICS_LOCK_MS: '2000',
+      ANALYTICS_STALLED_INTERVAL_MS: '1000',
+      LOG_LEVEL: 'info',
+    };
+    connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, { connection, prefix });
+    dead = new Queue(`${DEFAULT_BULLMQ_OPTIONS.queueName}-dead`, { connection, prefix });
+  }, 30_000);
+
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await queue?.close();
+    await dead?.close();
+    connection?.disconnect();
+    await store?.close();
+    await gate?.stop();
+    await fixture?.stop();
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const stored = async () => {
+    const result = await store.client.query({
+      query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
+      query_params: { p: PROFILE },
+      format: 'JSONEachRow',
+    });
+    const [row] = await result.json<{ rows: string; ids: string }>();
+    return { rows: Number(row.rows), ids: Number(row.ids) };
+  };
+
+  const worker = () => {
+    const child = run('apps/worker/src/main.ts', env);
+    children.push(child.process);
+    return child;
+  };
+
+  it('counts each cut as a try with backoff, dead-letters the batch once, and a replay stores it once', async () => {
+    const batchId = uuidv7();
+    const producer = new BullmqEventQueue({
+      ...DEFAULT_BULLMQ_OPTIONS,
+      redisUrl: redis.url,
+      prefix: env.ANALYTICS_QUEUE_PREFIX,
+      attempts: 2,
+      backoffMs: 300,
+    });
+    await producer.enqueue([
+      {
+        id: batchId,
+        events: Array.from({ length: EVENTS }, (_, i) =>
+          sampleEvent({
+            profileId: PROFILE,
+            ts: new Date(Date.parse('2026-05-01T00:00:00Z') + i * 1000).toISOString(),
+          }),
+        ),
+      },
+    ]);
+    await producer.close();
+
+    // first cut: the worker is inside the batch's insert
+    const first = worker();
+    await until(
+      'the first insert',
+      async () => gate.held,
+      (held) => held === 1,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}\n${first.output()}`);
+    });
+    first.process.kill('SIGKILL');
+    await exited(first.process);
+
+    // the second worker takes the stalled job back: the stall is a failed try, retried after the backoff
+    const second = worker();
+    await until(
+      'the second insert',
+      async () => gate.held,
+      (held) => held === 2,
+    );
+    const job = await queue.getJob(batchId);
+    expect(job?.attemptsMade).toBe(1);
+    expect(job?.stalledCounter).toBe(1);
+    expect(second.output()).toMatch(
+      new RegExp(`analytics job ${batchId} \\(analytics.ingest-batch\\) was cut: .*counted as try 1 of 2`),
+    );
+    second.process.kill('SIGKILL');
+    await exited(second.process);
+
+    // the second cut spends the last try: the batch is failed, copied to the dead letters, logged once
+    const third = worker();
+    await until(
+      'the dead letter',
+      () => dead.getWaitingCount(),
+      (count) => count === 1,
+    ).catch(async (err: Error) => {
+      const state = await queue.getJobState(batchId);
+      const job = await queue.getJob(batchId);
+      throw new Error(
+        `${err.message}\nstate ${state} ${JSON.stringify({ made: job?.attemptsMade, stc: job?.stalledCounter, reason: job?.failedReason, held: gate.held })}\n${third.output()}`,
+      );
+    });
+    expect(await queue.getJobState(batchId)).toBe('failed');
+    const failed = await queue.getJob(batchId);
+    expect(failed?.failedReason).toMatch(/the worker holding it stopped in the middle of it \(2 time/);
+    // the failed job keeps no raw ips; the dead letter keeps them for the replay
+    expect(JSON.stringify(failed?.data)).not.toMatch(/"ip":"/);
+    const [letter] = await dead.getWaiting(0, 0);
+    expect(letter.id).toBe(batchId);
+    expect((letter.data as { events: Array<{ ip?: string }> }).events[0].ip).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 1500));
+    const lines = third
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('failed for good'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/ERROR .*kept as a dead letter for replay-dead-letters/);
+    expect(await stored()).toEqual({ rows: 0, ids: 0 });
+
+    // the operator's replay finds it; the batch is stored once
+    gate.holding = false;
+    const replay = run('apps/worker/src/replay-dead-letters.ts', env);
+    expect(await exited(replay.process)).toBe(0);
+    expect(replay.output()).toMatch(/dead letters: 1 waiting, 1 replayed onto the queue/);
+    await until('the stored batch', stored, (now) => now.rows >= EVENTS);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await stored()).toEqual({ rows: EVENTS, ids: EVENTS });
+    expect(await dead.getWaitingCount()).toBe(0);
+
+    third.process.kill('SIGTERM');
+    expect(await exited(third.process)).toBe(0);
+  }, 120_000);
+});
