@@ -38,7 +38,8 @@ function retentionDays(env: Env, fallback: number | null): number | null {
  * ANALYTICS_QUEUE_PREFIX, ANALYTICS_QUEUE_NAME, ANALYTICS_FLUSH_MS, ANALYTICS_BATCH_SIZE,
  * ANALYTICS_BUFFER_MAX, ANALYTICS_ATTEMPTS, ANALYTICS_BACKOFF_MS, ANALYTICS_CONCURRENCY,
  * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS,
- * ANALYTICS_RAW_RETENTION_DAYS, CLICKHOUSE_MIGRATE_AT_START
+ * ANALYTICS_RAW_RETENTION_DAYS, CLICKHOUSE_MIGRATE_AT_START, ANALYTICS_ENQUEUE_TIMEOUT_MS,
+ * ANALYTICS_READY_MAX_INSERT_AGE_MS, DATA_DIR_MIN_FREE_MB
  */
 export function parseAnalyticsEnv(
   env: Env,
@@ -88,6 +89,27 @@ export function parseAnalyticsEnv(
       flushMs: integer(env, 'ANALYTICS_FLUSH_MS', defaults.buffer.flushMs, 1, 10_000),
       maxBatch: integer(env, 'ANALYTICS_BATCH_SIZE', defaults.buffer.maxBatch, 1, 100_000),
       maxBuffered: integer(env, 'ANALYTICS_BUFFER_MAX', defaults.buffer.maxBuffered, 1, 10_000_000),
+      enqueueTimeoutMs: integer(
+        env,
+        'ANALYTICS_ENQUEUE_TIMEOUT_MS',
+        defaults.buffer.enqueueTimeoutMs ?? 2000,
+        50,
+        60_000,
+      ),
+      retryMs: defaults.buffer.retryMs,
+    },
+    readiness: {
+      maxInsertAgeMs: integer(
+        env,
+        'ANALYTICS_READY_MAX_INSERT_AGE_MS',
+        defaults.readiness.maxInsertAgeMs,
+        1000,
+        86_400_000,
+      ),
+      minFreeBytes:
+        integer(env, 'DATA_DIR_MIN_FREE_MB', defaults.readiness.minFreeBytes / 1024 / 1024, 0, 1_000_000) *
+        1024 *
+        1024,
     },
     attempts: integer(env, 'ANALYTICS_ATTEMPTS', defaults.attempts, 1, 100),
     backoffMs: integer(env, 'ANALYTICS_BACKOFF_MS', defaults.backoffMs, 1, 3_600_000),

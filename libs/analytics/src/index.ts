@@ -15,3 +15,5 @@ export * from './read/day-cache';
 export * from './read/edge-days';
 export * from './runtime';
 export * from './config';
+export * from './health/outage-log';
+export * from './health/pipeline-readiness';

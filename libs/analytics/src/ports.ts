@@ -11,6 +11,8 @@ export interface EventQueue {
   ping(): Promise<void>;
   /** what waits in the queue, for the metrics; throws when the backing store does not answer */
   depth(): Promise<QueueDepth>;
+  /** how far the consumers are behind: what waits, and when a batch was last stored */
+  progress(): Promise<QueueProgress>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,32 @@ export const NO_ANALYTICS_METRICS: AnalyticsMetrics = {
   insertFailed: () => undefined,
   jobFailed: () => undefined,
 };
+
+export interface QueueProgress {
+  /** jobs not yet done (waiting, retrying, in hand); dead letters are not counted */
+  waiting: number;
+  /** epoch ms of the last batch a consumer stored; null: none since this queue was opened */
+  lastStoredAt: number | null;
+}
+
+export interface JournalSize {
+  batches: number;
+  events: number;
+}
+
+/**
+ * where the producer spills batches the queue cannot take (it is unreachable), durably, until they
+ * are handed over in the order they were written. every method throws when the file cannot be used.
+ */
+export interface BatchJournal {
+  append(batches: EventBatch[]): void;
+  /** the oldest batches, at most limit */
+  peek(limit: number): EventBatch[];
+  /** forgets batches the queue took */
+  remove(batches: EventBatch[]): void;
+  current(): JournalSize;
+  close(): void;
+}
 
 /** the consumer side: runs the handler for each job; a thrown error means retry later */
 export interface EventConsumer {

@@ -37,6 +37,13 @@ import {
   type SaltStore,
 } from './ports';
 import { EventBuffer, type EventBufferOptions } from './producer/event-buffer';
+import { SqliteBatchJournal } from './adapters/sqlite-journal/sqlite-batch-journal';
+import {
+  assessPipeline,
+  freeBytesOf,
+  type PipelineReport,
+  type ReadinessLimits,
+} from './health/pipeline-readiness';
 import { AnalyticsReadService } from './read/analytics-read.service';
 
 /** everything analytics needs, parsed once by the process's configuration module */
@@ -52,6 +59,12 @@ export interface AnalyticsConfig {
   clickhouseDataDir: string;
   /** the sqlite file of the embedded queue and salts */
   sqliteFile: string;
+  /** DATA_DIR: its free space is part of the readiness */
+  dataDir: string;
+  /** the producer's spill file for batches the redis queue cannot take (cluster mode) */
+  journalFile: string;
+  /** when /api/health/ready says the pipeline is unhealthy */
+  readiness: ReadinessLimits;
   /** a MaxMind-format city database; absent: the GeoLite2 files shipped in the npm package */
   geoipDb: string | null;
   /** the product's own addresses: referrers from these count as direct */
@@ -102,7 +115,17 @@ export const DEFAULT_BUFFER_OPTIONS: EventBufferOptions = {
   flushMs: 25,
   maxBatch: 1000,
   maxBuffered: 50_000,
+  enqueueTimeoutMs: 2000,
+  retryMs: 1000,
 };
+
+export const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
+  maxInsertAgeMs: 60_000,
+  minFreeBytes: 100 * 1024 * 1024,
+};
+
+/** the journal's file name in DATA_DIR */
+export const JOURNAL_FILE_NAME = 'analytics-journal.sqlite';
 
 /** about 13 months: a year's range and the one before it stay in the visit list */
 export const DEFAULT_RAW_RETENTION_DAYS = 400;
@@ -114,6 +137,9 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     clickhouseUrl: null,
     clickhouseDataDir: join(dataDir, 'chdb'),
     sqliteFile: sqliteFileIn(dataDir),
+    dataDir,
+    journalFile: join(dataDir, JOURNAL_FILE_NAME),
+    readiness: DEFAULT_READINESS_LIMITS,
     geoipDb: null,
     ownUrls: [],
     redisPrefix: DEFAULT_BULLMQ_OPTIONS.prefix,
@@ -373,6 +399,8 @@ export interface ApiAnalytics {
   stats(): { buffer: ReturnType<EventBuffer['getStats']>; processedEvents: number };
   /** what waits in the queue (every process of a deployment sees the same queue) */
   depth(): Promise<QueueDepth>;
+  /** the pipeline as readiness reports it: backlog, age of the last insert, journal, disk */
+  readiness(): Promise<PipelineReport>;
   /** flushes the buffer, lets an embedded worker finish its batch, then closes every connection */
   close(): Promise<void>;
 }
@@ -402,8 +430,39 @@ export async function startApiAnalytics(
     const worker = options.embeddedWorker
       ? await startConsumer(config, logger, store, sqliteQueue, sqlite, closers, metrics)
       : null;
-    const buffer = new EventBuffer(queue, config.buffer, logger);
+    // with redis the queue is another machine: what it cannot take is spilled to a file of this one.
+    // embedded, the queue is already a file here; a second one on the same disk would not help
+    let journal: SqliteBatchJournal | null = null;
+    if (config.redisUrl) {
+      const opened = new SqliteBatchJournal(config.journalFile);
+      journal = opened;
+      closers.add(() => opened.close());
+    }
+    const buffer = new EventBuffer(queue, config.buffer, logger, journal);
     closers.add(() => buffer.close());
+    const since = Date.now();
+    const readiness = async (): Promise<PipelineReport> => {
+      const [progress, disk] = await Promise.all([
+        queue.progress().catch((err: unknown) => (err instanceof Error ? err : new Error(String(err)))),
+        freeBytesOf(config.dataDir).then(
+          (freeBytes) => ({ dir: config.dataDir, freeBytes }),
+          (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+        ),
+      ]);
+      const stats = buffer.getStats();
+      return assessPipeline(
+        {
+          now: Date.now(),
+          since,
+          buffered: stats.buffered,
+          progress,
+          journal: journal?.current() ?? null,
+          queueDown: buffer.queueDown(),
+          disk,
+        },
+        config.readiness,
+      );
+    };
     return {
       mode: modeOf(config),
       reader,
@@ -420,6 +479,7 @@ export async function startApiAnalytics(
       flush: () => buffer.flush(),
       stats: () => ({ buffer: buffer.getStats(), processedEvents: worker?.processedEvents() ?? 0 }),
       depth: () => queue.depth(),
+      readiness,
       close: () => closers.close(),
     };
   } catch (err) {

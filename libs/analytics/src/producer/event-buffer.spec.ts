@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SqliteBatchJournal } from '../adapters/sqlite-journal/sqlite-batch-journal';
 import type { EventBatch } from '../events';
-import type { EventQueue, QueueDepth } from '../ports';
+import type { EventQueue, QueueDepth, QueueProgress } from '../ports';
 import { sampleEvent } from '../testing/sample-events';
 import { EventBuffer } from './event-buffer';
 
@@ -19,10 +23,26 @@ class RecordingQueue implements EventQueue {
   async depth(): Promise<QueueDepth> {
     return { waiting: this.calls.length, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 };
   }
+  async progress(): Promise<QueueProgress> {
+    return { waiting: 0, lastStoredAt: null };
+  }
   async close(): Promise<void> {}
+  ids(): string[] {
+    return this.calls.flat().flatMap((b) => b.events.map((e) => e.ts));
+  }
 }
 
-const logger = () => ({ warn: jest.fn(), error: jest.fn() });
+const logger = () => ({ log: jest.fn(), warn: jest.fn(), error: jest.fn() });
+const until = async (done: () => boolean, ms = 5000) => {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+/** events told apart by their time */
+let clock = Date.parse('2026-05-01T00:00:00Z');
+const numbered = () => sampleEvent({ profileId: 'p', ts: new Date(clock++).toISOString() });
 const event = () => sampleEvent({ profileId: 'p' });
 
 describe('event buffer', () => {
@@ -61,19 +81,136 @@ describe('event buffer', () => {
     expect(buffer.getStats()).toMatchObject({ buffered: 0, enqueued: 10, dropped: 4 });
   });
 
-  it('counts a refused flush as lost events and keeps working', async () => {
+  it('holds a refused flush in memory (no journal), retries it, and keeps the order', async () => {
     const queue = new RecordingQueue();
     queue.fail = true;
     const log = logger();
-    const buffer = new EventBuffer(queue, { flushMs: 1, maxBatch: 5, maxBuffered: 100 }, log);
-    buffer.push(event());
+    const buffer = new EventBuffer(queue, { flushMs: 1, maxBatch: 5, maxBuffered: 100, retryMs: 20 }, log);
+    const sent = Array.from({ length: 3 }, numbered);
+    buffer.push(sent[0]);
     await buffer.flush();
-    expect(buffer.getStats()).toMatchObject({ dropped: 1, failedFlushes: 1 });
-    expect(log.error).toHaveBeenCalled();
+    expect(buffer.getStats()).toMatchObject({ dropped: 0, failedFlushes: 1, buffered: 1 });
+    // later events wait behind the held batch
+    buffer.push(sent[1]);
+    await buffer.flush();
+    expect(queue.calls).toHaveLength(0);
+    // one line for the outage, whatever the number of tries
+    await new Promise((r) => setTimeout(r, 100));
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/the analytics queue is unavailable \(redis is down\)/),
+    );
     queue.fail = false;
-    buffer.push(event());
+    await until(() => buffer.getStats().buffered === 0);
+    expect(log.log).toHaveBeenCalledWith(
+      expect.stringMatching(/the analytics queue is back after \d+\.\d s/),
+    );
+    buffer.push(sent[2]);
     await buffer.close();
-    expect(buffer.getStats().enqueued).toBe(1);
+    expect(queue.ids()).toEqual(sent.map((e) => e.ts));
+    expect(buffer.getStats()).toMatchObject({ enqueued: 3, dropped: 0 });
+  });
+
+  it('takes a hand-over that does not answer as refused, within the timeout', async () => {
+    const queue = new RecordingQueue();
+    queue.gate = new Promise(() => undefined);
+    const buffer = new EventBuffer(
+      queue,
+      { flushMs: 1, maxBatch: 5, maxBuffered: 100, enqueueTimeoutMs: 50, retryMs: 10_000 },
+      logger(),
+    );
+    buffer.push(numbered());
+    const started = Date.now();
+    await buffer.flush();
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(buffer.getStats()).toMatchObject({ failedFlushes: 1, buffered: 1, dropped: 0 });
+  });
+
+  it('counts every event lost to the memory cap exactly while the queue is away', async () => {
+    const queue = new RecordingQueue();
+    queue.fail = true;
+    const log = logger();
+    const buffer = new EventBuffer(queue, { flushMs: 1, maxBatch: 4, maxBuffered: 10, retryMs: 10 }, log);
+    for (let i = 0; i < 25; i++) {
+      buffer.push(numbered());
+      if (i % 4 === 3) await buffer.flush();
+    }
+    await buffer.flush();
+    expect(buffer.getStats()).toMatchObject({ buffered: 10, dropped: 15 });
+    queue.fail = false;
+    await until(() => buffer.getStats().buffered === 0);
+    await buffer.close();
+    expect(queue.ids()).toHaveLength(10);
+    expect(buffer.getStats()).toMatchObject({ enqueued: 10, dropped: 15 });
+  });
+
+  describe('with a journal', () => {
+    let dir: string;
+    beforeEach(() => {
+      dir = mkdtempSync(join(tmpdir(), 'cardcraft-journal-'));
+    });
+    afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('spills what the queue refuses to the journal, not to memory, and drains it in order', async () => {
+      const queue = new RecordingQueue();
+      queue.fail = true;
+      const journal = new SqliteBatchJournal(join(dir, 'journal.sqlite'));
+      const buffer = new EventBuffer(
+        queue,
+        { flushMs: 1, maxBatch: 10, maxBuffered: 20, retryMs: 20 },
+        logger(),
+        journal,
+      );
+      // far more than the memory cap: the journal holds them
+      const sent = Array.from({ length: 200 }, numbered);
+      for (const [i, event] of sent.entries()) {
+        buffer.push(event);
+        if (i % 10 === 9) await buffer.flush();
+      }
+      await buffer.flush();
+      expect(buffer.getStats()).toMatchObject({ dropped: 0, journaled: 200 });
+      expect(buffer.getStats().buffered).toBe(0);
+      queue.fail = false;
+      await until(() => buffer.getStats().journaled === 0);
+      await buffer.close();
+      expect(queue.ids()).toEqual(sent.map((e) => e.ts));
+      expect(journal.current()).toEqual({ batches: 0, events: 0 });
+      journal.close();
+    });
+
+    it('keeps what it could not hand over for the next start, which drains it first', async () => {
+      const file = join(dir, 'journal.sqlite');
+      const down = new RecordingQueue();
+      down.fail = true;
+      const first = new SqliteBatchJournal(file);
+      const before = new EventBuffer(
+        down,
+        { flushMs: 1, maxBatch: 10, maxBuffered: 100, retryMs: 10_000 },
+        logger(),
+        first,
+      );
+      const sent = Array.from({ length: 15 }, numbered);
+      for (const event of sent.slice(0, 12)) before.push(event);
+      await before.close();
+      first.close();
+
+      const up = new RecordingQueue();
+      const second = new SqliteBatchJournal(file);
+      expect(second.current()).toEqual({ batches: 2, events: 12 });
+      const after = new EventBuffer(
+        up,
+        { flushMs: 1, maxBatch: 10, maxBuffered: 100, retryMs: 10 },
+        logger(),
+        second,
+      );
+      await until(() => second.current().batches === 0);
+      for (const event of sent.slice(12)) after.push(event);
+      await after.close();
+      expect(up.ids()).toEqual(sent.map((e) => e.ts));
+      // the batch ids survive the journal: a copy that also reached the queue counts once
+      expect(new Set(up.calls.flat().map((b) => b.id)).size).toBe(3);
+      second.close();
+    });
   });
 
   it('flushes on close and takes nothing after', async () => {

@@ -27,7 +27,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000):
 
 describe('embedded durable queue (SQLite)', () => {
   let dir: string;
-  const logger = { error: jest.fn() };
+  const logger = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'cardcraft-queue-'));
   });
@@ -151,7 +151,7 @@ describe('embedded durable queue (SQLite)', () => {
       }
       return prepare(sql);
     });
-    const log = { error: jest.fn(), log: jest.fn() };
+    const log = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
     const delivered: string[] = [];
     const consumer = new SqliteEventConsumer(
       db,

@@ -8,12 +8,14 @@ import {
   type AnalyticsJobName,
   type ProfileErasure,
 } from '../../jobs';
+import { OutageLog } from '../../health/outage-log';
 import type {
   DeadLetterReport,
   DeadLetters,
   EventConsumer,
   EventQueue,
   QueueDepth,
+  QueueProgress,
   SaltStore,
 } from '../../ports';
 import { utcDay } from '../../enrichment/visitor-id';
@@ -150,6 +152,7 @@ export class SqliteQueueDatabase {
 export class SqliteEventQueue implements EventQueue {
   private readonly insert: SqliteStatement;
   private listener: (() => void) | null = null;
+  private lastStoredAt: number | null = null;
 
   constructor(private readonly database: SqliteQueueDatabase) {
     this.insert = database.db.prepare(
@@ -205,6 +208,18 @@ export class SqliteEventQueue implements EventQueue {
     };
   }
 
+  /** the consumer of the same process notes each batch it stored */
+  noteStored(at = Date.now()): void {
+    this.lastStoredAt = at;
+  }
+
+  async progress(): Promise<QueueProgress> {
+    const row = this.database.db
+      .prepare('SELECT count(*) AS n FROM analytics_queue WHERE dead = 0')
+      .get() as { n: number };
+    return { waiting: row.n, lastStoredAt: this.lastStoredAt };
+  }
+
   async close(): Promise<void> {
     this.listener = null;
   }
@@ -217,13 +232,20 @@ export class SqliteEventConsumer implements EventConsumer {
   private ipSweep: NodeJS.Timeout | null = null;
   /** when the data file stopped answering; null while it answers */
   private queueDownSince: number | null = null;
+  private readonly storeOutage: OutageLog;
 
   constructor(
     private readonly database: SqliteQueueDatabase,
     private readonly queue: SqliteEventQueue,
     private readonly options: SqliteQueueOptions,
-    private readonly logger: { error(message: string): void; log?(message: string): void },
-  ) {}
+    private readonly logger: {
+      error(message: string): void;
+      warn(message: string): void;
+      log(message: string): void;
+    },
+  ) {
+    this.storeOutage = new OutageLog('the analytics store', logger);
+  }
 
   async start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     this.running = true;
@@ -340,10 +362,7 @@ export class SqliteEventConsumer implements EventConsumer {
     if (this.queueDownSince === null) return;
     const seconds = ((Date.now() - this.queueDownSince) / 1000).toFixed(1);
     this.queueDownSince = null;
-    (this.logger.log ?? this.logger.error).call(
-      this.logger,
-      `the analytics queue answers again, after ${seconds} s`,
-    );
+    this.logger.log(`the analytics queue answers again, after ${seconds} s`);
   }
 
   private async pause(): Promise<void> {
@@ -357,63 +376,88 @@ export class SqliteEventConsumer implements EventConsumer {
     this.wake = null;
   }
 
+  /** the loop never ends on an error: whatever escapes one round is logged and the next one runs */
   private async run(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
-    const db = this.database.db;
     while (this.running) {
-      let work: DueWork | undefined;
       try {
-        work = this.nextDue();
+        await this.round(handler);
       } catch (err) {
-        this.queueFailed(err);
+        this.logger.error(`analytics consumer: ${(err as Error).message}; going on`);
         await this.pause();
-        continue;
       }
-      if (!work) {
-        this.queueAnswered();
-        await this.pause();
-        continue;
-      }
-      let failure: Error | null = null;
-      try {
-        await handler(work.job());
-      } catch (err) {
-        failure = err as Error;
-      }
-      const attempts = work.attempts + 1;
-      const dead = attempts >= this.options.attempts ? 1 : 0;
-      try {
-        if (!failure) {
-          const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
-          db.transaction(() => {
-            for (const id of work.batchIds) remove.run(id);
-          })();
-        } else {
-          const delay = this.options.backoffMs * 2 ** (attempts - 1);
-          const fail = db.prepare(
-            'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
-          );
-          const message = String(failure.message).slice(0, 500);
-          db.transaction(() => {
-            for (const id of work.batchIds) fail.run(attempts, Date.now() + delay, dead, message, id);
-          })();
-        }
-        this.queueAnswered();
-      } catch (err) {
-        // a batch stored but not taken off the queue is sent again later under the same id, and the
-        // store's deduplication drops the copy
-        this.queueFailed(err);
-        await this.pause();
-        continue;
-      }
-      if (failure) {
-        const what =
-          work.batchIds.length > 1
-            ? `${work.batchIds.length} batches from ${work.batchIds[0]}`
-            : work.batchIds[0];
-        this.logger.error(
-          `analytics job ${what} failed (try ${attempts} of ${this.options.attempts})${dead ? ', kept as a dead letter' : ''}: ${failure.message}`,
+    }
+  }
+
+  private async round(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
+    const db = this.database.db;
+    let work: DueWork | undefined;
+    try {
+      work = this.nextDue();
+    } catch (err) {
+      this.queueFailed(err);
+      await this.pause();
+      return;
+    }
+    if (!work) {
+      this.queueAnswered();
+      await this.pause();
+      return;
+    }
+    let failure: Error | null = null;
+    let job: AnalyticsJob | null = null;
+    try {
+      job = work.job();
+      await handler(job);
+    } catch (err) {
+      failure = err as Error;
+    }
+    const attempts = work.attempts + 1;
+    const dead = attempts >= this.options.attempts ? 1 : 0;
+    try {
+      if (!failure) {
+        const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
+        db.transaction(() => {
+          for (const id of work.batchIds) remove.run(id);
+        })();
+      } else {
+        const delay = this.options.backoffMs * 2 ** (attempts - 1);
+        const fail = db.prepare(
+          'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
         );
+        const message = String(failure.message).slice(0, 500);
+        db.transaction(() => {
+          for (const id of work.batchIds) fail.run(attempts, Date.now() + delay, dead, message, id);
+        })();
       }
+      this.queueAnswered();
+    } catch (err) {
+      // a batch stored but not taken off the queue is sent again later under the same id, and the
+      // store's deduplication drops the copy
+      this.queueFailed(err);
+      await this.pause();
+      return;
+    }
+    if (!failure) {
+      if (job?.name === INGEST) {
+        this.queue.noteStored();
+        this.storeOutage.up();
+      }
+      return;
+    }
+    const what =
+      work.batchIds.length > 1
+        ? `${work.batchIds.length} batches from ${work.batchIds[0]}`
+        : work.batchIds[0];
+    if (dead) {
+      this.logger.error(
+        `analytics job ${what} failed its last try (${attempts} of ${this.options.attempts}), kept as a dead letter for replay-dead-letters: ${failure.message}`,
+      );
+    } else {
+      // one line when the store starts failing, one when it stores again: not one per try
+      this.storeOutage.down(
+        failure.message,
+        `batches wait in the queue and are retried with backoff (job ${what}: try ${attempts} of ${this.options.attempts})`,
+      );
     }
   }
 
