@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { createApp } from './app';
+import { DataDirError, isDiskError } from '@cardcraft/storage';
 import { ConfigError, describeConfig, loadConfig } from './config/app-config';
 
 async function main(): Promise<void> {
@@ -12,11 +13,29 @@ async function main(): Promise<void> {
       console.error(`Configuration error: ${error.message}`);
       process.exit(1);
     }
+    if (error instanceof DataDirError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
     throw error;
   }
   const logger = new Logger('Cardcraft');
   if (config.logLevel === 'debug') logger.debug(JSON.stringify(describeConfig(config)));
-  const app = await createApp(config);
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp(config);
+  } catch (error) {
+    // the disk filled or turned read-only between the check and a store's start: one line, not a trace
+    if (!config.mongoUrl || !config.analytics.clickhouseUrl) {
+      if (isDiskError(error)) {
+        console.error(
+          `Cannot start: the data directory ${config.dataDir} cannot be written: ${firstLine(error)}`,
+        );
+        process.exit(1);
+      }
+    }
+    throw error;
+  }
   stopOnSignals(app, config.shutdownGraceMs, logger);
   await app.listen({ port: config.port, host: config.host });
   const address = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
@@ -65,6 +84,12 @@ function stopOnSignals(app: INestApplication, graceMs: number, logger: Logger): 
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+function firstLine(error: unknown): string {
+  return String((error as Error)?.message ?? error)
+    .split('\n')[0]
+    .slice(0, 300);
 }
 
 main().catch((error: unknown) => {

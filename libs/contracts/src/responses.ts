@@ -264,4 +264,19 @@ export interface VisitListResponse {
 export interface HealthResponse {
   status: 'ok' | 'unavailable';
   checks?: Record<string, 'up' | 'down'>;
+  /** why it is unavailable, one sentence each */
+  reasons?: string[];
+  /** the analytics pipeline's figures */
+  analytics?: {
+    /** events in the api process's memory */
+    buffered: number;
+    /** jobs on the queue not yet stored; null when the queue did not answer */
+    backlog: number | null;
+    /** ms since a batch was last stored, while jobs wait */
+    lastInsertAgeMs: number | null;
+    /** batches spilled to the journal while the queue was unreachable */
+    journal: { batches: number; events: number } | null;
+    /** free bytes of the data directory */
+    diskFreeBytes: number | null;
+  };
 }

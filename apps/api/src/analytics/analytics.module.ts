@@ -48,6 +48,10 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
         metrics.watchQueue(() => runtime.depth());
         health.register(runtime.mode.store === 'http' ? 'clickhouse' : 'chdb', () => runtime.store.ping());
         if (runtime.mode.queue === 'bullmq') health.register('redis', () => runtime.queue.ping());
+        health.register('analytics', async () => {
+          const { ok, reasons, ...details } = await runtime.readiness();
+          return { reasons: ok ? [] : reasons, details };
+        });
         return runtime;
       },
     },

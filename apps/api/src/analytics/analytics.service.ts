@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   parseBlockPayload,
   type AnalyticsRangeQueryDto,
@@ -10,6 +10,7 @@ import {
 } from '@cardcraft/contracts';
 import {
   AnalyticsQueryError,
+  OutageLog,
   parseRange,
   toCsv,
   type ApiAnalytics,
@@ -18,12 +19,16 @@ import {
   type VisitRow,
 } from '@cardcraft/analytics';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
-import { BadInputError, ConflictError } from '../common/errors';
+import { BadInputError, ConflictError, ServiceUnavailableError } from '../common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
 import { STORAGE } from '../storage/storage.tokens';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export const ANALYTICS_DRAFT_MESSAGE = 'Analytics are only available for published profiles.';
+/** what the owner reads while the analytics store does not answer */
+export const ANALYTICS_UNAVAILABLE_MESSAGE = 'Analytics are temporarily unavailable';
+/** when the dashboard may try again */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 /** the most visits one export holds; a longer history is exported range by range */
 export const VISITS_EXPORT_MAX = 100_000;
 const EXPORT_PAGE = 5000;
@@ -67,18 +72,43 @@ export class AnalyticsService {
     private readonly profiles: ProfilesService,
   ) {}
 
+  private readonly outage = new OutageLog('the analytics store (owner reads)', new Logger('Analytics'));
+
+  /**
+   * a read of the analytics store. when it fails and the store does not answer a ping either, the
+   * store is down: 503 with a message the dashboard shows, one log line for the outage. an error of a
+   * store that answers is a fault of the read itself and goes on as it is.
+   */
+  private async read<T>(query: () => Promise<T>): Promise<T> {
+    try {
+      const result = await query();
+      this.outage.up();
+      return result;
+    } catch (err) {
+      if (err instanceof AnalyticsQueryError) throw err;
+      const answers = await this.analytics.store.ping().then(
+        () => true,
+        () => false,
+      );
+      if (answers) throw err;
+      this.outage.down((err as Error).message, `the owner's analytics answer 503 until it is back`);
+      throw new ServiceUnavailableError(ANALYTICS_UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_SECONDS);
+    }
+  }
+
   async summary(
     profileId: string,
     ownerId: string,
     query: AnalyticsRangeQueryDto,
   ): Promise<VisitSummaryResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
-    return this.analytics.reader.summary(profile.id, this.range(query.from, query.to), linkOwnersOf(profile));
+    const range = this.range(query.from, query.to);
+    return this.read(() => this.analytics.reader.summary(profile.id, range, linkOwnersOf(profile)));
   }
 
   async live(profileId: string, ownerId: string): Promise<LiveVisitorsResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
-    return this.analytics.reader.live(profile.id);
+    return this.read(() => this.analytics.reader.live(profile.id));
   }
 
   async visits(profileId: string, ownerId: string, query: VisitsQueryDto): Promise<VisitListResponse> {
@@ -86,11 +116,8 @@ export class AnalyticsService {
     const range = this.range(query.from, query.to);
     let page;
     try {
-      page = await this.analytics.reader.visits(
-        profile.id,
-        range,
-        query.pageSize ?? 10,
-        query.cursor ?? null,
+      page = await this.read(() =>
+        this.analytics.reader.visits(profile.id, range, query.pageSize ?? 10, query.cursor ?? null),
       );
     } catch (err) {
       throw this.badInput(err);
@@ -105,7 +132,10 @@ export class AnalyticsService {
     const rows: Array<Array<string | null>> = [];
     let cursor: string | null = null;
     do {
-      const page = await this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, cursor);
+      const after: string | null = cursor;
+      const page: Awaited<ReturnType<ApiAnalytics['reader']['visits']>> = await this.read(() =>
+        this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after),
+      );
       for (const item of await this.visitItems(profile, page.rows)) {
         rows.push([
           item.createdAtUtc,

@@ -37,3 +37,16 @@ export class TooManyRequestsError extends DomainError {
     super(message);
   }
 }
+/**
+ * a dependency that is down for a while (a store, a queue): the request may be tried again later.
+ * logged where the outage is noticed, once, not by the exception filter on every request.
+ */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}

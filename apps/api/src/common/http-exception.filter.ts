@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { ErrorResponse, FieldError } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, TooManyRequestsError } from './errors';
+import { DomainError, ServiceUnavailableError, TooManyRequestsError } from './errors';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad request',
@@ -34,13 +34,17 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const { status, body } = this.toResponse(exception);
 
     if (status === 404 && this.notFoundFallback?.(request, reply)) return;
-    if (status >= 500) {
+    // an outage (ServiceUnavailableError) is logged once where it is noticed, not on every request
+    if (status >= 500 && !(exception instanceof ServiceUnavailableError)) {
       this.logger.error(
         `${request.method} ${request.url} failed [${request.id}]`,
         (exception as Error)?.stack,
       );
     }
-    if (exception instanceof TooManyRequestsError && exception.retryAfterSeconds !== undefined) {
+    if (
+      (exception instanceof TooManyRequestsError || exception instanceof ServiceUnavailableError) &&
+      exception.retryAfterSeconds !== undefined
+    ) {
       // whole seconds, as the header wants them
       void reply.header('retry-after', String(Math.max(1, Math.ceil(exception.retryAfterSeconds))));
     }

@@ -11,7 +11,7 @@ import {
   hideCredentials,
   type Env,
 } from '@cardcraft/contracts';
-import { dataDirFrom } from '@cardcraft/storage';
+import { checkDataDirWritable, dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';
 
@@ -238,6 +238,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   } catch (error) {
     throw new ConfigError(`DATA_DIR "${dataDir}" cannot be created: ${(error as Error).message}`);
   }
+  // read-only or full: stop now, naming the directory (DataDirError), not inside a store's start
+  checkDataDirWritable(dataDir);
 
   const mongoUrl = envUrl(env, 'MONGO_URL', ['mongodb:', 'mongodb+srv:']);
 

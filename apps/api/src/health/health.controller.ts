@@ -18,12 +18,22 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** every configured store answers */
+  /**
+   * every configured store answers and the analytics pipeline keeps up (its backlog is being stored,
+   * the queue takes batches, DATA_DIR has room); 503 with the reasons otherwise. never cached
+   */
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
-    const checks = await this.registry.run();
-    const ok = Object.values(checks).every((state) => state === 'up');
-    void reply.status(ok ? 200 : 503);
-    return { status: ok ? 'ok' : 'unavailable', checks };
+    const { checks, reasons, details } = await this.registry.run();
+    const ok = reasons.length === 0;
+    void reply.status(ok ? 200 : 503).header('cache-control', 'no-store');
+    return {
+      status: ok ? 'ok' : 'unavailable',
+      checks,
+      ...(ok ? {} : { reasons }),
+      ...(details.analytics
+        ? { analytics: details.analytics as unknown as HealthResponse['analytics'] }
+        : {}),
+    };
   }
 }
