@@ -18,7 +18,7 @@ export function ErrorAlert({
       {...props}
     >
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-      <div>{children}</div>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   );
 }

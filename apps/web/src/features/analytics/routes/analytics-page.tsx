@@ -35,13 +35,12 @@ import {
   RecentVisitorsCard,
   TrafficSourcesCard,
 } from '../components/breakdown-cards';
+import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
 import { StatCards } from '../components/stat-cards';
 import { EngagementCard, VisitsChart } from '../components/visits-chart';
 import { DEFAULT_PERIOD, PERIODS, type PeriodDays } from '../utils/analytics-format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const LOAD_FAILURE = 'Failed to load analytics data. Please try refreshing.';
 
 function AnalyticsSkeleton() {
   return (
@@ -161,7 +160,7 @@ function AnalyticsDashboard() {
       ) : summary.isPending ? (
         <AnalyticsSkeleton />
       ) : summary.isError ? (
-        <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
+        <AnalyticsLoadError error={summary.error} onRetry={refresh} retrying={refreshing} />
       ) : (
         <div className="space-y-6">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -191,7 +190,11 @@ function AnalyticsDashboard() {
               <CurrentProfileCard profile={profile} />
               <DevicesCard summary={summary.data} />
               {visits.isError ? (
-                <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>
+                <AnalyticsLoadError
+                  error={visits.error}
+                  onRetry={() => void visits.refetch()}
+                  retrying={visits.isFetching}
+                />
               ) : (
                 <RecentVisitorsCard visits={visits.data?.items} loading={visits.isPending} />
               )}
