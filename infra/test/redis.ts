@@ -84,3 +84,59 @@ async function deleteTestKeys(url: string): Promise<void> {
     redis.disconnect();
   }
 }
+
+/** a redis-server of the test's own, which it may stop and start again on the same port (an outage) */
+export interface OwnRedis {
+  readonly url: string;
+  readonly port: number;
+  /** stops it (SIGKILL: as a crash, nothing flushed) */
+  stop(): Promise<void>;
+  /** starts it again on the same port, empty (no persistence) */
+  start(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** never the shared redis on 6379: a redis-server on a free port, without persistence */
+export async function startOwnRedis(): Promise<OwnRedis> {
+  const port = await freePort();
+  let child: ReturnType<typeof spawn> | null = null;
+  const own: OwnRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async start() {
+      const started = spawn(
+        'redis-server',
+        ['--port', String(port), '--save', '', '--appendonly', 'no', '--bind', '127.0.0.1'],
+        { stdio: 'ignore' },
+      );
+      child = started;
+      for (let i = 0; i < 100 && !(await answers(port)); i++) await new Promise((r) => setTimeout(r, 50));
+      if (!(await answers(port))) {
+        started.kill('SIGKILL');
+        throw new Error(`redis-server did not start on port ${port}`);
+      }
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      await new Promise<void>((resolve) => {
+        running.once('exit', () => resolve());
+        running.kill('SIGKILL');
+      });
+    },
+  };
+  await own.start();
+  return own;
+}

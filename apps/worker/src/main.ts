@@ -41,10 +41,14 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.log(`${signal}: finishing the batches in hand`);
+    // past the grace period the batches still in hand are not lost: their lock runs out and another
+    // worker takes them back (a stall, counted as a try)
     const force = setTimeout(() => {
-      logger.error('shutdown took longer than 30 s; exiting');
+      logger.error(
+        `still finishing after ${config.shutdownGraceMs} ms: exiting; the batches in hand go back to the queue`,
+      );
       process.exit(1);
-    }, 30_000);
+    }, config.shutdownGraceMs);
     force.unref();
     try {
       await runtime.close();

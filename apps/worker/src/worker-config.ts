@@ -1,5 +1,5 @@
 import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
-import { ConfigError, envOneOf, envText, type Env } from '@cardcraft/contracts';
+import { ConfigError, envInteger, envOneOf, envText, type Env } from '@cardcraft/contracts';
 import { dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 
@@ -10,6 +10,8 @@ export interface WorkerConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** METRICS_PORT and METRICS_HOST: the worker's Prometheus metrics, off when unset */
   metrics: MetricsConfig;
+  /** on SIGTERM: how long the batches in hand may take before the process exits 1 (they are retried) */
+  shutdownGraceMs: number;
 }
 
 /**
@@ -37,5 +39,6 @@ export function loadWorkerConfig(
     }
   }
   const logLevel = envOneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info');
-  return { dataDir, analytics, logLevel, metrics: parseMetricsEnv(env) };
+  const shutdownGraceMs = envInteger(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000);
+  return { dataDir, analytics, logLevel, metrics: parseMetricsEnv(env), shutdownGraceMs };
 }

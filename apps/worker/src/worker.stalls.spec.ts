@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
@@ -11,6 +9,7 @@ import {
   startClickHouseHttpFixture,
   type ClickHouseHttpFixture,
 } from '../../../infra/test/clickhouse-http-fixture';
+import { startHttpGate, type HttpGate } from '../../../infra/test/http-gate';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
 import {
   BullmqEventQueue,
@@ -60,51 +59,11 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
-/**
- * a front of the ClickHouse fixture that can hold the inserts into events: a worker caught there is
- * in the middle of its batch, the moment to kill it. other statements pass.
- */
-class InsertGate {
-  holding = true;
-  held = 0;
-  private server: Server | null = null;
-
-  constructor(private readonly target: string) {}
-
-  async start(): Promise<string> {
-    const target = new URL(this.target);
-    this.server = createServer((req: IncomingMessage, res: ServerResponse) => {
-      const statement = new URL(req.url ?? '/', 'http://gate').searchParams.get('query') ?? '';
-      if (this.holding && /INSERT INTO\s+`?events`?\s/i.test(statement)) {
-        this.held += 1;
-        req.resume();
-        return; // never answered: the worker holding it is killed
-      }
-      const upstream = request(
-        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
-    });
-    await new Promise<void>((r) => this.server?.listen(0, '127.0.0.1', r));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise((r) => this.server?.close(r));
-  }
-}
-
 describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it)', () => {
   let dir: string;
   let redis: TestRedis;
   let fixture: ClickHouseHttpFixture;
-  let gate: InsertGate;
+  let gate: HttpGate;
   let store: ClickHouseAnalyticsStore;
   let env: Record<string, string>;
   let connection: Redis;
@@ -120,11 +79,12 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
     ]);
     store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
     await store.migrate();
-    gate = new InsertGate(fixture.url);
+    gate = await startHttpGate(fixture.url);
+    gate.mode = 'hold-inserts';
     const prefix = uniquePrefix('stalls');
     env = {
       REDIS_URL: redis.url,
-      CLICKHOUSE_URL: await gate.start(),
+      CLICKHOUSE_URL: gate.url,
       DATA_DIR: dir,
       ANALYTICS_QUEUE_PREFIX: prefix,
       // two tries: the two cuts spend them both
@@ -250,7 +210,7 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
     expect(await stored()).toEqual({ rows: 0, ids: 0 });
 
     // the operator's replay finds it; the batch is stored once
-    gate.holding = false;
+    gate.mode = 'pass';
     const replay = run('apps/worker/src/replay-dead-letters.ts', env);
     expect(await exited(replay.process)).toBe(0);
     expect(replay.output()).toMatch(/dead letters: 1 waiting, 1 replayed onto the queue/);

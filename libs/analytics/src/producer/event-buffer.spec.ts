@@ -57,6 +57,23 @@ describe('event buffer', () => {
     expect(queue.calls[0][0].events).toHaveLength(30);
   });
 
+  it('does not wait on a late timer: once the window has passed, the next event flushes at once', async () => {
+    const queue = new RecordingQueue();
+    const buffer = new EventBuffer(queue, { flushMs: 25, maxBatch: 1000, maxBuffered: 1000 }, logger());
+    buffer.push(event());
+    // the event loop is busy (a consumer working through a backlog): the 25 ms timer cannot fire
+    const until = Date.now() + 60;
+    while (Date.now() < until) {
+      // busy
+    }
+    buffer.push(event());
+    // no timer ran: the push itself handed both over
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(queue.calls.flat().flatMap((b) => b.events)).toHaveLength(2);
+    await buffer.close();
+  });
+
   it('flushes at once when a batch is full, and splits into batches of at most maxBatch', async () => {
     const queue = new RecordingQueue();
     const buffer = new EventBuffer(queue, { flushMs: 10_000, maxBatch: 10, maxBuffered: 1000 }, logger());

@@ -130,6 +130,47 @@ describe('embedded durable queue (SQLite)', () => {
     db.close();
   });
 
+  it('spends no try while the store cannot write to its disk: the batch waits, logged once, then is stored', async () => {
+    const file = join(dir, 'cardcraft.db');
+    const db = new SqliteQueueDatabase(file);
+    const queue = new SqliteEventQueue(db);
+    await queue.enqueue([batch('waits')]);
+    const log = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
+    let refusals = 12;
+    const stored: string[] = [];
+    const consumer = new SqliteEventConsumer(
+      db,
+      queue,
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 5, pollMs: 5 },
+      log,
+    );
+    await consumer.start(
+      batchesOnly(async (b) => {
+        if (refusals-- > 0) {
+          throw new Error(
+            'Code: 243. DB::Exception: Cannot write to file: No space left on device. (NOT_ENOUGH_SPACE)',
+          );
+        }
+        stored.push(b.id);
+      }),
+    );
+    await until(() => stored.length === 1);
+    await consumer.close();
+    // twelve refusals with three tries: none was spent, nothing is dead
+    expect(await new SqliteDeadLetters(db).count()).toBe(0);
+    expect(log.error).not.toHaveBeenCalled();
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/the disk refuses writes.*without spending their tries/),
+    );
+    expect(log.log).toHaveBeenCalledWith(
+      expect.stringMatching(/the analytics store is back after .* \(12 failed tries\)/),
+    );
+    expect((await queue.progress()).waiting).toBe(0);
+    expect((await queue.progress()).lastStoredAt).not.toBeNull();
+    db.close();
+  });
+
   it('outlives a data file that cannot be written: the batch waits, is sent again under its id, and the outage is logged once', async () => {
     const file = join(dir, 'cardcraft.db');
     const db = new SqliteQueueDatabase(file);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
+import { isDiskError, openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
 import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
 import {
   eraseJobId,
@@ -411,8 +411,12 @@ export class SqliteEventConsumer implements EventConsumer {
     } catch (err) {
       failure = err as Error;
     }
-    const attempts = work.attempts + 1;
-    const dead = attempts >= this.options.attempts ? 1 : 0;
+    // a disk that is full or read-only is an outage of the store, not a fault of the batch: it spends
+    // no try (the batch would end as a dead letter after a long outage) and is tried again after the
+    // first backoff until the disk takes writes again
+    const diskOutage = failure !== null && isDiskError(failure);
+    const attempts = diskOutage ? work.attempts : work.attempts + 1;
+    const dead = !diskOutage && attempts >= this.options.attempts ? 1 : 0;
     try {
       if (!failure) {
         const remove = db.prepare('DELETE FROM analytics_queue WHERE batch_id = ?');
@@ -420,7 +424,7 @@ export class SqliteEventConsumer implements EventConsumer {
           for (const id of work.batchIds) remove.run(id);
         })();
       } else {
-        const delay = this.options.backoffMs * 2 ** (attempts - 1);
+        const delay = diskOutage ? this.options.backoffMs : this.options.backoffMs * 2 ** (attempts - 1);
         const fail = db.prepare(
           'UPDATE analytics_queue SET attempts = ?, available_at = ?, dead = ?, last_error = ? WHERE batch_id = ?',
         );
@@ -456,7 +460,9 @@ export class SqliteEventConsumer implements EventConsumer {
       // one line when the store starts failing, one when it stores again: not one per try
       this.storeOutage.down(
         failure.message,
-        `batches wait in the queue and are retried with backoff (job ${what}: try ${attempts} of ${this.options.attempts})`,
+        diskOutage
+          ? `the disk refuses writes: batches wait in the queue, retried every ${this.options.backoffMs} ms without spending their tries`
+          : `batches wait in the queue and are retried with backoff (job ${what}: try ${attempts} of ${this.options.attempts})`,
       );
     }
   }

@@ -1,0 +1,489 @@
+// npm run drills: each fault of the pipeline under bounded load on loopback, then every view answered
+// 200 compared with the stored rows, visitor by visitor (each request carries a referrer host of its
+// own, read back from the owner's visits export). prints a table: answered, counted, lost, doubled,
+// behaviour during the fault, recovery time. needs `npm run build` first; the disk drills need root
+// (they mount a tmpfs) and are skipped otherwise. outside npm test: it runs for several minutes.
+//
+//   npm run drills                      every drill
+//   npm run drills -- sigkill redis     the drills whose name contains one of the words
+//   DRILL_RATE=500 DRILL_REDIS_OUTAGE_S=20 npm run drills -- redis
+import { spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { load } from '../bench/load.mjs';
+import { seed } from '../bench/product.mjs';
+import { startCluster, startEmbedded } from './launcher.mjs';
+
+// node's built-ins, named here so the linter knows where they come from
+const { fetch, URL, AbortSignal } = globalThis;
+const ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const RATE = Number(process.env.DRILL_RATE ?? 300);
+const REDIS_RATE = Number(process.env.DRILL_REDIS_RATE ?? 1000);
+const REDIS_OUTAGE_S = Number(process.env.DRILL_REDIS_OUTAGE_S ?? 60);
+const FLUSH_MS = 25;
+const TICK_MS = 100;
+const SETTLE_TIMEOUT_MS = 180_000;
+const asRoot = process.getuid?.() === 0;
+
+const t0 = () => performance.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** visitor i's request: a card read with a referrer host no other request has */
+function visitorRequest(handle, i) {
+  const ref = encodeURIComponent(`https://v${i}.drill.test/`);
+  return {
+    path: `/api/public/profiles/${handle}?ref=${ref}`,
+    headers: { 'user-agent': IPHONE, accept: 'application/json' },
+  };
+}
+
+const perTickOf = (rate) => Math.max(1, Math.round((rate * TICK_MS) / 1000));
+
+/**
+ * paced load: every TICK_MS the next rate/10 visitors, spread over the targets; what a tick cannot
+ * send in time slows the rate rather than piling up. returns the status each visitor got (0: no answer)
+ */
+async function pacedLoad({ targets, rate, durationMs, firstVisitor = 0 }) {
+  const statuses = [];
+  const perTick = perTickOf(rate);
+  const started = t0();
+  let next = firstVisitor;
+  while (t0() - started < durationMs) {
+    const tickStart = t0();
+    const visitors = Array.from({ length: perTick }, () => next++);
+    await Promise.all(
+      targets.map(async (target, t) => {
+        const mine = visitors.filter((v) => v % targets.length === t);
+        if (mine.length === 0) return;
+        const run = await load({
+          baseUrl: target.baseUrl(),
+          requests: mine.map((v) => visitorRequest(target.handle, v)),
+          connections: Math.min(8, mine.length),
+          amount: mine.length,
+          maxSeconds: 15,
+        });
+        mine.forEach((v, k) => (statuses[v - firstVisitor] = run.okByRequest[k] > 0 ? 200 : 0));
+      }),
+    );
+    const spent = t0() - tickStart;
+    if (spent < TICK_MS) await sleep(TICK_MS - spent);
+  }
+  return { statuses, sent: next - firstVisitor, seconds: (t0() - started) / 1000 };
+}
+
+/** readiness of one api every 250 ms while the drill runs: when it was not ready, and why */
+function watchReadiness(baseUrl) {
+  const samples = [];
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const at = t0();
+      try {
+        const response = await fetch(baseUrl(), { signal: AbortSignal.timeout(2000) });
+        const body = await response.json().catch(() => ({}));
+        samples.push({ at, status: response.status, reason: body.reasons?.[0] ?? '' });
+      } catch {
+        samples.push({ at, status: 0, reason: 'no answer' });
+      }
+      await sleep(250);
+    }
+  })();
+  return {
+    samples,
+    async stop() {
+      stopped = true;
+      await loop;
+    },
+  };
+}
+
+/** the views each visitor has in the store, from the owner's visits export */
+async function storedByVisitor(baseUrl, token, profileId) {
+  const from = new Date(Date.now() - 86_400_000).toISOString();
+  const to = new Date(Date.now() + 60_000).toISOString();
+  const response = await fetch(
+    `${baseUrl}/api/profiles/${profileId}/analytics/visits.csv?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  if (!response.ok) return null;
+  const counts = new Map();
+  for (const line of (await response.text()).split('\n').slice(1)) {
+    const match = /v(\d+)\.drill\.test"?\s*$/.exec(line);
+    if (match) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** waits until the stored rows stop moving (or hold every answered view), then compares */
+async function compare({ baseUrl, token, profileId, statuses, firstVisitor = 0 }) {
+  const answered = statuses.filter((s) => s === 200).length;
+  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+  let counts = new Map();
+  let total = -1;
+  let stillSince = Date.now();
+  while (Date.now() < deadline) {
+    const read = await storedByVisitor(baseUrl, token, profileId).catch(() => null);
+    if (read) {
+      const now = [...read.values()].reduce((a, b) => a + b, 0);
+      if (now !== total) stillSince = Date.now();
+      total = now;
+      counts = read;
+      if (now >= answered && Date.now() - stillSince > 3000) break;
+      if (Date.now() - stillSince > 20_000) break;
+    }
+    await sleep(1000);
+  }
+  let lost = 0;
+  let doubled = 0;
+  let unansweredCounted = 0;
+  statuses.forEach((status, k) => {
+    const stored = counts.get(firstVisitor + k) ?? 0;
+    if (status === 200 && stored === 0) lost++;
+    if (stored > 1) doubled += stored - 1;
+    if (status !== 200 && stored > 0) unansweredCounted++;
+  });
+  return {
+    answered,
+    counted: [...counts.values()].reduce((a, b) => a + b, 0),
+    lost,
+    doubled,
+    unansweredCounted,
+  };
+}
+
+function notReady(samples, from, to) {
+  const during = samples.filter((s) => s.at >= from && s.at <= to && s.status !== 200);
+  const reasons = [...new Set(during.map((s) => s.reason).filter(Boolean))];
+  return { count: during.length, reasons };
+}
+
+/** ms from `from` until readiness answered 200 again */
+function recoveryMs(samples, from) {
+  const back = samples.find((s) => s.at >= from && s.status === 200);
+  return back ? back.at - from : NaN;
+}
+
+function statusesDuring(statuses, startedAt, from, to, rate) {
+  // visitors are sent in order at about `rate`: the ones of the fault window
+  const first = Math.max(0, Math.floor(((from - startedAt) / 1000) * rate));
+  const last = Math.min(statuses.length, Math.ceil(((to - startedAt) / 1000) * rate));
+  const window = statuses.slice(first, last);
+  const ok = window.filter((s) => s === 200).length;
+  return `${ok}/${window.length} answered 200`;
+}
+
+async function ownerSummaryStatus(baseUrl, token, profileId) {
+  const from = new Date(Date.now() - 3_600_000).toISOString();
+  const to = new Date(Date.now() + 60_000).toISOString();
+  try {
+    const response = await fetch(
+      `${baseUrl}/api/profiles/${profileId}/analytics/summary?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(5000) },
+    );
+    const body = await response.json().catch(() => ({}));
+    return `${response.status}${body.error ? ` "${body.error}"` : ''}`;
+  } catch (error) {
+    return `no answer (${error.message})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// the drills
+
+async function embeddedProcessDrill(name, signal) {
+  const system = await startEmbedded(ROOT);
+  const api = system.apis[0];
+  try {
+    const { token, profiles } = await seed(api.baseUrl, 1);
+    const [card] = profiles;
+    const watch = watchReadiness(() => `${api.baseUrl}/api/health/ready`);
+    const started = t0();
+    let faultAt = 0;
+    let restartAt = 0;
+    let exit = null;
+    const fault = (async () => {
+      await sleep(3000);
+      faultAt = t0();
+      api.process.child.kill(signal);
+      exit = await api.process.exited;
+      await sleep(500);
+      restartAt = t0();
+      await api.start();
+    })();
+    const run = await pacedLoad({
+      targets: [{ baseUrl: () => api.baseUrl, handle: card.handle }],
+      rate: RATE,
+      durationMs: 9000,
+    });
+    await fault;
+    await watch.stop();
+    const result = await compare({ baseUrl: api.baseUrl, token, profileId: card.id, statuses: run.statuses });
+    // the load sends each tick's visitors together (a burst of rate/10 within a few ms), so the events
+    // answered in the last flush window before the kill are at most one tick's
+    const allowed = signal === 'SIGKILL' ? Math.max(Math.ceil((RATE * FLUSH_MS) / 1000), perTickOf(RATE)) : 0;
+    return {
+      name,
+      mode: 'embedded',
+      rate: run.sent / run.seconds,
+      ...result,
+      allowedLoss: allowed,
+      behaviour: `exit ${exit?.code ?? exit?.signal}; ${statusesDuring(run.statuses, started, faultAt, restartAt, run.sent / run.seconds)} while down`,
+      recovery: seconds(recoveryMs(watch.samples, restartAt)),
+    };
+  } finally {
+    await system.stopAll();
+  }
+}
+
+async function embeddedDiskDrill(name, kind) {
+  if (!asRoot) return { name, mode: 'embedded', skipped: 'needs root (mounts a tmpfs as DATA_DIR)' };
+  const system = await startEmbedded(ROOT, { tmpfsMb: 256 });
+  const api = system.apis[0];
+  try {
+    const { token, profiles } = await seed(api.baseUrl, 1);
+    const [card] = profiles;
+    const watch = watchReadiness(() => `${api.baseUrl}/api/health/ready`);
+    const started = t0();
+    let faultAt = 0;
+    let clearedAt = 0;
+    let note = '';
+    const fault = (async () => {
+      await sleep(2000);
+      faultAt = t0();
+      if (kind === 'full') {
+        spawnSync('sh', [
+          '-c',
+          `dd if=/dev/zero of=${join(system.dataDir, 'filler')} bs=1M 2>/dev/null; true`,
+        ]);
+      } else {
+        const ro = spawnSync('mount', ['-o', 'remount,ro', system.dataDir]);
+        if (ro.status !== 0) note = `remount ro refused: ${ro.stderr.toString().trim()}`;
+      }
+      await sleep(8000);
+      clearedAt = t0();
+      if (kind === 'full') rmSync(join(system.dataDir, 'filler'), { force: true });
+      else spawnSync('mount', ['-o', 'remount,rw', system.dataDir]);
+    })();
+    const run = await pacedLoad({
+      targets: [{ baseUrl: () => api.baseUrl, handle: card.handle }],
+      rate: RATE,
+      durationMs: 14_000,
+    });
+    await fault;
+    await sleep(2000);
+    await watch.stop();
+    const alive = api.process.running;
+    const result = await compare({ baseUrl: api.baseUrl, token, profileId: card.id, statuses: run.statuses });
+    const ready = notReady(watch.samples, faultAt, clearedAt);
+    const errorLines = api.process
+      .log()
+      .split('\n')
+      .filter((line) => /ERROR/.test(line)).length;
+    return {
+      name,
+      mode: 'embedded',
+      rate: run.sent / run.seconds,
+      ...result,
+      allowedLoss: 0,
+      behaviour: `${note ? `${note}; ` : ''}process ${alive ? 'alive' : 'DIED'}; ${statusesDuring(run.statuses, started, faultAt, clearedAt, run.sent / run.seconds)}; ready 503 in ${ready.count} of the checks (${ready.reasons[0] ?? 'no reason'}); ${errorLines} ERROR line(s)`,
+      recovery: seconds(recoveryMs(watch.samples, clearedAt)),
+    };
+  } finally {
+    await system.stopAll();
+  }
+}
+
+async function clusterDrill(name, { rate, durationMs, apiEnv, workerEnv, inject }) {
+  const system = await startCluster(ROOT, { apiEnv, workerEnv });
+  const [first, second] = system.apis;
+  try {
+    const { token, profiles } = await seed(first.baseUrl, 1);
+    const [card] = profiles;
+    const watch = watchReadiness(() => `${first.baseUrl}/api/health/ready`);
+    const started = t0();
+    const timeline = { faultAt: 0, clearedAt: 0, notes: [] };
+    const fault = inject(system, timeline, { token, profileId: card.id });
+    const run = await pacedLoad({
+      targets: [
+        { baseUrl: () => first.baseUrl, handle: card.handle },
+        { baseUrl: () => second.baseUrl, handle: card.handle },
+      ],
+      rate,
+      durationMs,
+    });
+    await fault;
+    await sleep(2000);
+    await watch.stop();
+    const result = await compare({
+      baseUrl: first.baseUrl,
+      token,
+      profileId: card.id,
+      statuses: run.statuses,
+    });
+    const ready = notReady(watch.samples, timeline.faultAt, timeline.clearedAt);
+    const deadLetters = system.worker.child
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('dead letter')).length;
+    const outageLines = [first, second]
+      .flatMap((api) => api.process.log().split('\n'))
+      .filter((l) => /is unavailable|is back after/.test(l)).length;
+    return {
+      name,
+      mode: 'cluster',
+      rate: run.sent / run.seconds,
+      ...result,
+      allowedLoss: 0,
+      behaviour: `${timeline.notes.join('; ')}${timeline.notes.length ? '; ' : ''}${statusesDuring(run.statuses, started, timeline.faultAt, timeline.clearedAt, run.sent / run.seconds)}; ready 503 in ${ready.count} checks (${ready.reasons[0] ?? 'no reason'}); ${outageLines} outage log line(s) in the apis; ${deadLetters} dead letter line(s)`,
+      recovery: seconds(recoveryMs(watch.samples, timeline.clearedAt)),
+    };
+  } finally {
+    await system.stopAll();
+  }
+}
+
+const DRILLS = [
+  { name: 'sigterm under load', run: () => embeddedProcessDrill('sigterm under load', 'SIGTERM') },
+  { name: 'sigkill', run: () => embeddedProcessDrill('sigkill', 'SIGKILL') },
+  { name: 'disk fills', run: () => embeddedDiskDrill('disk fills', 'full') },
+  { name: 'data dir read-only', run: () => embeddedDiskDrill('data dir read-only', 'readonly') },
+  {
+    name: `redis down ${REDIS_OUTAGE_S} s`,
+    run: () =>
+      clusterDrill(`redis down ${REDIS_OUTAGE_S} s`, {
+        rate: REDIS_RATE,
+        durationMs: (REDIS_OUTAGE_S + 10) * 1000,
+        inject: async (system, timeline) => {
+          await sleep(4000);
+          timeline.faultAt = t0();
+          await system.redis.stop();
+          await sleep(REDIS_OUTAGE_S * 1000);
+          timeline.clearedAt = t0();
+          await system.redis.start();
+        },
+      }),
+  },
+  {
+    name: 'worker killed twice',
+    run: () =>
+      clusterDrill('worker killed twice', {
+        rate: RATE,
+        durationMs: 14_000,
+        workerEnv: {
+          ANALYTICS_LOCK_MS: '3000',
+          ANALYTICS_STALLED_INTERVAL_MS: '1000',
+          ANALYTICS_BACKOFF_MS: '300',
+        },
+        inject: async (system, timeline) => {
+          await sleep(3000);
+          timeline.faultAt = t0();
+          for (let cut = 0; cut < 2; cut++) {
+            system.worker.child.child.kill('SIGKILL');
+            await system.worker.child.exited;
+            await system.worker.start();
+            await sleep(1500);
+          }
+          timeline.clearedAt = t0();
+          timeline.notes.push('worker SIGKILLed twice, restarted each time');
+        },
+      }),
+  },
+  {
+    name: 'clickhouse unreachable',
+    run: () =>
+      clusterDrill('clickhouse unreachable', {
+        rate: RATE,
+        durationMs: 16_000,
+        inject: async (system, timeline, owner) => {
+          await sleep(3000);
+          timeline.faultAt = t0();
+          await system.clickhouse.stop();
+          await sleep(1500);
+          timeline.notes.push(
+            `owner summary: ${await ownerSummaryStatus(system.apis[0].baseUrl, owner.token, owner.profileId)}`,
+          );
+          await sleep(8500);
+          timeline.clearedAt = t0();
+          await system.clickhouse.start();
+          const retrying = system.worker.child
+            .log()
+            .split('\n')
+            .filter((l) => /store is unavailable/.test(l)).length;
+          timeline.notes.push(`worker: ${retrying} "store unavailable" line(s)`);
+        },
+      }),
+  },
+];
+
+function table(rows) {
+  const header = [
+    'drill',
+    'mode',
+    'views/s',
+    'answered',
+    'counted',
+    'lost',
+    'doubled',
+    'behaviour during the fault',
+    'recovery',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`];
+  for (const row of rows) {
+    if (row.skipped) {
+      lines.push(`| ${row.name} | ${row.mode} | | | | | | skipped: ${row.skipped} | |`);
+      continue;
+    }
+    if (row.error) {
+      lines.push(`| ${row.name} | ${row.mode ?? ''} | | | | | | FAILED TO RUN: ${row.error} | |`);
+      continue;
+    }
+    const lost = row.allowedLoss > 0 ? `${row.lost} (allowed ≤ ${row.allowedLoss})` : String(row.lost);
+    const extra = row.unansweredCounted > 0 ? ` (+${row.unansweredCounted} unanswered but counted)` : '';
+    lines.push(
+      `| ${row.name} | ${row.mode} | ${Math.round(row.rate)} | ${row.answered} | ${row.counted}${extra} | ${lost} | ${row.doubled} | ${row.behaviour} | ${row.recovery} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (
+    !existsSync(join(ROOT, 'apps/api/dist/main.js')) ||
+    !existsSync(join(ROOT, 'apps/worker/dist/main.js'))
+  ) {
+    console.error('npm run drills needs the built product: run `npm run build` first');
+    process.exit(1);
+  }
+  const words = process.argv.slice(2).map((w) => w.toLowerCase());
+  const chosen = DRILLS.filter((d) => words.length === 0 || words.some((w) => d.name.includes(w)));
+  const rows = [];
+  for (const drill of chosen) {
+    process.stderr.write(`drill: ${drill.name} ...\n`);
+    const startedAt = Date.now();
+    try {
+      rows.push(await drill.run());
+    } catch (error) {
+      rows.push({ name: drill.name, error: String(error.message).split('\n')[0] });
+      process.stderr.write(`${error.stack}\n`);
+    }
+    process.stderr.write(`drill: ${drill.name} done in ${seconds(Date.now() - startedAt)}\n`);
+  }
+  console.log(table(rows));
+  const failed = rows.filter((r) => r.error || (!r.skipped && (r.lost > r.allowedLoss || r.doubled > 0)));
+  if (failed.length > 0) {
+    console.log(
+      `\n${failed.length} drill(s) lost or doubled views, or did not run: ${failed.map((r) => r.name).join(', ')}`,
+    );
+    process.exit(1);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
