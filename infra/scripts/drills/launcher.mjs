@@ -80,8 +80,9 @@ export async function waitReady(baseUrl, timeoutMs = READY_TIMEOUT_MS, child = n
 
 /** one api process of the product on a fixed port (a restart keeps its address and its data) */
 export class Api {
-  constructor(root, { port, dataDir, env = {}, name = 'api' }) {
+  constructor(root, { port, dataDir, env = {}, name = 'api', user = null }) {
     this.root = root;
+    this.user = user;
     this.port = port;
     this.dataDir = dataDir;
     this.env = env;
@@ -101,8 +102,10 @@ export class Api {
         LOG_LEVEL: 'info',
         NODE_ENV: 'production',
         RATE_LIMIT_CARD_CREATION: '100/1h',
+        ...(this.user !== null ? { HOME: this.dataDir } : {}),
         ...this.env,
       },
+      ...(this.user !== null ? { uid: this.user, gid: this.user } : {}),
     });
     if (waitForReady) await waitReady(this.baseUrl, READY_TIMEOUT_MS, this.process);
   }
@@ -124,13 +127,20 @@ export class Api {
 }
 
 /** the embedded product: one api, its DATA_DIR (optionally a tmpfs the drill can fill or turn read-only) */
-export async function startEmbedded(root, { tmpfsMb = 0 } = {}) {
+export async function startEmbedded(root, { tmpfsMb = 0, asUser = null } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-drill-'));
   if (tmpfsMb > 0) {
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${tmpfsMb}m`, 'tmpfs', dataDir]);
     if (mounted.status !== 0) throw new Error(`mount failed: ${mounted.stderr}`);
   }
-  const api = new Api(root, { port: await freePort(), dataDir, env: { DATA_DIR_MIN_FREE_MB: '4' } });
+  if (asUser !== null) spawnSync('chown', ['-R', `${asUser}:${asUser}`, dataDir]);
+  const api = new Api(root, {
+    port: await freePort(),
+    dataDir,
+    user: asUser,
+    // short, so that a drill of seconds sees readiness turn
+    env: { DATA_DIR_MIN_FREE_MB: '4', ANALYTICS_READY_MAX_INSERT_AGE_MS: '3000' },
+  });
   await api.start();
   return {
     kind: 'embedded',
@@ -292,6 +302,7 @@ export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
           MONGO_URL: `mongodb://127.0.0.1:${mongoPort}/cardcraft`,
           JWT_SECRET: 'drills-secret-that-is-long-enough-for-hs256',
           DATA_DIR_MIN_FREE_MB: '4',
+          ANALYTICS_READY_MAX_INSERT_AGE_MS: '3000',
           ...apiEnv,
         },
       });
