@@ -304,7 +304,7 @@ async function embeddedDiskDrill(name, kind) {
     const errorLines = api.process
       .log()
       .split('\n')
-      .filter((line) => /ERROR/.test(line)).length;
+      .filter((line) => /ERROR|"level":"error"/.test(line)).length;
     return {
       name,
       mode: 'embedded',
