@@ -16,7 +16,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 // node 20's built-in fetch
 const { fetch } = globalThis;
 import { fileURLToPath } from 'node:url';
+import { freePort } from './bench/product.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const API_MAIN = join(ROOT, 'apps/api/dist/main.js');
@@ -42,17 +42,6 @@ const SOLO_REQUESTS = 60;
 const BUSY_REQUESTS_PER_OWNER = 25;
 const PAGE_SIZE = 20;
 const GOALS = { summaryP95Ms: 100, visitsP95Ms: 50 };
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 class Api {
   constructor(dataDir) {

@@ -17,10 +17,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../bench/product.mjs';
 import { clearTimeout, setTimeout } from 'node:timers';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -29,17 +30,6 @@ const START_TIMEOUT_MS = 90_000;
 
 // node's built-in fetch (undici); named here so the linter knows where it comes from
 const { fetch } = globalThis;
-
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 function accepts(port) {
   return new Promise((done) => {
