@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { constants as zlib } from 'node:zlib';
 import type { IncomingMessage } from 'node:http';
@@ -50,7 +51,7 @@ export async function createApp(
     // fastify's own logger is the process's pino; one line a request is written by the onResponse hook
     // below (fastify's default is two, and would miss the fast path's answers)
     loggerInstance: logger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrors(config),
