@@ -1,3 +1,4 @@
+const { availableParallelism } = require('node:os');
 // one jest run, two projects: server code in node, web code in jsdom.
 const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.jest.json' }];
 // a few dependencies ship only as ES modules, which jest's CommonJS runtime cannot load as they are
@@ -16,6 +17,9 @@ const libs = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // two suites at a time even on two cores (jest's default there is one): most of a suite's time is
+  // spent waiting on the processes it starts (the product, Chromium, FerretDB, Redis)
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // integration tests hash passwords and start real services on a shared two-core machine
   testTimeout: 30_000,
   projects: [

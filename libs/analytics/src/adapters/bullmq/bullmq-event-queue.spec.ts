@@ -147,6 +147,8 @@ describe('BullMQ event queue (real Redis)', () => {
     await slow.enqueue([batch('doomed')]);
     await until(async () => (await slow.depth()).retrying === 1);
     await until(async () => (await slow.depth()).dead === 1, 15_000);
+    // the dead letter is written before its job is marked failed: the job is active a moment longer
+    await until(async () => (await slow.depth()).active === 0);
     expect(await slow.depth()).toMatchObject({
       waiting: 0,
       active: 0,
