@@ -460,6 +460,100 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(third.nextCursor).toBeNull();
   });
 
+  it('reads the pages and latest events of cards asked at once in few queries, each as it reads alone', async () => {
+    const cards = ['group-a', 'group-b', 'group-c', 'group-d'];
+    // card i has 3 + i views on the 5th, a minute apart, and one more event on the 4th
+    await processor.process({
+      id: 'group-batch',
+      events: cards.flatMap((card, i) => [
+        ...Array.from({ length: 3 + i }, (_, k) =>
+          sampleEvent({ profileId: card, ts: at(`2026-03-05T10:0${k}:00Z`), ip: IPS.us }),
+        ),
+        sampleEvent({ profileId: card, ts: at('2026-03-04T18:00:00Z'), type: 'vcard_saved' }),
+      ]),
+    });
+    const day = parseRange('2026-03-05T00:00:00Z', '2026-03-05T23:59:59.999Z');
+    const twoDays = parseRange('2026-03-04T00:00:00Z', '2026-03-05T23:59:59.999Z');
+    const first = await store.visits('group-a', day, 2, null);
+    const after = { ts: first[1]!.ts, id: first[1]!.id };
+    const visitReads: Array<Parameters<ClickHouseAnalyticsStore['visits']>> = [
+      ['group-a', day, 2, null],
+      ['group-b', day, 3, null],
+      ['group-c', day, 10, null],
+      // the next page of a: a cursor within a group
+      ['group-a', day, 2, after],
+      ['group-d', twoDays, 4, null],
+    ];
+    const rawReads: Array<Parameters<ClickHouseAnalyticsStore['rawEvents']>> = [
+      ['group-a', [day], 100],
+      // cut at limit + 1, whatever the others asked for
+      ['group-b', [day], 1],
+      ['group-c', [parseRange('2026-03-04T00:00:00Z', '2026-03-04T23:59:59.999Z'), day], 100],
+      ['group-d', [parseRange('2026-03-05T10:01:00Z', '2026-03-05T10:02:30Z')], 100],
+    ];
+    const visitsAlone = [];
+    for (const read of visitReads) visitsAlone.push(await store.visits(...read));
+    const rawAlone = [];
+    for (const read of rawReads) rawAlone.push(await store.rawEvents(...read));
+    expect(visitsAlone.map((page) => page.length)).toEqual([2, 3, 5, 1, 4]);
+    expect(rawAlone.map((ranges) => ranges.map((rows) => rows.length))).toEqual([[3], [2], [1, 5], [2]]);
+
+    const query = jest.spyOn(store.client, 'query');
+    try {
+      expect(await Promise.all(visitReads.map((read) => store.visits(...read)))).toEqual(visitsAlone);
+      expect(await Promise.all(rawReads.map((read) => store.rawEvents(...read)))).toEqual(rawAlone);
+      // over chdb one group reads at a time: the first request alone, all that queued behind it in
+      // one query (the two-day range by the day before its end, which fills its page), for the visits
+      // and for the raw events alike. over http four groups read at once, so these few go alone
+      if (transport === 'chdb') expect(query).toHaveBeenCalledTimes(2 + 2);
+
+      // one request's bad value fails that request only
+      query.mockClear();
+      const answers = await Promise.allSettled([
+        store.visits('group-b', day, 3, null),
+        store.visits('group-c', day, 10, { ts: after.ts, id: 'not-a-uuid' }),
+        store.visits('group-a', day, 2, null),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(answers[0]).toEqual({ status: 'fulfilled', value: visitsAlone[1] });
+      expect(answers[2]).toEqual({ status: 'fulfilled', value: visitsAlone[0] });
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('reads a page near where the last one reached first, and the whole range when that falls short', async () => {
+    const card = 'page-reach';
+    const times = ['2026-03-01T08:00:00Z', '2026-03-01T09:00:00Z', '2026-03-05T10:00:00Z'];
+    for (let s = 0; s < 4; s++) times.push(`2026-03-05T10:00:0${s + 1}Z`);
+    await processor.process({
+      id: 'page-reach-batch',
+      events: times.map((ts) => sampleEvent({ profileId: card, ts: at(ts) })),
+    });
+    const range = parseRange('2026-02-20T00:00:00Z', '2026-03-06T00:00:00Z');
+    const query = jest.spyOn(store.client, 'query');
+    try {
+      const pages: string[][] = [];
+      const calls: number[] = [];
+      let after = null;
+      do {
+        query.mockClear();
+        const page = await store.visits(card, range, 2, after);
+        pages.push(page.map((row) => row.ts.toISOString()));
+        calls.push(query.mock.calls.length);
+        const last = page[page.length - 1];
+        after = page.length === 2 && last ? { ts: last.ts, id: last.id } : null;
+      } while (after);
+      expect(pages.flat()).toEqual(times.map((ts) => new Date(ts).toISOString()).reverse());
+      // first the day before the range's end; then a minute before the cursor (the last page reached
+      // back one second); the page across the gap of four days is found in the whole range, and so is
+      // the last one, which is short
+      expect(calls).toEqual([1, 1, 2, 2]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
   it('never stores a raw ip, and stores no geo or hash where the profile turned them off', async () => {
     const result = await store.client.query({
       query: 'SELECT * FROM events WHERE profile_id = {p:String} ORDER BY ts',

@@ -17,14 +17,18 @@ import {
   type VisitRow,
 } from '../../ports';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
+import { CoalescedReads } from './coalesced-reads';
 import { DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
 
 // the same sql runs on a ClickHouse server and on chdb; values are always bound, never spliced
 const VIEWS_IN_RANGE = `profile_id = {profileId:String}
   AND ts >= {from:DateTime64(3, 'UTC')} AND ts <= {to:DateTime64(3, 'UTC')}`;
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** cards whose last page's reach is remembered (the most recently read) */
+const PAGE_REACH_CARDS = 10_000;
 
 // the rollups hold whole hours; the partial hours at a range's edges come from the raw events, so a
 // range is counted exactly whatever its bounds. both edges are half-open intervals ([x, x) is empty).
@@ -96,6 +100,61 @@ export interface ClickHouseStoreOptions {
    * query at a time whatever it is given, so there they go one after another.
    */
   parallelQueries?: boolean;
+  /**
+   * the dashboard's per-request reads (a summary's latest events, a page of visits) that run at the
+   * same time, grouped into one query each time: 1 for chdb (one group at a time, the next one
+   * gathering what arrives meanwhile), 4 over http
+   */
+  readGroupsAtOnce?: number;
+}
+
+/** a summary's raw events of one card: one list of rows per range, each cut at limit + 1 rows */
+interface RawEventsRead {
+  profileId: string;
+  ranges: TimeRange[];
+  limit: number;
+}
+
+/** a page of one card's visits, newest first */
+interface VisitsRead {
+  profileId: string;
+  range: TimeRange;
+  limit: number;
+  after: VisitCursor | null;
+}
+
+/** requests of a group at most: the sql grows with each */
+const MAX_GROUP = 16;
+/** the row number a multiIf gives a row that matched no request (never returned: the WHERE is theirs) */
+const NO_REQUEST = 65535;
+
+const sameCard = (profileId: string, group: readonly { profileId: string }[]) =>
+  group.some((other) => other.profileId === profileId);
+const withinADay = (range: TimeRange) => range.to.getTime() - range.from.getTime() <= DAY;
+
+/** a visit as the store returns it */
+interface VisitRecord {
+  event_id: string;
+  ts: string;
+  user_id: string;
+  authenticated: number | string;
+  city: string;
+  country: string;
+  device: string;
+  referrer_host: string;
+}
+
+function visitRow(r: VisitRecord): VisitRow {
+  return {
+    id: r.event_id,
+    ts: fromClickHouseTime(r.ts),
+    userId: r.user_id || null,
+    authenticated: Number(r.authenticated) === 1,
+    city: r.city || null,
+    country: r.country || null,
+    device: r.device || null,
+    referrerHost: r.referrer_host || null,
+  };
 }
 
 /** the analytics store on ClickHouse, through @clickhouse/client over http or chdb */
@@ -103,17 +162,44 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   /** raw events are kept this many days (null: for ever), as the last applyRetention set */
   private retentionDays: number | null = null;
 
+  private readonly rawEventReads: CoalescedReads<RawEventsRead, DayEventRow[][]>;
+  private readonly visitReads: CoalescedReads<VisitsRead, VisitRow[]>;
+
   private constructor(
     private readonly opened: OpenedClickHouse,
     private readonly migrationsDir: string,
     readonly parallelQueries: boolean,
-  ) {}
+    readGroupsAtOnce: number,
+  ) {
+    this.rawEventReads = new CoalescedReads({
+      readTogether: (reads) => this.readRawEvents(reads),
+      readAlone: async (read) => (await this.readRawEvents([read]))[0] ?? [],
+      // two reads of one card could claim the same rows
+      fits: (read, group) => !sameCard(read.profileId, group),
+      concurrency: readGroupsAtOnce,
+      maxGroup: MAX_GROUP,
+    });
+    this.visitReads = new CoalescedReads({
+      readTogether: (reads) => this.readVisitPages(reads),
+      readAlone: (read) => this.readVisitPage(read),
+      // a group is sorted by time as a whole, which reads every row of its ranges: a day's at most.
+      // a wider range is read alone, newest first, which stops at the page's end
+      fits: (read, group) =>
+        withinADay(read.range) &&
+        group.every((other) => withinADay(other.range)) &&
+        !sameCard(read.profileId, group),
+      concurrency: readGroupsAtOnce,
+      maxGroup: MAX_GROUP,
+    });
+  }
 
   static open(options: ClickHouseStoreOptions): ClickHouseAnalyticsStore {
+    const http = options.transport.kind === 'http';
     return new ClickHouseAnalyticsStore(
       openClickHouse(options.transport),
       options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
-      options.parallelQueries ?? options.transport.kind === 'http',
+      options.parallelQueries ?? http,
+      options.readGroupsAtOnce ?? (http ? 4 : 1),
     );
   }
 
@@ -354,29 +440,44 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   async rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]> {
-    const result: DayEventRow[][] = ranges.map(() => []);
-    if (ranges.length === 0) return result;
-    const params: Params = { profileId, limit: limit + 1 };
-    const tests = ranges.map((range, i) => {
-      params[`r${i}from`] = toClickHouseTime(range.from);
-      params[`r${i}to`] = toClickHouseTime(range.to);
-      return `ts >= {r${i}from:DateTime64(3, 'UTC')} AND ts <= {r${i}to:DateTime64(3, 'UTC')}`;
+    if (ranges.length === 0) return [];
+    return this.rawEventReads.read({ profileId, ranges, limit });
+  }
+
+  /** the raw events of several cards' ranges in one query; each range's rows cut at its limit + 1 */
+  private async readRawEvents(reads: RawEventsRead[]): Promise<DayEventRow[][][]> {
+    const params: Params = { limit: Math.max(...reads.map((read) => read.limit)) + 1 };
+    const tests: string[] = [];
+    const owner: Array<{ read: number; range: number }> = [];
+    const cards = reads.map((read, r) => {
+      params[`p${r}`] = read.profileId;
+      const ofCard = read.ranges.map((range, i) => {
+        const n = tests.length;
+        params[`r${n}from`] = toClickHouseTime(range.from);
+        params[`r${n}to`] = toClickHouseTime(range.to);
+        const test = `ts >= {r${n}from:DateTime64(3, 'UTC')} AND ts <= {r${n}to:DateTime64(3, 'UTC')}`;
+        tests.push(`profile_id = {p${r}:String} AND ${test}`);
+        owner.push({ read: r, range: i });
+        return `(${test})`;
+      });
+      return `(profile_id = {p${r}:String} AND (${ofCard.join(' OR ')}))`;
     });
     // compact rows: a summary reads today's latest events on every call, and they parse faster so
     const query = await this.client.query({
-      query: `SELECT multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, 255) AS r,
+      query: `SELECT multiIf(${tests.map((test, n) => `${test}, ${n}`).join(', ')}, ${NO_REQUEST}) AS r,
                 toUnixTimestamp64Milli(ts) AS ms, toString(type) AS type, visitor_id, authenticated,
                 toString(country) AS country, toString(device) AS device,
                 toString(referrer_host) AS referrer_host, toString(channel) AS channel, target
-         FROM events WHERE profile_id = {profileId:String} AND (${tests.map((test) => `(${test})`).join(' OR ')})
+         FROM events WHERE ${cards.join(' OR ')}
          ORDER BY ts
          LIMIT {limit:UInt32} BY r`,
       query_params: params,
       format: 'JSONCompactEachRow',
     });
+    const result: DayEventRow[][][] = reads.map((read) => read.ranges.map(() => []));
     type Row = [number, string, string, string, number, string, string, string, string, string];
     for (const [
-      r,
+      n,
       ms,
       type,
       visitorId,
@@ -387,7 +488,11 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       channel,
       target,
     ] of await query.json<Row>()) {
-      result[Number(r)]?.push({
+      const at = owner[Number(n)];
+      if (!at) continue;
+      const rows = result[at.read]?.[at.range];
+      if (!rows || rows.length > (reads[at.read]?.limit ?? 0)) continue;
+      rows.push({
         ts: Number(ms),
         type,
         visitorId,
@@ -417,29 +522,52 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     limit: number,
     after: VisitCursor | null,
   ): Promise<VisitRow[]> {
-    // a page usually lies within a day of where it starts: read that day first, since reading newest
-    // first still costs a block of every part the range touches. the whole range only when the day
-    // does not fill the page.
+    // a page usually lies close to where it starts: twice as far back as the card's last page reached
+    // (a minute at least, a day at most) is read first, and the whole range only when that does not
+    // fill the page. a busy card's page then reads minutes of its events, not a block of every part
+    // the range touches, and the pages of several owners can go in one query.
     const upper = after ? after.ts.getTime() : range.to.getTime();
-    const dayBefore = upper - DAY;
-    if (dayBefore > range.from.getTime()) {
+    const reach = this.pageReach.get(profileId) ?? DAY;
+    const window = Math.min(DAY, Math.max(MINUTE, 2 * reach));
+    let page: VisitRow[] | null = null;
+    if (upper - window > range.from.getTime()) {
       const recent = await this.visitPage(
         profileId,
-        { from: new Date(dayBefore), to: range.to },
+        { from: new Date(upper - window), to: range.to },
         limit,
         after,
       );
-      if (recent.length === limit) return recent;
+      if (recent.length === limit) page = recent;
     }
-    return this.visitPage(profileId, range, limit, after);
+    page ??= await this.visitPage(profileId, range, limit, after);
+    const last = page[page.length - 1];
+    if (page.length === limit && last) this.notePageReach(profileId, upper - last.ts.getTime());
+    return page;
   }
 
-  private async visitPage(
+  /** how far back from its start a full page of the card's visits reached, the last time */
+  private readonly pageReach = new Map<string, number>();
+
+  private notePageReach(profileId: string, ms: number): void {
+    this.pageReach.delete(profileId);
+    this.pageReach.set(profileId, ms);
+    if (this.pageReach.size > PAGE_REACH_CARDS) {
+      const oldest = this.pageReach.keys().next();
+      if (!oldest.done) this.pageReach.delete(oldest.value);
+    }
+  }
+
+  private visitPage(
     profileId: string,
     range: TimeRange,
     limit: number,
     after: VisitCursor | null,
   ): Promise<VisitRow[]> {
+    return this.visitReads.read({ profileId, range, limit, after });
+  }
+
+  /** one card's page: newest first, which reads from the range's end and stops at the page's */
+  private async readVisitPage({ profileId, range, limit, after }: VisitsRead): Promise<VisitRow[]> {
     const params: Params = { ...rangeParams(profileId, range), limit };
     let keyset = '';
     if (after) {
@@ -447,31 +575,43 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       params.afterTs = toClickHouseTime(after.ts);
       params.afterId = after.id;
     }
-    const rows = await this.rows<{
-      event_id: string;
-      ts: string;
-      user_id: string;
-      authenticated: number | string;
-      city: string;
-      country: string;
-      device: string;
-      referrer_host: string;
-    }>(
+    const rows = await this.rows<VisitRecord>(
       `SELECT event_id, ts, user_id, authenticated, city, country, device, referrer_host
        FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view' ${keyset}
        ORDER BY ts DESC, event_id DESC LIMIT {limit:UInt32}`,
       params,
     );
-    return rows.map((r) => ({
-      id: r.event_id,
-      ts: fromClickHouseTime(r.ts),
-      userId: r.user_id || null,
-      authenticated: Number(r.authenticated) === 1,
-      city: r.city || null,
-      country: r.country || null,
-      device: r.device || null,
-      referrerHost: r.referrer_host || null,
-    }));
+    return rows.map(visitRow);
+  }
+
+  /** several cards' pages in one query, each range a day at most */
+  private async readVisitPages(reads: VisitsRead[]): Promise<VisitRow[][]> {
+    const params: Params = { limit: Math.max(...reads.map((read) => read.limit)) };
+    const tests = reads.map((read, r) => {
+      params[`p${r}`] = read.profileId;
+      params[`from${r}`] = toClickHouseTime(read.range.from);
+      params[`to${r}`] = toClickHouseTime(read.range.to);
+      let test = `profile_id = {p${r}:String} AND ts >= {from${r}:DateTime64(3, 'UTC')} AND ts <= {to${r}:DateTime64(3, 'UTC')}`;
+      if (read.after) {
+        params[`afterTs${r}`] = toClickHouseTime(read.after.ts);
+        params[`afterId${r}`] = read.after.id;
+        test += ` AND (ts, event_id) < ({afterTs${r}:DateTime64(3, 'UTC')}, {afterId${r}:UUID})`;
+      }
+      return test;
+    });
+    const rows = await this.rows<VisitRecord & { r: number }>(
+      `SELECT multiIf(${tests.map((test, r) => `${test}, ${r}`).join(', ')}, ${NO_REQUEST}) AS r,
+         event_id, ts, user_id, authenticated, city, country, device, referrer_host
+       FROM events WHERE type = 'view' AND (${tests.map((test) => `(${test})`).join(' OR ')})
+       ORDER BY ts DESC, event_id DESC LIMIT {limit:UInt32} BY r`,
+      params,
+    );
+    const pages: VisitRow[][] = reads.map(() => []);
+    for (const row of rows) {
+      const page = pages[Number(row.r)];
+      if (page && page.length < (reads[Number(row.r)]?.limit ?? 0)) page.push(visitRow(row));
+    }
+    return pages;
   }
 
   async deleteProfileEvents(profileId: string): Promise<void> {
