@@ -231,6 +231,12 @@ export interface AnalyticsStore {
   rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]>;
   /** raw events older than this may be gone (the retention); null while they are kept for ever */
   rawKeptSince(): Date | null;
+  /**
+   * a number that changes whenever this store writes or erases the card's events, for a store that
+   * sees every write made to it (the embedded engine, which one process holds); null where other
+   * processes write too. what was read at one version is still true at the same version.
+   */
+  writeVersion(profileId: string): number | null;
   /** views and distinct visitors from the raw events since a moment */
   live(profileId: string, since: Date): Promise<LiveFigures>;
   /** erases a profile's raw events and its rollups */

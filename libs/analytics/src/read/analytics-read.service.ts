@@ -195,7 +195,18 @@ function byKey(rows: BreakdownRow[], dimension: BreakdownRow['dimension'], empty
   return counts;
 }
 
-const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** the names of UTC days, made once: a summary names every day of both its periods */
+const dayNames = new Map<number, string>();
+function utcDay(ms: number): string {
+  const day = Math.floor(ms / DAY);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    name = new Date(day * DAY).toISOString().slice(0, 10);
+    if (dayNames.size >= 10_000) dayNames.clear();
+    dayNames.set(day, name);
+  }
+  return name;
+}
 const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 /**
@@ -288,6 +299,8 @@ function finishTotals(totals: DayTotals): { figures: RangeFigures; breakdowns: B
   };
 }
 
+/** cards whose latest events are kept between reads (the most recently read) */
+const LATEST_CARDS = 1000;
 /** at most this many sums of finished days kept (one per card and range in use) */
 const WHOLE_DAY_SUMS = 256;
 
@@ -308,6 +321,8 @@ export class AnalyticsReadService {
 
   /** a card's cached days go when its analytics are erased */
   forget(profileId: string): void {
+    this.latest.delete(profileId);
+    this.newest.delete(profileId);
     this.days?.forget(profileId);
     this.edges?.forget(profileId);
     for (const key of [...this.wholeDaySums.keys()])
@@ -400,6 +415,16 @@ export class AnalyticsReadService {
 
   private readonly wholeDaySums = new Map<string, { days: DayFigures[]; totals: DayTotals }>();
 
+  /** per card, today's events since the held part, as read at a write version of the store */
+  private readonly latest = new Map<string, { version: number; cutoff: number; events: DayEvents }>();
+
+  private keepLatest(profileId: string, entry: { version: number; cutoff: number; events: DayEvents }): void {
+    this.latest.delete(profileId);
+    this.latest.set(profileId, entry);
+    const oldest = this.latest.keys().next();
+    if (this.latest.size > LATEST_CARDS && !oldest.done) this.latest.delete(oldest.value);
+  }
+
   /**
    * the finished days of a range added up (a copy, to add the partial days to): kept while the day
    * cache holds the same days, so a range of many days is not added up again on every read
@@ -441,7 +466,7 @@ export class AnalyticsReadService {
     const keyOf = (start: number) => (start === today ? todayKey : utcDay(start));
     const held = new Map<string, DayEvents | typeof TOO_MANY_EVENTS>();
     const loads: Array<{ key: string | null; range: TimeRange }> = [];
-    let tail: TimeRange | null = null;
+    let needsTail = false;
     for (const part of parts) {
       const start = dayStart(part.from.getTime());
       if (start !== dayStart(part.to.getTime()) || start < keptSince || start > today) continue;
@@ -454,12 +479,18 @@ export class AnalyticsReadService {
       else if (cutoff > today)
         loads.push({ key, range: { from: new Date(today), to: new Date(cutoff - 1) } });
       else held.set(key, DayEvents.of([]));
-      if (start === today && part.to.getTime() >= cutoff) {
-        const to = Math.max(part.to.getTime(), tail?.to.getTime() ?? 0);
-        tail = { from: new Date(cutoff), to: new Date(to) };
-      }
+      if (start === today && part.to.getTime() >= cutoff) needsTail = true;
     }
-    if (tail) loads.push({ key: null, range: tail });
+    // today's events since the held part: all of them to the day's end, whatever a range asks (each
+    // part counts its own span), so they can be used again while the store has written nothing new
+    // for the card. the version is taken before the read: a write during it makes the copy stale.
+    const version = this.store.writeVersion(profileId);
+    let since: DayEvents | null = null;
+    if (needsTail) {
+      const kept = version === null ? undefined : this.latest.get(profileId);
+      if (kept && kept.version === version && kept.cutoff === cutoff) since = kept.events;
+      else loads.push({ key: null, range: { from: new Date(cutoff), to: new Date(today + DAY - 1) } });
+    }
     const limit = edges.options.maxEventsPerDay;
     const loaded =
       loads.length > 0
@@ -469,12 +500,13 @@ export class AnalyticsReadService {
             limit,
           )
         : [];
-    let since: DayEvents | null = null;
     loads.forEach((load, i) => {
       const rows = loaded[i] ?? [];
       const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
-      if (load.key === null) since = events === TOO_MANY_EVENTS ? null : events;
-      else {
+      if (load.key === null) {
+        since = events === TOO_MANY_EVENTS ? null : events;
+        if (since && version !== null) this.keepLatest(profileId, { version, cutoff, events: since });
+      } else {
         edges.set(profileId, load.key, events);
         held.set(load.key, events);
       }
@@ -576,6 +608,46 @@ export class AnalyticsReadService {
     };
   }
 
+  /** per card, its newest views up to a moment, as read at a write version of the store */
+  private readonly newest = new Map<
+    string,
+    { version: number; from: number; to: number; limit: number; rows: VisitRow[] }
+  >();
+
+  /**
+   * a range's newest views (the first page): read up to a minute past now, and served again from
+   * what was read while the store has written nothing new for the card, for any range that lies
+   * within what was read. owners reopen the dashboard, and it refreshes, far more often than a quiet
+   * card is visited.
+   */
+  private async newestVisits(profileId: string, range: TimeRange, limit: number): Promise<VisitRow[]> {
+    const version = this.store.writeVersion(profileId);
+    if (version === null) return this.store.visits(profileId, range, limit, null);
+    const from = range.from.getTime();
+    const to = range.to.getTime();
+    const within = (rows: VisitRow[]) =>
+      rows.filter((row) => row.ts.getTime() >= from && row.ts.getTime() <= to).slice(0, limit);
+    const kept = this.newest.get(profileId);
+    if (kept && kept.version === version && kept.from <= from && to <= kept.to && kept.limit >= limit) {
+      const rows = within(kept.rows);
+      // every view newer than the oldest row read is among those read: the page is right when it is
+      // full, when all there was got read, or when the oldest row read is older than the range
+      const oldest = kept.rows[kept.rows.length - 1];
+      if (rows.length === limit || kept.rows.length < kept.limit || (oldest && oldest.ts.getTime() < from))
+        return rows;
+    }
+    const upTo = Math.max(to, Date.now() + 60_000);
+    const rows = await this.store.visits(profileId, { from: range.from, to: new Date(upTo) }, limit, null);
+    this.newest.delete(profileId);
+    this.newest.set(profileId, { version, from, to: upTo, limit, rows });
+    const oldest = this.newest.keys().next();
+    if (this.newest.size > LATEST_CARDS && !oldest.done) this.newest.delete(oldest.value);
+    const page = within(rows);
+    if (page.length === limit || rows.length < limit) return page;
+    // views past the range's end filled what was read: the range's own page
+    return this.store.visits(profileId, range, limit, null);
+  }
+
   /** views in the last five minutes, from the raw events */
   async live(profileId: string, now: Date = new Date()): Promise<LiveVisitorsResponse> {
     const figures = await this.store.live(profileId, new Date(now.getTime() - LIVE_WINDOW_MS));
@@ -589,7 +661,9 @@ export class AnalyticsReadService {
     cursor: string | null,
   ): Promise<VisitPage> {
     const after = cursor ? decodeCursor(cursor) : null;
-    const rows = await this.store.visits(profileId, range, pageSize + 1, after);
+    const rows = after
+      ? await this.store.visits(profileId, range, pageSize + 1, after)
+      : await this.newestVisits(profileId, range, pageSize + 1);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {

@@ -396,10 +396,21 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(await cached.summary(T, range)).toEqual(expected);
     rawEvents.mockClear();
     expect(await cached.summary(T, range)).toEqual(expected);
-    // warm: only the events since the held hours
-    expect(rawEvents.mock.calls).toEqual([
-      [T, [{ from: new Date('2026-03-04T12:30:00Z'), to: new Date(now) }], edges.options.maxEventsPerDay],
-    ]);
+    // warm: only the events since the held hours, to the day's end; over chdb, which this process
+    // alone writes, not even those while nothing new is stored for the card
+    const latest = [
+      T,
+      [{ from: new Date('2026-03-04T12:30:00Z'), to: new Date('2026-03-04T23:59:59.999Z') }],
+      edges.options.maxEventsPerDay,
+    ];
+    expect(rawEvents.mock.calls).toEqual(transport === 'chdb' ? [] : [latest]);
+    // a view stored since is read, on both
+    await processor.process({ id: 'today-batch-2', events: [ev('12:33:00', { ip: IPS.gbBracknell })] });
+    const after = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    expect(after).toMatchObject({ totalVisits: 6, uniqueVisitors: 4 });
+    rawEvents.mockClear();
+    expect(await cached.summary(T, range)).toEqual(after);
+    expect(rawEvents.mock.calls).toEqual([latest]);
     rawEvents.mockRestore();
   });
 
@@ -551,6 +562,45 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       expect(calls).toEqual([1, 1, 2, 2]);
     } finally {
       query.mockRestore();
+    }
+  });
+
+  it('serves the first page of visits again from what it read until a view is stored for the card', async () => {
+    const card = 'newest-page';
+    const view = (ts: string) => sampleEvent({ profileId: card, ts: at(`2026-03-05T${ts}Z`) });
+    await processor.process({ id: 'newest-1', events: [view('09:00:00'), view('09:10:00'), view('09:20:00')] });
+    const page = new AnalyticsReadService(store);
+    const range = (from: string, to: string) => parseRange(`2026-03-05T${from}Z`, `2026-03-05T${to}Z`);
+    const truth = async (r: ReturnType<typeof range>) => (await store.visits(card, r, 3, null)).slice(0, 2);
+    const visits = jest.spyOn(store, 'visits');
+    try {
+      const first = await page.visits(card, range('00:00:00', '23:00:00'), 2, null);
+      expect(first.rows).toEqual(await truth(range('00:00:00', '23:00:00')));
+      // ranges within the one read, before anything new is stored: over chdb nothing is read again
+      // (a later start, an earlier end that still fills the page), except where what was read may
+      // not hold the range's oldest views; over http (other processes write) every time
+      for (const [from, to, chdbReads] of [
+        ['09:05:00', '23:30:00', 0],
+        ['00:00:00', '09:25:00', 0],
+        ['09:15:00', '09:30:00', 0],
+        ['00:00:00', '09:15:00', 2],
+      ] as const) {
+        const expected = await truth(range(from, to));
+        visits.mockClear();
+        expect((await page.visits(card, range(from, to), 2, null)).rows).toEqual(expected);
+        expect(visits).toHaveBeenCalledTimes(transport === 'chdb' ? chdbReads : 1);
+      }
+      // a view stored since is on the next first page, on both
+      await processor.process({ id: 'newest-2', events: [view('09:30:00')] });
+      visits.mockClear();
+      const next = await page.visits(card, range('00:00:00', '23:00:00'), 2, null);
+      expect(visits).toHaveBeenCalled();
+      expect(next.rows.map((row) => row.ts.toISOString())).toEqual([
+        '2026-03-05T09:30:00.000Z',
+        '2026-03-05T09:20:00.000Z',
+      ]);
+    } finally {
+      visits.mockRestore();
     }
   });
 

@@ -27,6 +27,8 @@ const VIEWS_IN_RANGE = `profile_id = {profileId:String}
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** cards whose write version is remembered (the most recently written) */
+const WRITE_VERSION_CARDS = 100_000;
 /** cards whose last page's reach is remembered (the most recently read) */
 const PAGE_REACH_CARDS = 10_000;
 
@@ -207,6 +209,31 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     return { profileId, ...splitRange(range, this.rawKeptSince()) };
   }
 
+  /** chdb: the version each card's events were last written or erased at (the most recent cards) */
+  private readonly writeVersions = new Map<string, number>();
+  private writes = 0;
+  /** the highest version forgotten: a card no longer remembered may have been written up to it */
+  private forgottenVersion = 0;
+
+  writeVersion(profileId: string): number | null {
+    if (this.transport !== 'chdb') return null;
+    return this.writeVersions.get(profileId) ?? this.forgottenVersion;
+  }
+
+  /** after a write: the cards it touched get a new version (the write is done, so a read at it sees it) */
+  private wrote(profileIds: Iterable<string>): void {
+    if (this.transport !== 'chdb') return;
+    for (const profileId of new Set(profileIds)) {
+      this.writeVersions.delete(profileId);
+      this.writeVersions.set(profileId, ++this.writes);
+    }
+    for (const [profileId, version] of this.writeVersions) {
+      if (this.writeVersions.size <= WRITE_VERSION_CARDS) break;
+      this.writeVersions.delete(profileId);
+      this.forgottenVersion = Math.max(this.forgottenVersion, version);
+    }
+  }
+
   rawKeptSince(): Date | null {
     return this.retentionDays === null ? null : new Date(Date.now() - this.retentionDays * DAY);
   }
@@ -221,8 +248,10 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   }
 
   private async rows<T>(query: string, params: Params): Promise<T[]> {
-    const result = await this.client.query({ query, query_params: params, format: 'JSONEachRow' });
-    return result.json<T>();
+    // one JSON document parsed at once: the client parses a row format line by line through a
+    // stream, which cost more than the query's own reading on a dashboard's small answers
+    const result = await this.client.query({ query, query_params: params, format: 'JSON' });
+    return (await result.json<T>()).data;
   }
 
   /** applies the pending migrations; returns their versions */
@@ -237,20 +266,25 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async insertEvents(batchId: string, rows: StoredEvent[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.client.insert({
-      table: 'events',
-      values: rows,
-      format: 'JSONEachRow',
-      // the rollups' views deduplicate a retried batch too
-      clickhouse_settings: {
-        insert_deduplication_token: batchId,
-        deduplicate_blocks_in_dependent_materialized_views: 1,
-        // embedded, the insert's threads share the cpu with the server that answers the cards: they
-        // run at the lowest priority (nice 19), so a burst of visits is answered first and counted
-        // a moment later, not answered slower because it is being counted
-        ...(this.transport === 'chdb' ? { os_thread_priority: '19' } : {}),
-      },
-    });
+    try {
+      await this.client.insert({
+        table: 'events',
+        values: rows,
+        format: 'JSONEachRow',
+        // the rollups' views deduplicate a retried batch too
+        clickhouse_settings: {
+          insert_deduplication_token: batchId,
+          deduplicate_blocks_in_dependent_materialized_views: 1,
+          // embedded, the insert's threads share the cpu with the server that answers the cards: they
+          // run at the lowest priority (nice 19), so a burst of visits is answered first and counted
+          // a moment later, not answered slower because it is being counted
+          ...(this.transport === 'chdb' ? { os_thread_priority: '19' } : {}),
+        },
+      });
+    } finally {
+      // a failed insert may still have stored some of its rows
+      this.wrote(rows.map((row) => row.profile_id));
+    }
   }
 
   async figures(profileId: string, range: TimeRange): Promise<RangeFigures> {
@@ -472,22 +506,13 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
          ORDER BY ts
          LIMIT {limit:UInt32} BY r`,
       query_params: params,
-      format: 'JSONCompactEachRow',
+      format: 'JSONCompact',
     });
     const result: DayEventRow[][][] = reads.map((read) => read.ranges.map(() => []));
     type Row = [number, string, string, string, number, string, string, string, string, string];
-    for (const [
-      n,
-      ms,
-      type,
-      visitorId,
-      authenticated,
-      country,
-      device,
-      referrerHost,
-      channel,
-      target,
-    ] of await query.json<Row>()) {
+    for (const [n, ms, type, visitorId, authenticated, country, device, referrerHost, channel, target] of (
+      await query.json<Row>()
+    ).data) {
       const at = owner[Number(n)];
       if (!at) continue;
       const rows = result[at.read]?.[at.range];
@@ -616,11 +641,15 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async deleteProfileEvents(profileId: string): Promise<void> {
     // the views only add, so the rollups are erased with the events
-    for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
-      await this.client.command({
-        query: `DELETE FROM ${table} WHERE profile_id = {profileId:String}`,
-        query_params: { profileId },
-      });
+    try {
+      for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
+        await this.client.command({
+          query: `DELETE FROM ${table} WHERE profile_id = {profileId:String}`,
+          query_params: { profileId },
+        });
+      }
+    } finally {
+      this.wrote([profileId]);
     }
   }
 
