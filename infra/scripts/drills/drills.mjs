@@ -302,7 +302,7 @@ async function embeddedDiskDrill(name, kind) {
     const result = await compare({ baseUrl: api.baseUrl, token, profileId: card.id, statuses: run.statuses });
     const ready = notReady(watch.samples, faultAt, clearedAt);
     const errorLines = api.process
-      .log()
+      .notable()
       .split('\n')
       .filter((line) => /ERROR|"level":"error"/.test(line)).length;
     return {
@@ -348,11 +348,11 @@ async function clusterDrill(name, { rate, durationMs, apiEnv, workerEnv, inject 
     });
     const ready = notReady(watch.samples, timeline.faultAt, timeline.clearedAt);
     const deadLetters = system.worker.child
-      .log()
+      .notable()
       .split('\n')
       .filter((l) => l.includes('dead letter')).length;
     const outageLines = [first, second]
-      .flatMap((api) => api.process.log().split('\n'))
+      .flatMap((api) => api.process.notable().split('\n'))
       .filter((l) => /is unavailable|is back after/.test(l)).length;
     return {
       name,
@@ -432,7 +432,7 @@ const DRILLS = [
           timeline.clearedAt = t0();
           await system.clickhouse.start();
           const retrying = system.worker.child
-            .log()
+            .notable()
             .split('\n')
             .filter((l) => /store is unavailable/.test(l)).length;
           timeline.notes.push(`worker: ${retrying} "store unavailable" line(s)`);

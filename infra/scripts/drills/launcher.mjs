@@ -20,13 +20,25 @@ class Child {
   constructor(name, command, args, options) {
     this.name = name;
     this.output = [];
+    // every line but the per-request ones, which at the drills' rates would push the few that say
+    // what happened (a dependency down and back, a dead letter, an error) out of the recent output
+    this.notableLines = [];
+    this.partial = { stdout: '', stderr: '' };
     this.child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    const keep = (chunk) => {
-      this.output.push(chunk.toString());
+    const keep = (stream) => (chunk) => {
+      const text = chunk.toString();
+      this.output.push(text);
       if (this.output.length > 400) this.output.shift();
+      const lines = (this.partial[stream] + text).split('\n');
+      this.partial[stream] = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line || line.includes('"msg":"request"')) continue;
+        this.notableLines.push(line);
+        if (this.notableLines.length > 5000) this.notableLines.shift();
+      }
     };
-    this.child.stdout.on('data', keep);
-    this.child.stderr.on('data', keep);
+    this.child.stdout.on('data', keep('stdout'));
+    this.child.stderr.on('data', keep('stderr'));
     this.exited = new Promise((done) => this.child.once('exit', (code, signal) => done({ code, signal })));
   }
 
@@ -36,6 +48,11 @@ class Child {
 
   log() {
     return this.output.join('');
+  }
+
+  /** the lines that are not one request's, from the start */
+  notable() {
+    return this.notableLines.join('\n');
   }
 
   async stop(signal = 'SIGTERM', graceMs = 25_000) {
