@@ -237,6 +237,12 @@ export interface AnalyticsStore {
    * processes write too. what was read at one version is still true at the same version.
    */
   writeVersion(profileId: string): number | null;
+  /**
+   * the raw events written for the card after a version, oldest write first, where the store still
+   * holds them (the last few writes of the last minute); null when it does not, or when a write since
+   * was an erase or an insert that failed (what it stored is not known)
+   */
+  writtenSince(profileId: string, version: number): DayEventRow[] | null;
   /** views and distinct visitors from the raw events since a moment */
   live(profileId: string, since: Date): Promise<LiveFigures>;
   /** erases a profile's raw events and its rollups */

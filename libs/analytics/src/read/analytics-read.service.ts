@@ -15,6 +15,7 @@ import {
   FUNNEL_STEPS,
   type AnalyticsStore,
   type BreakdownRow,
+  type DayEventRow,
   type DayFigures,
   type FunnelStepName,
   type Granularity,
@@ -299,6 +300,14 @@ function finishTotals(totals: DayTotals): { figures: RangeFigures; breakdowns: B
   };
 }
 
+/** a card's events of today since the held part, oldest first, as read at a write version */
+interface LatestEvents {
+  version: number;
+  cutoff: number;
+  rows: DayEventRow[];
+  events: DayEvents;
+}
+
 /** cards whose latest events are kept between reads (the most recently read) */
 const LATEST_CARDS = 1000;
 /** at most this many sums of finished days kept (one per card and range in use) */
@@ -416,9 +425,9 @@ export class AnalyticsReadService {
   private readonly wholeDaySums = new Map<string, { days: DayFigures[]; totals: DayTotals }>();
 
   /** per card, today's events since the held part, as read at a write version of the store */
-  private readonly latest = new Map<string, { version: number; cutoff: number; events: DayEvents }>();
+  private readonly latest = new Map<string, LatestEvents>();
 
-  private keepLatest(profileId: string, entry: { version: number; cutoff: number; events: DayEvents }): void {
+  private keepLatest(profileId: string, entry: LatestEvents): void {
     this.latest.delete(profileId);
     this.latest.set(profileId, entry);
     const oldest = this.latest.keys().next();
@@ -489,7 +498,20 @@ export class AnalyticsReadService {
     if (needsTail) {
       const kept = version === null ? undefined : this.latest.get(profileId);
       if (kept && kept.version === version && kept.cutoff === cutoff) since = kept.events;
-      else loads.push({ key: null, range: { from: new Date(cutoff), to: new Date(today + DAY - 1) } });
+      else if (kept && version !== null && kept.cutoff === cutoff) {
+        // the rows the store wrote since, added: a card being visited is not read again per write
+        const added = this.store.writtenSince(profileId, kept.version);
+        if (added) {
+          const dayEnd = today + DAY;
+          const rows = [...kept.rows, ...added.filter((row) => row.ts >= cutoff && row.ts < dayEnd)];
+          rows.sort((a, b) => a.ts - b.ts);
+          if (rows.length <= edges.options.maxEventsPerDay) {
+            since = DayEvents.of(rows);
+            this.keepLatest(profileId, { version, cutoff, rows, events: since });
+          }
+        }
+      }
+      if (!since) loads.push({ key: null, range: { from: new Date(cutoff), to: new Date(today + DAY - 1) } });
     }
     const limit = edges.options.maxEventsPerDay;
     const loaded =
@@ -505,7 +527,10 @@ export class AnalyticsReadService {
       const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
       if (load.key === null) {
         since = events === TOO_MANY_EVENTS ? null : events;
-        if (since && version !== null) this.keepLatest(profileId, { version, cutoff, events: since });
+        // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
+        // which the write's own log would then add a second time
+        if (since && version !== null && this.store.writeVersion(profileId) === version)
+          this.keepLatest(profileId, { version, cutoff, rows, events: since });
       } else {
         edges.set(profileId, load.key, events);
         held.set(load.key, events);

@@ -17,6 +17,7 @@ import { AnalyticsReadService, parseRange } from '../../read/analytics-read.serv
 import { DayFiguresCache } from '../../read/day-cache';
 import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
+import { v7 as uuidv7 } from 'uuid';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations, runMigrations } from './migrations';
 
@@ -565,10 +566,54 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     }
   });
 
+  it('adds the views it stores since to the latest events it read, and reads the store where it cannot tell', async () => {
+    const card = 'live-card';
+    const now = Date.parse('2026-03-06T12:34:56.789Z');
+    const ev = (ts: string, ip: string) => sampleEvent({ profileId: card, ts: at(`2026-03-06T${ts}Z`), ip });
+    const range = parseRange('2026-03-01T08:00:00Z', new Date(now).toISOString());
+    const truth = () => new AnalyticsReadService(store, { days: null }, () => now).summary(card, range);
+    const cached = new AnalyticsReadService(
+      store,
+      { days: new DayFiguresCache(), edges: new EdgeDaysCache() },
+      () => now,
+    );
+    await processor.process({
+      id: uuidv7(),
+      events: [ev('12:31:00', IPS.us), ev('12:32:00', IPS.deNuremberg)],
+    });
+    expect(await cached.summary(card, range)).toEqual(await truth());
+    const rawEvents = jest.spyOn(store, 'rawEvents');
+    try {
+      // a batch of this process: its rows are added (a visitor seen before, one new), nothing is read
+      const batch = { id: uuidv7(), events: [ev('12:33:00', IPS.us), ev('12:33:30', IPS.brPortoAlegre)] };
+      await processor.process(batch);
+      expect(await cached.summary(card, range)).toEqual(await truth());
+      expect(await cached.summary(card, range)).toMatchObject({ totalVisits: 4, uniqueVisitors: 3 });
+      // the same batch stored again (a retry after a stored try): the store counts it once, and so does the summary
+      await processor.process(batch);
+      expect(await cached.summary(card, range)).toMatchObject({ totalVisits: 4, uniqueVisitors: 3 });
+      const reads = transport === 'chdb' ? 0 : 3;
+      expect(rawEvents).toHaveBeenCalledTimes(reads);
+      // a batch made before the store opened (the process before may have stored it): read again
+      await processor.process({
+        id: 'made-by-the-process-before',
+        events: [ev('12:34:00', IPS.gbBracknell)],
+      });
+      expect(await cached.summary(card, range)).toEqual(await truth());
+      expect(await cached.summary(card, range)).toMatchObject({ totalVisits: 5, uniqueVisitors: 4 });
+      expect(rawEvents).toHaveBeenCalledTimes(reads + (transport === 'chdb' ? 1 : 2));
+    } finally {
+      rawEvents.mockRestore();
+    }
+  });
+
   it('serves the first page of visits again from what it read until a view is stored for the card', async () => {
     const card = 'newest-page';
     const view = (ts: string) => sampleEvent({ profileId: card, ts: at(`2026-03-05T${ts}Z`) });
-    await processor.process({ id: 'newest-1', events: [view('09:00:00'), view('09:10:00'), view('09:20:00')] });
+    await processor.process({
+      id: 'newest-1',
+      events: [view('09:00:00'), view('09:10:00'), view('09:20:00')],
+    });
     const page = new AnalyticsReadService(store);
     const range = (from: string, to: string) => parseRange(`2026-03-05T${from}Z`, `2026-03-05T${to}Z`);
     const truth = async (r: ReturnType<typeof range>) => (await store.visits(card, r, 3, null)).slice(0, 2);

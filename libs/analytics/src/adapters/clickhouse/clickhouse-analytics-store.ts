@@ -29,6 +29,43 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** cards whose write version is remembered (the most recently written) */
 const WRITE_VERSION_CARDS = 100_000;
+/** a card's last writes whose rows are held, and for how long */
+const WRITE_LOG_ENTRIES = 64;
+const WRITE_LOG_MS = 60_000;
+/** batch ids remembered as stored */
+const STORED_BATCHES = 5000;
+
+interface WriteLogEntry {
+  version: number;
+  /** the card's version before this write */
+  after: number;
+  /** the rows written; null when not known (an erase, a failed insert) */
+  rows: DayEventRow[] | null;
+  at: number;
+}
+
+const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+/** whether a batch id is a uuid v7 (the producer's) made at or after `ms` */
+function madeAfter(batchId: string, ms: number): boolean {
+  const match = UUID_V7.exec(batchId);
+  return match ? parseInt(`${match[1]}${match[2]}`, 16) >= ms : false;
+}
+
+/** an inserted row as a summary counts it */
+function dayEventRow(row: StoredEvent): DayEventRow {
+  return {
+    ts: fromClickHouseTime(row.ts).getTime(),
+    type: row.type,
+    visitorId: row.visitor_id,
+    authenticated: Number(row.authenticated) === 1,
+    country: row.country,
+    device: row.device,
+    referrerHost: row.referrer_host,
+    channel: row.channel,
+    target: row.target,
+  };
+}
 /** cards whose last page's reach is remembered (the most recently read) */
 const PAGE_REACH_CARDS = 10_000;
 
@@ -164,6 +201,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   /** raw events are kept this many days (null: for ever), as the last applyRetention set */
   private retentionDays: number | null = null;
 
+  private readonly openedAt = Date.now();
   private readonly rawEventReads: CoalescedReads<RawEventsRead, DayEventRow[][]>;
   private readonly visitReads: CoalescedReads<VisitsRead, VisitRow[]>;
 
@@ -209,28 +247,79 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     return { profileId, ...splitRange(range, this.rawKeptSince()) };
   }
 
-  /** chdb: the version each card's events were last written or erased at (the most recent cards) */
-  private readonly writeVersions = new Map<string, number>();
+  /**
+   * chdb: per card (the most recently written), the version of its last write and its last writes'
+   * rows (null: an erase, or an insert that failed, whose rows are not known), newest last
+   */
+  private readonly written = new Map<string, { version: number; log: WriteLogEntry[] }>();
   private writes = 0;
   /** the highest version forgotten: a card no longer remembered may have been written up to it */
   private forgottenVersion = 0;
+  /** batches stored lately: the store counts a batch stored again once, so its rows are not new */
+  private readonly storedBatches = new Set<string>();
+
+  /** writes under way per card: while one runs, what a read sees of it is not known */
+  private readonly writing = new Map<string, number>();
 
   writeVersion(profileId: string): number | null {
-    if (this.transport !== 'chdb') return null;
-    return this.writeVersions.get(profileId) ?? this.forgottenVersion;
+    if (this.transport !== 'chdb' || this.writing.has(profileId)) return null;
+    return this.written.get(profileId)?.version ?? this.forgottenVersion;
+  }
+
+  /** runs a write of these cards: under way meanwhile, then a new version for each */
+  private async writingCards<T>(
+    profileIds: string[],
+    write: () => Promise<T>,
+    written: (ok: boolean) => Map<string, DayEventRow[] | null>,
+  ): Promise<T> {
+    const cards = [...new Set(profileIds)];
+    for (const card of cards) this.writing.set(card, (this.writing.get(card) ?? 0) + 1);
+    let ok = false;
+    try {
+      const result = await write();
+      ok = true;
+      return result;
+    } finally {
+      for (const card of cards) {
+        const left = (this.writing.get(card) ?? 1) - 1;
+        if (left > 0) this.writing.set(card, left);
+        else this.writing.delete(card);
+      }
+      this.wrote(written(ok));
+    }
+  }
+
+  writtenSince(profileId: string, version: number): DayEventRow[] | null {
+    const card = this.written.get(profileId);
+    if (this.transport !== 'chdb' || !card) return null;
+    if (card.version === version) return [];
+    // the write right after `version` must still be in the log
+    const since = card.log.findIndex((entry) => entry.after === version);
+    if (since < 0) return null;
+    const rows: DayEventRow[] = [];
+    for (const entry of card.log.slice(since)) {
+      if (!entry.rows || Date.now() - entry.at > WRITE_LOG_MS) return null;
+      rows.push(...entry.rows);
+    }
+    return rows;
   }
 
   /** after a write: the cards it touched get a new version (the write is done, so a read at it sees it) */
-  private wrote(profileIds: Iterable<string>): void {
+  private wrote(byCard: Map<string, DayEventRow[] | null>): void {
     if (this.transport !== 'chdb') return;
-    for (const profileId of new Set(profileIds)) {
-      this.writeVersions.delete(profileId);
-      this.writeVersions.set(profileId, ++this.writes);
+    const at = Date.now();
+    for (const [profileId, rows] of byCard) {
+      const card = this.written.get(profileId);
+      const after = card?.version ?? this.forgottenVersion;
+      const version = ++this.writes;
+      const log = [...(card?.log ?? []), { version, after, rows, at }].slice(-WRITE_LOG_ENTRIES);
+      this.written.delete(profileId);
+      this.written.set(profileId, { version, log });
     }
-    for (const [profileId, version] of this.writeVersions) {
-      if (this.writeVersions.size <= WRITE_VERSION_CARDS) break;
-      this.writeVersions.delete(profileId);
-      this.forgottenVersion = Math.max(this.forgottenVersion, version);
+    for (const [profileId, card] of this.written) {
+      if (this.written.size <= WRITE_VERSION_CARDS) break;
+      this.written.delete(profileId);
+      this.forgottenVersion = Math.max(this.forgottenVersion, card.version);
     }
   }
 
@@ -266,8 +355,8 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async insertEvents(batchId: string, rows: StoredEvent[]): Promise<void> {
     if (rows.length === 0) return;
-    try {
-      await this.client.insert({
+    const insert = () =>
+      this.client.insert({
         table: 'events',
         values: rows,
         format: 'JSONEachRow',
@@ -281,10 +370,49 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
           ...(this.transport === 'chdb' ? { os_thread_priority: '19' } : {}),
         },
       });
-    } finally {
-      // a failed insert may still have stored some of its rows
-      this.wrote(rows.map((row) => row.profile_id));
+    if (this.transport !== 'chdb') {
+      await insert();
+      return;
     }
+    await this.writingCards(
+      rows.map((row) => row.profile_id),
+      insert,
+      (stored) => this.insertedRows(batchId, rows, stored),
+    );
+  }
+
+  /** what an insert wrote, per card */
+  private insertedRows(
+    batchId: string,
+    rows: StoredEvent[],
+    stored: boolean,
+  ): Map<string, DayEventRow[] | null> {
+    // stored again (a retry after a stored try): nothing new. a failed insert may have stored some
+    // rows, and a batch made before this store opened may have been stored by the process before
+    // (the queue hands it over again after a crash): what those wrote is not known
+    const again = stored && this.storedBatches.has(batchId);
+    const known = stored && madeAfter(batchId, this.openedAt);
+    const byCard = new Map<string, DayEventRow[] | null>();
+    for (const row of rows) {
+      if (!known || again) {
+        byCard.set(row.profile_id, null);
+        continue;
+      }
+      const cardRows = byCard.get(row.profile_id) ?? [];
+      cardRows.push(dayEventRow(row));
+      byCard.set(row.profile_id, cardRows);
+    }
+    if (again) for (const profileId of byCard.keys()) byCard.set(profileId, []);
+    if (stored) {
+      this.storedBatches.add(batchId);
+      // fewer than the table's deduplication window (10 000 blocks): a batch forgotten here may still
+      // be stored once there, which only costs a read of the store
+      if (this.storedBatches.size > STORED_BATCHES) {
+        const oldest = this.storedBatches.values().next();
+        if (!oldest.done) this.storedBatches.delete(oldest.value);
+      }
+    }
+    return byCard;
   }
 
   async figures(profileId: string, range: TimeRange): Promise<RangeFigures> {
@@ -641,16 +769,15 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
 
   async deleteProfileEvents(profileId: string): Promise<void> {
     // the views only add, so the rollups are erased with the events
-    try {
+    const erase = async () => {
       for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
         await this.client.command({
           query: `DELETE FROM ${table} WHERE profile_id = {profileId:String}`,
           query_params: { profileId },
         });
       }
-    } finally {
-      this.wrote([profileId]);
-    }
+    };
+    await this.writingCards([profileId], erase, () => new Map([[profileId, null]]));
   }
 
   async applyRetention(days: number | null): Promise<void> {
