@@ -41,116 +41,129 @@ function exited(child: ChildProcess): Promise<number | null> {
   );
 }
 
-describe('worker killed in the middle of a batch (SIGKILL) and started again', () => {
-  let dir: string;
-  let redis: TestRedis;
-  let fixture: ClickHouseHttpFixture;
-  let store: ClickHouseAnalyticsStore;
-  let env: Record<string, string>;
-  const children: ChildProcess[] = [];
+// SIGKILL: the batches in hand come back to the next worker when their lock expires. SIGTERM (a
+// deploy, a scale-down): the worker finishes the batches in hand, closes its stores and exits 0
+describe.each(['SIGKILL', 'SIGTERM'] as const)(
+  'worker stopped in the middle of a batch (%s) and started again',
+  (signal) => {
+    let dir: string;
+    let redis: TestRedis;
+    let fixture: ClickHouseHttpFixture;
+    let store: ClickHouseAnalyticsStore;
+    let env: Record<string, string>;
+    const children: ChildProcess[] = [];
 
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cardcraft-kill-'));
-    [redis, fixture] = await Promise.all([
-      startTestRedis(),
-      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
-    ]);
-    store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
-    await store.migrate();
-    env = {
-      REDIS_URL: redis.url,
-      CLICKHOUSE_URL: fixture.url,
-      DATA_DIR: dir,
-      ANALYTICS_QUEUE_PREFIX: uniquePrefix('kill'),
-      ANALYTICS_CONCURRENCY: '2',
-      // a killed worker's jobs come back after the lock expires
-      ANALYTICS_LOCK_MS: '2000',
-      ANALYTICS_STALLED_INTERVAL_MS: '1000',
-      LOG_LEVEL: 'warn',
-    };
-  }, 30_000);
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), 'cardcraft-kill-'));
+      [redis, fixture] = await Promise.all([
+        startTestRedis(),
+        startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
+      ]);
+      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+      await store.migrate();
+      env = {
+        REDIS_URL: redis.url,
+        CLICKHOUSE_URL: fixture.url,
+        DATA_DIR: dir,
+        ANALYTICS_QUEUE_PREFIX: uniquePrefix('kill'),
+        ANALYTICS_CONCURRENCY: '2',
+        // a killed worker's jobs come back after the lock expires
+        ANALYTICS_LOCK_MS: '2000',
+        ANALYTICS_STALLED_INTERVAL_MS: '1000',
+        LOG_LEVEL: 'warn',
+      };
+    }, 30_000);
 
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await store?.close();
-    await fixture?.stop();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function stored(): Promise<{ rows: number; ids: number }> {
-    const result = await store.client.query({
-      query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
-      query_params: { p: PROFILE },
-      format: 'JSONEachRow',
+    afterAll(async () => {
+      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+      await store?.close();
+      await fixture?.stop();
+      await redis?.stop();
+      rmSync(dir, { recursive: true, force: true });
     });
-    const [row] = await result.json<{ rows: string; ids: string }>();
-    return { rows: Number(row.rows), ids: Number(row.ids) };
-  }
 
-  it('loses nothing and counts nothing twice', async () => {
-    const producer = new BullmqEventQueue({
-      ...DEFAULT_BULLMQ_OPTIONS,
-      redisUrl: redis.url,
-      prefix: env.ANALYTICS_QUEUE_PREFIX,
-    });
-    const start = Date.parse('2026-05-01T00:00:00Z');
-    const batches: EventBatch[] = Array.from({ length: BATCHES }, (_, b) => ({
-      id: uuidv7(),
-      events: Array.from({ length: PER_BATCH }, (_, i) =>
-        sampleEvent({
-          profileId: PROFILE,
-          ts: new Date(start + (b * PER_BATCH + i) * 1000).toISOString(),
-          ip: `10.0.${i % 97}.1`,
-          userAgent: i % 2 ? USER_AGENTS.iphone : USER_AGENTS.windowsChrome,
-        }),
-      ),
-    }));
-    await producer.enqueue(batches);
-    await producer.close();
-
-    const first = startWorker(env);
-    children.push(first);
-    let atKill = await stored();
-    while (atKill.rows < PER_BATCH) {
-      await new Promise((r) => setTimeout(r, 15));
-      atKill = await stored();
+    async function stored(): Promise<{ rows: number; ids: number }> {
+      const result = await store.client.query({
+        query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
+        query_params: { p: PROFILE },
+        format: 'JSONEachRow',
+      });
+      const [row] = await result.json<{ rows: string; ids: string }>();
+      return { rows: Number(row.rows), ids: Number(row.ids) };
     }
-    first.kill('SIGKILL');
-    await exited(first);
-    atKill = await stored();
-    expect(atKill.rows).toBeLessThan(TOTAL);
 
-    const second = startWorker(env);
-    children.push(second);
-    const deadline = Date.now() + 60_000;
-    let now = await stored();
-    while (now.rows < TOTAL && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 100));
-      now = await stored();
-    }
-    const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
-    const queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, {
-      connection,
-      prefix: env.ANALYTICS_QUEUE_PREFIX,
-    });
-    try {
-      let counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
-      while (counts.completed < BATCHES && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 100));
-        counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
+    it('loses nothing and counts nothing twice', async () => {
+      const producer = new BullmqEventQueue({
+        ...DEFAULT_BULLMQ_OPTIONS,
+        redisUrl: redis.url,
+        prefix: env.ANALYTICS_QUEUE_PREFIX,
+      });
+      const start = Date.parse('2026-05-01T00:00:00Z');
+      const batches: EventBatch[] = Array.from({ length: BATCHES }, (_, b) => ({
+        id: uuidv7(),
+        events: Array.from({ length: PER_BATCH }, (_, i) =>
+          sampleEvent({
+            profileId: PROFILE,
+            ts: new Date(start + (b * PER_BATCH + i) * 1000).toISOString(),
+            ip: `10.0.${i % 97}.1`,
+            userAgent: i % 2 ? USER_AGENTS.iphone : USER_AGENTS.windowsChrome,
+          }),
+        ),
+      }));
+      await producer.enqueue(batches);
+      await producer.close();
+
+      const first = startWorker(env);
+      children.push(first);
+      let atKill = await stored();
+      while (atKill.rows < PER_BATCH) {
+        await new Promise((r) => setTimeout(r, 15));
+        atKill = await stored();
       }
-      expect(counts).toMatchObject({ completed: BATCHES, active: 0, waiting: 0, failed: 0 });
-      // the batch(es) in hand at the kill were taken back and done again by the second worker
-      const completed = await queue.getJobs(['completed'], 0, BATCHES);
-      expect(completed.filter((job) => job.stalledCounter > 0).length).toBeGreaterThan(0);
-    } finally {
-      await queue.close();
-      connection.disconnect();
-    }
-    expect(await stored()).toEqual({ rows: TOTAL, ids: TOTAL });
+      first.kill(signal);
+      const firstExit = await exited(first);
+      atKill = await stored();
+      expect(atKill.rows).toBeLessThan(TOTAL);
+      if (signal === 'SIGTERM') {
+        expect(firstExit).toBe(0);
+        // whole batches only: the ones in hand were finished, none was cut
+        expect(atKill.rows % PER_BATCH).toBe(0);
+      }
 
-    second.kill('SIGTERM');
-    expect(await exited(second)).toBe(0);
-  }, 90_000);
-});
+      const second = startWorker(env);
+      children.push(second);
+      const deadline = Date.now() + 60_000;
+      let now = await stored();
+      while (now.rows < TOTAL && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        now = await stored();
+      }
+      const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+      const queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, {
+        connection,
+        prefix: env.ANALYTICS_QUEUE_PREFIX,
+      });
+      try {
+        let counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
+        while (counts.completed < BATCHES && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          counts = await queue.getJobCounts('completed', 'active', 'waiting', 'failed');
+        }
+        expect(counts).toMatchObject({ completed: BATCHES, active: 0, waiting: 0, failed: 0 });
+        // SIGKILL: the batch(es) in hand were taken back and done again by the second worker; SIGTERM:
+        // they were finished by the first, and none stalled
+        const completed = await queue.getJobs(['completed'], 0, BATCHES);
+        const stalled = completed.filter((job) => job.stalledCounter > 0).length;
+        if (signal === 'SIGKILL') expect(stalled).toBeGreaterThan(0);
+        else expect(stalled).toBe(0);
+      } finally {
+        await queue.close();
+        connection.disconnect();
+      }
+      expect(await stored()).toEqual({ rows: TOTAL, ids: TOTAL });
+
+      second.kill('SIGTERM');
+      expect(await exited(second)).toBe(0);
+    }, 90_000);
+  },
+);
