@@ -11,10 +11,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './services';
 
 const run = promisify(execFile);
 
@@ -133,19 +134,6 @@ async function buildFerretDb(): Promise<string> {
 
 export async function ensureFerretDb(): Promise<string> {
   return (await findFerretDb()) ?? (await buildFerretDb());
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { createConnection } from 'node:net';
-import type { TestService } from './services';
+import { freePort, type TestService } from './services';
 
 export interface TestRedis extends TestService {
   readonly url: string;
@@ -93,18 +93,6 @@ export interface OwnRedis {
   stop(): Promise<void>;
   /** starts it again on the same port, empty (no persistence) */
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** never the shared redis on 6379: a redis-server on a free port, without persistence */

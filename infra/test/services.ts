@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 // services started by jest's globalSetup live on globalThis until globalTeardown (same process).
 export interface TestService {
   readonly name: string;
@@ -26,4 +28,18 @@ export async function stopTestServices(): Promise<void> {
     }
   }
   if (failures.length > 0) throw new AggregateError(failures, 'stopping test services failed');
+}
+
+/** a port free on 127.0.0.1 right now, for a process a test starts */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parse } from 'yaml';
 import {
   startClickHouseHttpFixture,
@@ -9,20 +8,13 @@ import {
 } from '../../../infra/test/clickhouse-http-fixture';
 import { readMigrations } from '../../../libs/analytics/src/adapters/clickhouse/migrations';
 import { analyticsConfigDefaults, openAnalyticsStore } from '../../../libs/analytics/src/runtime';
-
-const ROOT = resolve(__dirname, '../../..');
+import { ROOT, runFromSources } from './testing/worker-process';
 
 /** the real migrate entry point, run from its sources in a child process; its output and exit code */
-function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/worker/src/migrate.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((done) => child.once('exit', (code) => done({ code, output })));
+async function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const migrate = runFromSources('apps/worker/src/migrate.ts', env);
+  const code = await migrate.exited();
+  return { code, output: migrate.output() };
 }
 
 describe('npm run migrate: the ClickHouse migrations as a step of their own', () => {

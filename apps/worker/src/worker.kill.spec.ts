@@ -1,70 +1,46 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  startClickHouseHttpFixture,
-  type ClickHouseHttpFixture,
-} from '../../../infra/test/clickhouse-http-fixture';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
+import { uniquePrefix } from '../../../infra/test/redis';
 import {
   BullmqEventQueue,
   DEFAULT_BULLMQ_OPTIONS,
 } from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
-import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
 import type { EventBatch } from '../../../libs/analytics/src/events';
 import { USER_AGENTS, sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
+import {
+  runFromSources,
+  startPipelineServices,
+  storedRows,
+  type PipelineServices,
+  type RunningScript,
+} from './testing/worker-process';
 
-const ROOT = resolve(__dirname, '../../..');
 const BATCHES = 60;
 const PER_BATCH = 500;
 const TOTAL = BATCHES * PER_BATCH;
 const PROFILE = 'kill-test-profile';
-
-/** the real worker entry point, run from its sources in a child process */
-function startWorker(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/worker/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((r) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? r(child.exitCode)
-      : child.once('exit', (code) => r(code)),
-  );
-}
 
 // SIGKILL: the batches in hand come back to the next worker when their lock expires. SIGTERM (a
 // deploy, a scale-down): the worker finishes the batches in hand, closes its stores and exits 0
 describe.each(['SIGKILL', 'SIGTERM'] as const)(
   'worker stopped in the middle of a batch (%s) and started again',
   (signal) => {
-    let dir: string;
-    let redis: TestRedis;
-    let fixture: ClickHouseHttpFixture;
-    let store: ClickHouseAnalyticsStore;
+    let services: PipelineServices;
     let env: Record<string, string>;
-    const children: ChildProcess[] = [];
+    const children: RunningScript[] = [];
+    const startWorker = () => {
+      const worker = runFromSources('apps/worker/src/main.ts', env);
+      children.push(worker);
+      return worker;
+    };
 
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), 'cardcraft-kill-'));
-      [redis, fixture] = await Promise.all([
-        startTestRedis(),
-        startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
-      ]);
-      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
-      await store.migrate();
+      services = await startPipelineServices('kill');
       env = {
-        REDIS_URL: redis.url,
-        CLICKHOUSE_URL: fixture.url,
-        DATA_DIR: dir,
+        REDIS_URL: services.redis.url,
+        CLICKHOUSE_URL: services.fixture.url,
+        DATA_DIR: services.dir,
         ANALYTICS_QUEUE_PREFIX: uniquePrefix('kill'),
         ANALYTICS_CONCURRENCY: '2',
         // a killed worker's jobs come back after the lock expires
@@ -75,27 +51,16 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)(
     }, 30_000);
 
     afterAll(async () => {
-      for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-      await store?.close();
-      await fixture?.stop();
-      await redis?.stop();
-      rmSync(dir, { recursive: true, force: true });
+      for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
+      await services?.stop();
     });
 
-    async function stored(): Promise<{ rows: number; ids: number }> {
-      const result = await store.client.query({
-        query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
-        query_params: { p: PROFILE },
-        format: 'JSONEachRow',
-      });
-      const [row] = await result.json<{ rows: string; ids: string }>();
-      return { rows: Number(row.rows), ids: Number(row.ids) };
-    }
+    const stored = () => storedRows(services.store, PROFILE);
 
     it('loses nothing and counts nothing twice', async () => {
       const producer = new BullmqEventQueue({
         ...DEFAULT_BULLMQ_OPTIONS,
-        redisUrl: redis.url,
+        redisUrl: services.redis.url,
         prefix: env.ANALYTICS_QUEUE_PREFIX,
       });
       const start = Date.parse('2026-05-01T00:00:00Z');
@@ -113,15 +78,14 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)(
       await producer.enqueue(batches);
       await producer.close();
 
-      const first = startWorker(env);
-      children.push(first);
+      const first = startWorker();
       let atKill = await stored();
       while (atKill.rows < PER_BATCH) {
         await new Promise((r) => setTimeout(r, 15));
         atKill = await stored();
       }
-      first.kill(signal);
-      const firstExit = await exited(first);
+      first.process.kill(signal);
+      const firstExit = await first.exited();
       atKill = await stored();
       expect(atKill.rows).toBeLessThan(TOTAL);
       if (signal === 'SIGTERM') {
@@ -130,15 +94,14 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)(
         expect(atKill.rows % PER_BATCH).toBe(0);
       }
 
-      const second = startWorker(env);
-      children.push(second);
+      const second = startWorker();
       const deadline = Date.now() + 60_000;
       let now = await stored();
       while (now.rows < TOTAL && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 100));
         now = await stored();
       }
-      const connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+      const connection = new Redis(services.redis.url, { maxRetriesPerRequest: null });
       const queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, {
         connection,
         prefix: env.ANALYTICS_QUEUE_PREFIX,
@@ -162,8 +125,8 @@ describe.each(['SIGKILL', 'SIGTERM'] as const)(
       }
       expect(await stored()).toEqual({ rows: TOTAL, ids: TOTAL });
 
-      second.kill('SIGTERM');
-      expect(await exited(second)).toBe(0);
+      second.process.kill('SIGTERM');
+      expect(await second.exited()).toBe(0);
     }, 90_000);
   },
 );

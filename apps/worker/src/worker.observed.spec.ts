@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { v7 as uuidv7 } from 'uuid';
 import {
@@ -18,19 +16,8 @@ import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/c
 import type { EventBatch } from '../../../libs/analytics/src/events';
 import { sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
 import { sampleValue } from '../../../libs/observability/src/testing/exposition';
-
-const ROOT = resolve(__dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject()));
-    });
-  });
-}
+import { freePort } from '../../../infra/test/services';
+import { runFromSources, type RunningScript } from './testing/worker-process';
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -46,7 +33,7 @@ describe('the worker observed: its metrics port and its JSON lines', () => {
   let dir: string;
   let redis: TestRedis;
   let fixture: ClickHouseHttpFixture;
-  let worker: ChildProcess | undefined;
+  let worker: RunningScript | undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cardcraft-observed-'));
@@ -60,7 +47,7 @@ describe('the worker observed: its metrics port and its JSON lines', () => {
   }, 30_000);
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null) worker.kill('SIGKILL');
+    if (worker && worker.process.exitCode === null) worker.process.kill('SIGKILL');
     await fixture?.stop();
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -77,23 +64,16 @@ describe('the worker observed: its metrics port and its JSON lines', () => {
     await producer.enqueue(batches);
     await producer.close();
 
-    worker = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/worker/src/main.ts')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json'),
-        REDIS_URL: redis.url,
-        CLICKHOUSE_URL: fixture.url,
-        DATA_DIR: dir,
-        ANALYTICS_QUEUE_PREFIX: prefix,
-        LOG_LEVEL: 'info',
-        METRICS_PORT: String(metricsPort),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    worker = runFromSources('apps/worker/src/main.ts', {
+      REDIS_URL: redis.url,
+      CLICKHOUSE_URL: fixture.url,
+      DATA_DIR: dir,
+      ANALYTICS_QUEUE_PREFIX: prefix,
+      LOG_LEVEL: 'info',
+      METRICS_PORT: String(metricsPort),
     });
     const lines: string[] = [];
-    createInterface({ input: worker.stdout! }).on('line', (line) => lines.push(line));
-    const exited = new Promise<number | null>((done) => worker!.once('exit', (code) => done(code)));
+    createInterface({ input: worker.process.stdout! }).on('line', (line) => lines.push(line));
 
     const scrape = async () => (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const text = await until(
@@ -114,10 +94,10 @@ describe('the worker observed: its metrics port and its JSON lines', () => {
     // only on loopback
     expect(text).not.toContain('http_request_duration_seconds_count{');
 
-    worker.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited()).toBe(0);
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    for (const entry of entries) expect(entry).toMatchObject({ service: 'worker', pid: worker.pid });
+    for (const entry of entries) expect(entry).toMatchObject({ service: 'worker', pid: worker.process.pid });
     const jobs = entries.filter((entry) => entry.msg === 'job done');
     expect(jobs.map((entry) => entry.jobId).sort()).toEqual(batches.map((batch) => batch.id).sort());
     for (const job of jobs) {

@@ -1,52 +1,23 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
-import {
-  startClickHouseHttpFixture,
-  type ClickHouseHttpFixture,
-} from '../../../infra/test/clickhouse-http-fixture';
 import { startHttpGate, type HttpGate } from '../../../infra/test/http-gate';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
+import { uniquePrefix } from '../../../infra/test/redis';
 import {
   BullmqEventQueue,
   DEFAULT_BULLMQ_OPTIONS,
 } from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
-import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
 import { sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
+import {
+  runFromSources,
+  startPipelineServices,
+  storedRows,
+  type PipelineServices,
+  type RunningScript,
+} from './testing/worker-process';
 
-const ROOT = resolve(__dirname, '../../..');
 const EVENTS = 50;
 const PROFILE = 'stall-test-profile';
-const TSX_ENV = { TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json') };
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-}
-
-function run(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, script)], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, ...TSX_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { process: child, output: () => output };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((r) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? r(child.exitCode)
-      : child.once('exit', (code) => r(code)),
-  );
-}
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
@@ -60,32 +31,23 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it)', () => {
-  let dir: string;
-  let redis: TestRedis;
-  let fixture: ClickHouseHttpFixture;
+  let services: PipelineServices;
   let gate: HttpGate;
-  let store: ClickHouseAnalyticsStore;
   let env: Record<string, string>;
   let connection: Redis;
   let queue: Queue;
   let dead: Queue;
-  const children: ChildProcess[] = [];
+  const children: RunningScript[] = [];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cardcraft-stalls-'));
-    [redis, fixture] = await Promise.all([
-      startTestRedis(),
-      startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
-    ]);
-    store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
-    await store.migrate();
-    gate = await startHttpGate(fixture.url);
+    services = await startPipelineServices('stalls');
+    gate = await startHttpGate(services.fixture.url);
     gate.mode = 'hold-inserts';
     const prefix = uniquePrefix('stalls');
     env = {
-      REDIS_URL: redis.url,
+      REDIS_URL: services.redis.url,
       CLICKHOUSE_URL: gate.url,
-      DATA_DIR: dir,
+      DATA_DIR: services.dir,
       ANALYTICS_QUEUE_PREFIX: prefix,
       // two tries: the two cuts spend them both
       ANALYTICS_ATTEMPTS: '2',
@@ -96,36 +58,25 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
       ANALYTICS_STALLED_INTERVAL_MS: '1000',
       LOG_LEVEL: 'info',
     };
-    connection = new Redis(redis.url, { maxRetriesPerRequest: null });
+    connection = new Redis(services.redis.url, { maxRetriesPerRequest: null });
     queue = new Queue(DEFAULT_BULLMQ_OPTIONS.queueName, { connection, prefix });
     dead = new Queue(`${DEFAULT_BULLMQ_OPTIONS.queueName}-dead`, { connection, prefix });
   }, 30_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const child of children) if (child.process.exitCode === null) child.process.kill('SIGKILL');
     await queue?.close();
     await dead?.close();
     connection?.disconnect();
-    await store?.close();
     await gate?.stop();
-    await fixture?.stop();
-    await redis?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await services?.stop();
   });
 
-  const stored = async () => {
-    const result = await store.client.query({
-      query: 'SELECT count() AS rows, uniqExact(event_id) AS ids FROM events WHERE profile_id = {p:String}',
-      query_params: { p: PROFILE },
-      format: 'JSONEachRow',
-    });
-    const [row] = await result.json<{ rows: string; ids: string }>();
-    return { rows: Number(row.rows), ids: Number(row.ids) };
-  };
+  const stored = () => storedRows(services.store, PROFILE);
 
   const worker = () => {
-    const child = run('apps/worker/src/main.ts', env);
-    children.push(child.process);
+    const child = runFromSources('apps/worker/src/main.ts', env);
+    children.push(child);
     return child;
   };
 
@@ -133,7 +84,7 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
     const batchId = uuidv7();
     const producer = new BullmqEventQueue({
       ...DEFAULT_BULLMQ_OPTIONS,
-      redisUrl: redis.url,
+      redisUrl: services.redis.url,
       prefix: env.ANALYTICS_QUEUE_PREFIX,
       attempts: 2,
       backoffMs: 300,
@@ -161,7 +112,7 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
       throw new Error(`${err.message}\n${first.output()}`);
     });
     first.process.kill('SIGKILL');
-    await exited(first.process);
+    await first.exited();
 
     // the second worker takes the stalled job back: the stall is a failed try, retried after the backoff
     const second = worker();
@@ -177,7 +128,7 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
       new RegExp(`analytics job ${batchId} \\(analytics.ingest-batch\\) was cut: .*counted as try 1 of 2`),
     );
     second.process.kill('SIGKILL');
-    await exited(second.process);
+    await second.exited();
 
     // the second cut spends the last try: the batch is failed, copied to the dead letters, logged once
     const third = worker();
@@ -217,8 +168,8 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
 
     // the operator's replay finds it; the batch is stored once
     gate.mode = 'pass';
-    const replay = run('apps/worker/src/replay-dead-letters.ts', env);
-    expect(await exited(replay.process)).toBe(0);
+    const replay = runFromSources('apps/worker/src/replay-dead-letters.ts', env);
+    expect(await replay.exited()).toBe(0);
     expect(replay.output()).toMatch(/dead letters: 1 waiting, 1 replayed onto the queue/);
     await until('the stored batch', stored, (now) => now.rows >= EVENTS);
     await new Promise((r) => setTimeout(r, 500));
@@ -226,6 +177,6 @@ describe('one batch cut by two worker crashes (SIGKILL twice in the middle of it
     expect(await dead.getWaitingCount()).toBe(0);
 
     third.process.kill('SIGTERM');
-    expect(await exited(third.process)).toBe(0);
+    expect(await third.exited()).toBe(0);
   }, 120_000);
 });

@@ -1,19 +1,8 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../../../infra/test/services';
 import { createLogger } from '@cardcraft/observability';
 import { sampleValue, samples } from '../../../../libs/observability/src/testing/exposition';
 import { httpClient, createProfile, registerUser } from '../testing/http';
 import { startTestApp, type TestApp } from '../testing/test-app';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 describe('the api observed: its metrics port and its request log', () => {
   let api: TestApp;
