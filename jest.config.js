@@ -1,12 +1,12 @@
 const { availableParallelism } = require('node:os');
 // one jest run, two projects: server code in node, web code in jsdom.
-const tsJest = ['ts-jest', { isolatedModules: true, tsconfig: '<rootDir>/tsconfig.jest.json' }];
+const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 // a few dependencies ship only as ES modules, which jest's CommonJS runtime cannot load as they are
 const esmOnly = ['content-disposition'];
 const esmTransform = {
   [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [
     'ts-jest',
-    { isolatedModules: true, tsconfig: { allowJs: true } },
+    { tsconfig: { allowJs: true, isolatedModules: true } },
   ],
 };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
