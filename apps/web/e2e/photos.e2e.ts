@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startFerretDb, type FerretDbService } from '../../../infra/test/ferretdb';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
-import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
+import { startProductIn } from './support/cluster';
+import { REPO_ROOT, type RunningProduct } from './support/product';
 import { parseVCard } from './support/vcard';
 
 // photos from the device, end to end in Chromium, in the embedded mode (files under DATA_DIR/media)
@@ -88,26 +88,14 @@ afterAll(async () => {
 
 describe.each(['embedded', 'cluster'] as const)('photos from the device (%s)', (mode) => {
   let product: RunningProduct;
-  let ferret: FerretDbService | null = null;
   const stamp = `${mode}-${Date.now().toString(36)}`;
   const handle = `photo-${stamp}`;
 
   beforeAll(async () => {
-    if (mode === 'cluster') {
-      ferret = await startFerretDb();
-      const url = new URL(ferret.url);
-      url.pathname = `/photos_${Date.now().toString(36)}`;
-      product = await startProduct({
-        MONGO_URL: url.toString(),
-        JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
-      });
-    } else {
-      product = await startProduct();
-    }
+    product = await startProductIn(mode);
   }, 90_000);
   afterAll(async () => {
     await product?.stop();
-    await ferret?.stop();
   });
 
   it('uploads a cropped avatar and a dropped banner from the editor, and the card shows them', async () => {

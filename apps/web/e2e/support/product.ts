@@ -39,7 +39,8 @@ export async function callApi<T>(baseUrl: string, path: string, init: ApiCall = 
   return (await response.json()) as T;
 }
 
-function freePort(): Promise<number> {
+/** a free loopback port (the OS's choice, released again before use) */
+export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -51,46 +52,23 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilReady(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the product did not answer /api/health within 60 s:\n${output()}`);
+export interface NodeProcess {
+  child: ChildProcess;
+  /** what the process printed, for a failure message */
+  output: () => string;
+  /** resolves once it ended, with how */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  terminate: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it ended */
+  stop: () => Promise<void>;
 }
 
-/**
- * starts the built product the way a user does (node apps/api/dist/main.js) on a free port with a fresh
- * data directory: embedded SQLite, in-process queue and chDB. the suite builds nothing itself.
- */
-/** the built product on a free port with a fresh data directory; `env` adds settings (MONGO_URL...) */
-export async function startProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
-  for (const file of [API_MAIN, WEB_INDEX]) {
-    if (!existsSync(file))
-      throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end suite`);
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+/** runs a built entry point with node, keeping the end of its output */
+export function spawnNode(script: string, env: Record<string, string>, graceMs = 15_000): NodeProcess {
   let log = '';
-  const child = spawn(process.execPath, [API_MAIN], {
+  const child = spawn(process.execPath, [script], {
     cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {
@@ -98,9 +76,6 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const output = () => log;
-  await waitUntilReady(baseUrl, child, output);
-
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
@@ -109,14 +84,73 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
     return exit;
   };
   const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exit;
+    clearTimeout(timer);
+  };
+  return { child, output: () => log, exited: exit, terminate, stop };
+}
+
+/** resolves once `url` answers 2xx; fails with the process's output when it exits first */
+export async function waitUntilAnswers(url: string, running: NodeProcess, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { exitCode, signalCode } = running.child;
+    if (exitCode !== null || signalCode !== null)
+      throw new Error(`${what} exited with ${exitCode ?? signalCode}:\n${running.output()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
     }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not answer ${url} within 60 s:\n${running.output()}`);
+}
+
+export interface ProductOptions {
+  /** the api's port, when the caller must know it first (the cluster's worker gets the address) */
+  port?: number;
+  /** what says the product is up: /api/health (alive), or /api/health/ready (its stores answer) */
+  readyPath?: string;
+}
+
+/**
+ * the built product the way a user starts it (node apps/api/dist/main.js) on a free port with a fresh
+ * data directory: embedded SQLite, in-process queue and chDB; `env` adds settings (MONGO_URL...). the
+ * suite builds nothing itself.
+ */
+export async function startProduct(
+  env: Record<string, string> = {},
+  options: ProductOptions = {},
+): Promise<RunningProduct> {
+  for (const file of [API_MAIN, WEB_INDEX]) {
+    if (!existsSync(file))
+      throw new Error(`${file} is missing: run \`npm run build\` before the end-to-end suite`);
+  }
+  const port = options.port ?? (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api = spawnNode(API_MAIN, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const stop = async () => {
+    await api.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { baseUrl, dataDir, output, terminate, stop };
+  try {
+    await waitUntilAnswers(`${baseUrl}${options.readyPath ?? '/api/health'}`, api, 'the product');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, output: api.output, terminate: api.terminate, stop };
 }
