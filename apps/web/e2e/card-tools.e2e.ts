@@ -7,11 +7,14 @@ import { logoPng, readQrPng } from '../../api/src/qr/testing/qr-reader';
 import { makePassCertificates } from '../../api/src/wallet/testing/certificates';
 import { readZip } from '../../api/src/wallet/testing/zip';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
-import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
+import { startProductIn, type Mode } from './support/cluster';
+import { REPO_ROOT, type RunningProduct } from './support/product';
 
 // the dashboard card menu's tools in Chromium, on the built product with a self-made Wallet pass
 // certificate: the designed QR code (read back by a QR reader), the e-mail signature copied as rich
-// HTML, the Wallet pass, and Duplicate. screenshots at 1440 and 390 px go to screenshots/card-tools/.
+// HTML, the Wallet pass, and Duplicate; in the embedded mode and in the cluster's configuration (api and
+// worker processes, FerretDB, Redis, ClickHouse over HTTP). screenshots at 1440 and 390 px go to
+// screenshots/card-tools/, named with the mode.
 jest.setTimeout(240_000);
 
 const STEP_TIMEOUT = 15_000;
@@ -25,13 +28,16 @@ const owner = {
 const handle = `grace-${stamp}`;
 
 let certificates: string;
-let product: RunningProduct;
+let walletEnv: Record<string, string>;
 let browser: Browser;
+// the mode's product and the owner's page, set by each mode's beforeAll
+let mode: Mode;
+let product: RunningProduct;
 let context: BrowserContext;
 let page: Page;
 
 async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
+  await page.screenshot({ path: join(SHOTS, `${name}-${mode}.png`), animations: 'disabled' });
 }
 
 async function openMenuItem(name: string | RegExp, profileName = 'Grace Hopper'): Promise<void> {
@@ -47,6 +53,7 @@ async function downloaded(download: Download): Promise<Buffer> {
   return readFileSync(path);
 }
 
+// one Wallet certificate and one browser for the file; a product per mode
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   certificates = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-wallet-'));
@@ -54,63 +61,70 @@ beforeAll(async () => {
   writeFileSync(join(certificates, 'pass.pem'), made.signerCert);
   writeFileSync(join(certificates, 'pass.key'), made.signerKey);
   writeFileSync(join(certificates, 'wwdr.pem'), made.wwdrCert);
-  [product, browser] = await Promise.all([
-    startProduct({
-      WALLET_PASS_TYPE_ID: 'pass.test.cardcraft.e2e',
-      WALLET_TEAM_ID: 'ABCDE12345',
-      WALLET_PASS_CERT: join(certificates, 'pass.pem'),
-      WALLET_PASS_KEY: join(certificates, 'pass.key'),
-      WALLET_PASS_KEY_PASSPHRASE: made.passphrase,
-      WALLET_WWDR_CERT: join(certificates, 'wwdr.pem'),
-    }),
-    launchChromium(),
-  ]);
-  context = await browser.newContext({
-    ...DESKTOP,
-    baseURL: product.baseUrl,
-    acceptDownloads: true,
-    permissions: ['clipboard-read', 'clipboard-write'],
-  });
-  context.setDefaultTimeout(STEP_TIMEOUT);
-  page = await context.newPage();
-
-  await page.goto('/auth/register');
-  await page.getByLabel('Display Name').fill(owner.displayName);
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.getByLabel('Confirm Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL('**/dashboard/onboarding');
-  // the card, through the api with the owner's session cookie
-  await page.evaluate(async (handle) => {
-    const response = await fetch('/api/profiles', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        handle,
-        displayName: 'Grace Hopper',
-        tagline: 'Rear admiral & compiler pioneer',
-        theme: 'solar',
-        layout: 'neon',
-        published: true,
-        contact: { email: 'grace@example.com', company: 'US Navy', phoneNumber: '+1 202 555 0100' },
-        blocks: [
-          { type: 'quote', title: 'Motto', payloadJson: '{"quote":"Ask forgiveness"}', visible: true },
-        ],
-      }),
-    });
-    if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
-  }, handle);
-}, 120_000);
+  walletEnv = {
+    WALLET_PASS_TYPE_ID: 'pass.test.cardcraft.e2e',
+    WALLET_TEAM_ID: 'ABCDE12345',
+    WALLET_PASS_CERT: join(certificates, 'pass.pem'),
+    WALLET_PASS_KEY: join(certificates, 'pass.key'),
+    WALLET_PASS_KEY_PASSPHRASE: made.passphrase,
+    WALLET_WWDR_CERT: join(certificates, 'wwdr.pem'),
+  };
+}, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await product?.stop();
   rmSync(certificates, { recursive: true, force: true });
 }, 30_000);
 
-describe('the card menu tools', () => {
+describe.each(['embedded', 'cluster'] as const)('the card menu tools (%s)', (current) => {
+  beforeAll(async () => {
+    mode = current;
+    // the browser starts with the first mode's product, and serves the second too
+    [product, browser] = await Promise.all([startProductIn(mode, walletEnv), browser ?? launchChromium()]);
+    context = await browser.newContext({
+      ...DESKTOP,
+      baseURL: product.baseUrl,
+      acceptDownloads: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    context.setDefaultTimeout(STEP_TIMEOUT);
+    page = await context.newPage();
+
+    await page.goto('/auth/register');
+    await page.getByLabel('Display Name').fill(owner.displayName);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByLabel('Confirm Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/dashboard/onboarding');
+    // the card, through the api with the owner's session cookie
+    await page.evaluate(async (handle) => {
+      const response = await fetch('/api/profiles', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          handle,
+          displayName: 'Grace Hopper',
+          tagline: 'Rear admiral & compiler pioneer',
+          theme: 'solar',
+          layout: 'neon',
+          published: true,
+          contact: { email: 'grace@example.com', company: 'US Navy', phoneNumber: '+1 202 555 0100' },
+          blocks: [
+            { type: 'quote', title: 'Motto', payloadJson: '{"quote":"Ask forgiveness"}', visible: true },
+          ],
+        }),
+      });
+      if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
+    }, handle);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await product?.stop();
+  }, 60_000);
+
   it.each([DESKTOP.viewport, IPHONE.viewport])(
     'designs a QR code that a reader reads, with a logo and chosen colours (%o)',
     async (viewport) => {
