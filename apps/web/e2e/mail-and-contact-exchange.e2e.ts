@@ -4,20 +4,25 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
-import { REPO_ROOT, callApi, startProduct, type ApiCall, type RunningProduct } from './support/product';
+import { startProductIn, type Mode } from './support/cluster';
+import { REPO_ROOT, callApi, type ApiCall, type RunningProduct } from './support/product';
 
-// e-mail in the embedded product (no SMTP_URL: mail lands in DATA_DIR/outbox as .eml files) and the
-// message form's extra fields, in Chromium at phone and desktop widths
+// e-mail without SMTP_URL (mail lands in the api's DATA_DIR/outbox as .eml files, in the cluster's
+// configuration too: each api replica writes its own) and the message form's extra fields, in Chromium
+// at phone and desktop widths, in the embedded mode and in the cluster's
 jest.setTimeout(90_000);
 
 const STEP_TIMEOUT = 10_000;
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const stamp = Date.now().toString(36);
-const owner = { displayName: 'Mary Jackson', email: `mary-${stamp}@example.com`, password: 'wind-tunnel-1' };
+const FIRST_PASSWORD = 'wind-tunnel-1';
+const owner = { displayName: 'Mary Jackson', email: `mary-${stamp}@example.com`, password: FIRST_PASSWORD };
 
-let product: RunningProduct;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+// the mode's product and its browser contexts, set by each mode's beforeAll
+let mode: Mode;
+let product: RunningProduct;
+let contexts: BrowserContext[] = [];
 
 const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
 
@@ -32,7 +37,7 @@ async function shot(page: Page, name: string): Promise<void> {
   await waitForNetworkQuiet(page);
   await page.waitForTimeout(150);
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${mode}-${width}.png`), fullPage: true });
 }
 
 /** the newest mail in the outbox to this address, waiting for it to be written */
@@ -61,178 +66,194 @@ function linkIn(mail: ParsedMail, path: string): string {
   return link;
 }
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-  await api<SessionResponse>('/api/auth/register', { method: 'POST', body: owner });
-}, 90_000);
-
 afterAll(async () => {
-  for (const context of contexts) await context.close();
   await browser?.close();
-  await product?.stop();
 }, 30_000);
 
-describe('forgot password, end to end', () => {
-  it('asks for a link on a phone, opens it from the outbox, sets a new password and signs in with it', async () => {
-    const page = await open(IPHONE);
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL('**/auth/forgot-password');
-    // the address typed on the login page comes along
-    expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
-    await shot(page, 'forgot-password');
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('If an account exists for that address, we sent it a link').waitFor();
-    await shot(page, 'forgot-password-sent');
+describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)', (current) => {
+  beforeAll(async () => {
+    mode = current;
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    // the browser starts with the first mode's product, and serves the second too
+    [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
+    owner.password = FIRST_PASSWORD;
+    await api<SessionResponse>('/api/auth/register', { method: 'POST', body: owner });
+  }, 90_000);
 
-    const mail = await outboxMail(owner.email);
-    expect(mail.subject).toBe('Reset your Cardcraft password');
-    const link = linkIn(mail, '/auth/reset-password');
-    expect(link.startsWith(product.baseUrl)).toBe(true);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    contexts = [];
+    await product?.stop();
+  }, 60_000);
 
-    const desktop = await open(DESKTOP);
-    await desktop.goto(link);
-    await desktop.getByLabel('New Password', { exact: true }).fill('landing-gear-2');
-    await desktop.getByLabel('Confirm New Password').fill('landing-gear-2');
-    await shot(desktop, 'reset-password');
-    await desktop.getByRole('button', { name: 'Set new password' }).click();
-    await desktop.getByText('Your password is changed. Sign in with the new one.').waitFor();
-    await shot(desktop, 'reset-password-done');
+  describe('forgot password, end to end', () => {
+    it('asks for a link on a phone, opens it from the outbox, sets a new password and signs in with it', async () => {
+      const page = await open(IPHONE);
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.waitForURL('**/auth/forgot-password');
+      // the address typed on the login page comes along
+      expect(await page.getByLabel('Email').inputValue()).toBe(owner.email);
+      await shot(page, 'forgot-password');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await page.getByText('If an account exists for that address, we sent it a link').waitFor();
+      await shot(page, 'forgot-password-sent');
 
-    // the link works once (a fresh load: the same address would only move within the page)
-    await desktop.goto('about:blank');
-    await desktop.goto(link);
-    await desktop.getByLabel('New Password', { exact: true }).fill('another-one-3');
-    await desktop.getByLabel('Confirm New Password').fill('another-one-3');
-    await desktop.getByRole('button', { name: 'Set new password' }).click();
-    await desktop.getByText('This link has expired or was already used. Ask for a new one.').waitFor();
+      const mail = await outboxMail(owner.email);
+      expect(mail.subject).toBe('Reset your Cardcraft password');
+      const link = linkIn(mail, '/auth/reset-password');
+      expect(link.startsWith(product.baseUrl)).toBe(true);
 
-    await desktop.getByRole('link', { name: 'Back to sign in' }).click();
-    await desktop.getByRole('link', { name: 'Forgot password?' }).waitFor();
-    await shot(desktop, 'login-with-forgot-link');
-    await desktop.getByLabel('Email').fill(owner.email);
-    await desktop.getByLabel('Password').fill('landing-gear-2');
-    await desktop.getByRole('button', { name: 'Sign in' }).click();
-    await desktop.waitForURL('**/dashboard/**');
-    owner.password = 'landing-gear-2';
-  });
-});
+      const desktop = await open(DESKTOP);
+      await desktop.goto(link);
+      await desktop.getByLabel('New Password', { exact: true }).fill('landing-gear-2');
+      await desktop.getByLabel('Confirm New Password').fill('landing-gear-2');
+      await shot(desktop, 'reset-password');
+      await desktop.getByRole('button', { name: 'Set new password' }).click();
+      await desktop.getByText('Your password is changed. Sign in with the new one.').waitFor();
+      await shot(desktop, 'reset-password-done');
 
-describe('contact exchange and new-message mail, end to end', () => {
-  let profile: ProfileResponse;
-  let token: string;
+      // the link works once (a fresh load: the same address would only move within the page)
+      await desktop.goto('about:blank');
+      await desktop.goto(link);
+      await desktop.getByLabel('New Password', { exact: true }).fill('another-one-3');
+      await desktop.getByLabel('Confirm New Password').fill('another-one-3');
+      await desktop.getByRole('button', { name: 'Set new password' }).click();
+      await desktop.getByText('This link has expired or was already used. Ask for a new one.').waitFor();
 
-  it('lets the owner choose the extra fields in the editor', async () => {
-    const session = await api<SessionResponse>('/api/auth/login', {
-      method: 'POST',
-      body: { email: owner.email, password: owner.password },
+      await desktop.getByRole('link', { name: 'Back to sign in' }).click();
+      await desktop.getByRole('link', { name: 'Forgot password?' }).waitFor();
+      await shot(desktop, 'login-with-forgot-link');
+      await desktop.getByLabel('Email').fill(owner.email);
+      await desktop.getByLabel('Password').fill('landing-gear-2');
+      await desktop.getByRole('button', { name: 'Sign in' }).click();
+      await desktop.waitForURL('**/dashboard/**');
+      owner.password = 'landing-gear-2';
     });
-    token = session.accessToken;
-    profile = await api<ProfileResponse>('/api/profiles', {
-      method: 'POST',
-      token,
-      body: {
-        handle: `mary-${stamp}`,
-        displayName: 'Mary Winston Jackson',
-        tagline: 'Aerospace engineer',
-        published: true,
-        theme: 'aurora',
-        layout: 'classic',
-        contact: { email: 'mary@example.com' },
-      },
-    });
-    const page = await open(DESKTOP);
-    await page.goto('/auth/login');
-    await page.getByLabel('Email').fill(owner.email);
-    await page.getByLabel('Password').fill(owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/dashboard/**');
-    await page.goto(`/dashboard/profile/${profile.id}`);
-    const fields = page.getByTestId('message-fields');
-    await fields.scrollIntoViewIfNeeded();
-    await fields.getByRole('radiogroup', { name: 'Name' }).getByText('Required').click();
-    await fields.getByRole('radiogroup', { name: 'Phone' }).getByText('Optional').click();
-    await fields.getByRole('radiogroup', { name: 'Company' }).getByText('Optional').click();
-    await shot(page, 'editor-message-fields');
-    await page.getByRole('button', { name: 'Save Changes' }).first().click();
-    await page
-      .getByText(/^Saved /)
-      .first()
-      .waitFor();
-    const saved = await api<ProfileResponse>(`/api/profiles/${profile.id}`, { token });
-    expect(saved.privacy.messageFields).toEqual({ name: 'required', phone: 'optional', company: 'optional' });
-
-    // the same choice on a phone
-    const phone = await open(IPHONE);
-    await phone.goto('/auth/login');
-    await phone.getByLabel('Email').fill(owner.email);
-    await phone.getByLabel('Password').fill(owner.password);
-    await phone.getByRole('button', { name: 'Sign in' }).click();
-    await phone.waitForURL('**/dashboard/**');
-    await phone.goto(`/dashboard/profile/${profile.id}`);
-    const onPhone = phone.getByTestId('message-fields');
-    await onPhone.scrollIntoViewIfNeeded();
-    expect(
-      await onPhone.getByRole('radiogroup', { name: 'Name' }).locator('input[value="required"]').isChecked(),
-    ).toBe(true);
-    await waitForNetworkQuiet(phone);
-    await onPhone.screenshot({ path: join(SCREENSHOTS, 'editor-message-fields-card-390.png') });
   });
 
-  it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
-    const page = await open(IPHONE);
-    await page.goto(`/u/${profile.handle}`);
-    await page.getByRole('textbox', { name: 'Your email' }).fill(`kj-${stamp}@nasa.example.com`);
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Enter your name').waitFor();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Katherine Johnson');
-    await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+1 757 555 0199');
-    await page.getByRole('textbox', { name: 'Company (optional)' }).fill('NASA Langley');
-    await page.getByRole('textbox', { name: /Message/ }).fill('Your wind tunnel talk was great.');
-    await shot(page, 'card-message-fields');
-    await page.getByRole('button', { name: 'Send Message' }).click();
-    await page.getByText('Thanks! The owner has received your message.').waitFor();
+  describe('contact exchange and new-message mail, end to end', () => {
+    let profile: ProfileResponse;
+    let token: string;
 
-    // the owner's second mail, after the password reset's
-    const mail = await outboxMail(owner.email, 2);
-    expect(mail.subject).toBe(`New message from Katherine Johnson <kj-${stamp}@nasa.example.com>`);
-    expect(mail.text).toContain('Company: NASA Langley');
-    expect(mail.replyTo?.value[0].address).toBe(`kj-${stamp}@nasa.example.com`);
-  });
-
-  it('shows the lead with its fields on the Leads page, at both widths, and saves it as a vCard', async () => {
-    for (const device of [DESKTOP, IPHONE]) {
-      const page = await open(device);
+    it('lets the owner choose the extra fields in the editor', async () => {
+      const session = await api<SessionResponse>('/api/auth/login', {
+        method: 'POST',
+        body: { email: owner.email, password: owner.password },
+      });
+      token = session.accessToken;
+      profile = await api<ProfileResponse>('/api/profiles', {
+        method: 'POST',
+        token,
+        body: {
+          handle: `mary-${stamp}`,
+          displayName: 'Mary Winston Jackson',
+          tagline: 'Aerospace engineer',
+          published: true,
+          theme: 'aurora',
+          layout: 'classic',
+          contact: { email: 'mary@example.com' },
+        },
+      });
+      const page = await open(DESKTOP);
       await page.goto('/auth/login');
       await page.getByLabel('Email').fill(owner.email);
       await page.getByLabel('Password').fill(owner.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL('**/dashboard/**');
-      await page.goto(`/dashboard/leads?card=${profile.handle}`);
-      await page.getByText('Katherine Johnson').waitFor();
-      await page.getByText('NASA Langley').waitFor();
-      await shot(page, 'leads-with-fields');
-      if (device === DESKTOP) {
-        const download = page.waitForEvent('download');
-        await page.getByRole('button', { name: 'Save Katherine Johnson as a contact (vCard)' }).click();
-        const file = await download;
-        expect(file.suggestedFilename()).toBe('contact-katherine-johnson.vcf');
-        const text = readFileSync((await file.path())!, 'utf8');
-        expect(text).toContain('FN:Katherine Johnson');
-        expect(text).toContain('TEL;TYPE=CELL:+1 757 555 0199');
-        expect(text).toContain('ORG:NASA Langley');
+      await page.goto(`/dashboard/profile/${profile.id}`);
+      const fields = page.getByTestId('message-fields');
+      await fields.scrollIntoViewIfNeeded();
+      await fields.getByRole('radiogroup', { name: 'Name' }).getByText('Required').click();
+      await fields.getByRole('radiogroup', { name: 'Phone' }).getByText('Optional').click();
+      await fields.getByRole('radiogroup', { name: 'Company' }).getByText('Optional').click();
+      await shot(page, 'editor-message-fields');
+      await page.getByRole('button', { name: 'Save Changes' }).first().click();
+      await page
+        .getByText(/^Saved /)
+        .first()
+        .waitFor();
+      const saved = await api<ProfileResponse>(`/api/profiles/${profile.id}`, { token });
+      expect(saved.privacy.messageFields).toEqual({
+        name: 'required',
+        phone: 'optional',
+        company: 'optional',
+      });
 
-        // Settings: the e-mail and notification cards, at desktop width
-        await page.goto('/dashboard/settings');
-        await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
-        await shot(page, 'settings-mail');
-      } else {
-        await page.goto('/dashboard/settings');
-        await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
-        await shot(page, 'settings-mail');
+      // the same choice on a phone
+      const phone = await open(IPHONE);
+      await phone.goto('/auth/login');
+      await phone.getByLabel('Email').fill(owner.email);
+      await phone.getByLabel('Password').fill(owner.password);
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await phone.waitForURL('**/dashboard/**');
+      await phone.goto(`/dashboard/profile/${profile.id}`);
+      const onPhone = phone.getByTestId('message-fields');
+      await onPhone.scrollIntoViewIfNeeded();
+      expect(
+        await onPhone
+          .getByRole('radiogroup', { name: 'Name' })
+          .locator('input[value="required"]')
+          .isChecked(),
+      ).toBe(true);
+      await waitForNetworkQuiet(phone);
+      await onPhone.screenshot({ path: join(SCREENSHOTS, `editor-message-fields-card-${mode}-390.png`) });
+    });
+
+    it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
+      const page = await open(IPHONE);
+      await page.goto(`/u/${profile.handle}`);
+      await page.getByRole('textbox', { name: 'Your email' }).fill(`kj-${stamp}@nasa.example.com`);
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Enter your name').waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Katherine Johnson');
+      await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('+1 757 555 0199');
+      await page.getByRole('textbox', { name: 'Company (optional)' }).fill('NASA Langley');
+      await page.getByRole('textbox', { name: /Message/ }).fill('Your wind tunnel talk was great.');
+      await shot(page, 'card-message-fields');
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText('Thanks! The owner has received your message.').waitFor();
+
+      // the owner's second mail, after the password reset's
+      const mail = await outboxMail(owner.email, 2);
+      expect(mail.subject).toBe(`New message from Katherine Johnson <kj-${stamp}@nasa.example.com>`);
+      expect(mail.text).toContain('Company: NASA Langley');
+      expect(mail.replyTo?.value[0].address).toBe(`kj-${stamp}@nasa.example.com`);
+    });
+
+    it('shows the lead with its fields on the Leads page, at both widths, and saves it as a vCard', async () => {
+      for (const device of [DESKTOP, IPHONE]) {
+        const page = await open(device);
+        await page.goto('/auth/login');
+        await page.getByLabel('Email').fill(owner.email);
+        await page.getByLabel('Password').fill(owner.password);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL('**/dashboard/**');
+        await page.goto(`/dashboard/leads?card=${profile.handle}`);
+        await page.getByText('Katherine Johnson').waitFor();
+        await page.getByText('NASA Langley').waitFor();
+        await shot(page, 'leads-with-fields');
+        if (device === DESKTOP) {
+          const download = page.waitForEvent('download');
+          await page.getByRole('button', { name: 'Save Katherine Johnson as a contact (vCard)' }).click();
+          const file = await download;
+          expect(file.suggestedFilename()).toBe('contact-katherine-johnson.vcf');
+          const text = readFileSync((await file.path())!, 'utf8');
+          expect(text).toContain('FN:Katherine Johnson');
+          expect(text).toContain('TEL;TYPE=CELL:+1 757 555 0199');
+          expect(text).toContain('ORG:NASA Langley');
+
+          // Settings: the e-mail and notification cards, at desktop width
+          await page.goto('/dashboard/settings');
+          await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
+          await shot(page, 'settings-mail');
+        } else {
+          await page.goto('/dashboard/settings');
+          await page.getByRole('switch', { name: 'E-mail me new messages' }).waitFor();
+          await shot(page, 'settings-mail');
+        }
       }
-    }
+    });
   });
 });
