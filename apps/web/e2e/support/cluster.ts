@@ -5,14 +5,8 @@ import { join } from 'node:path';
 import { startClickHouseHttpFixture } from '../../../../infra/test/clickhouse-http-fixture';
 import { startFerretDb } from '../../../../infra/test/ferretdb';
 import { startTestRedis, uniquePrefix } from '../../../../infra/test/redis';
-import {
-  REPO_ROOT,
-  freePort,
-  spawnNode,
-  startProduct,
-  waitUntilAnswers,
-  type RunningProduct,
-} from './product';
+import { freePort } from '../../../../infra/test/services';
+import { REPO_ROOT, spawnNode, startProduct, waitUntilAnswers, type RunningProduct } from './product';
 
 const WORKER_MAIN = join(REPO_ROOT, 'apps/worker/dist/main.js');
 const MIGRATE_MAIN = join(REPO_ROOT, 'apps/worker/dist/migrate.js');

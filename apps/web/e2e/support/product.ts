@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../../../infra/test/services';
 
 export const REPO_ROOT = resolve(__dirname, '../../../..');
 const API_MAIN = join(REPO_ROOT, 'apps/api/dist/main.js');
@@ -37,19 +37,6 @@ export async function callApi<T>(baseUrl: string, path: string, init: ApiCall = 
   });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
-}
-
-/** a free loopback port (the OS's choice, released again before use) */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 export interface NodeProcess {
