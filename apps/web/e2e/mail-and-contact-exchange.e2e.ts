@@ -16,7 +16,8 @@ const STEP_TIMEOUT = 10_000;
 const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const stamp = Date.now().toString(36);
 const FIRST_PASSWORD = 'wind-tunnel-1';
-const owner = { displayName: 'Mary Jackson', email: `mary-${stamp}@example.com`, password: FIRST_PASSWORD };
+const FIRST_EMAIL = `mary-${stamp}@example.com`;
+const owner = { displayName: 'Mary Jackson', email: FIRST_EMAIL, password: FIRST_PASSWORD };
 
 let browser: Browser;
 // the mode's product and its browser contexts, set by each mode's beforeAll
@@ -40,20 +41,26 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}-${mode}-${width}.png`), fullPage: true });
 }
 
+/** the mails in the outbox to this address now, oldest first */
+async function mailsTo(to: string): Promise<ParsedMail[]> {
+  const outbox = join(product.dataDir, 'outbox');
+  const mails = existsSync(outbox)
+    ? await Promise.all(
+        readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .map((name) => simpleParser(readFileSync(join(outbox, name)))),
+      )
+    : [];
+  return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to);
+}
+
 /** the newest mail in the outbox to this address, waiting for it to be written */
 async function outboxMail(to: string, count = 1): Promise<ParsedMail> {
   const outbox = join(product.dataDir, 'outbox');
   const deadline = Date.now() + STEP_TIMEOUT;
   for (;;) {
-    const mails = existsSync(outbox)
-      ? await Promise.all(
-          readdirSync(outbox)
-            .filter((name) => name.endsWith('.eml'))
-            .sort()
-            .map((name) => simpleParser(readFileSync(join(outbox, name)))),
-        )
-      : [];
-    const mine = mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to);
+    const mine = await mailsTo(to);
     if (mine.length >= count) return mine[mine.length - 1];
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,6 +84,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
     // the browser starts with the first mode's product, and serves the second too
     [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
     owner.password = FIRST_PASSWORD;
+    owner.email = FIRST_EMAIL;
     await api<SessionResponse>('/api/auth/register', { method: 'POST', body: owner });
   }, 90_000);
 
@@ -254,6 +262,85 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
           await shot(page, 'settings-mail');
         }
       }
+    });
+
+    it('turns new-message mail off on a phone: the next message is kept, and no mail is sent', async () => {
+      const page = await open(IPHONE);
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard/**');
+      await page.goto('/dashboard/settings');
+      const notify = page.getByRole('switch', { name: 'E-mail me new messages' });
+      expect(await notify.getAttribute('aria-checked')).toBe('true');
+      await notify.click();
+      await page.getByText('Notifications off').first().waitFor();
+      expect(await notify.getAttribute('aria-checked')).toBe('false');
+      // the setting is the account's: a fresh load shows it off
+      await page.reload();
+      await page.getByRole('switch', { name: 'E-mail me new messages', checked: false }).waitFor();
+      await shot(page, 'settings-notifications-off');
+
+      // the owner has two mails so far: the password reset's and the first message's
+      await outboxMail(owner.email, 2);
+      await api(`/api/profiles/${profile.id}/leads`, {
+        method: 'POST',
+        body: {
+          email: `dv-${stamp}@nasa.example.com`,
+          name: 'Dorothy Vaughan',
+          message: 'FORTRAN class on Monday?',
+          consent: true,
+        },
+      });
+      // the lead is kept (the owner's list shows it), and the mail a message would send has had time
+      const leads = await api<{ items: Array<{ email: string }> }>(`/api/profiles/${profile.id}/leads`, {
+        token,
+      });
+      expect(leads.items.map((lead) => lead.email)).toContain(`dv-${stamp}@nasa.example.com`);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await mailsTo(owner.email)).toHaveLength(2);
+    });
+
+    it("changes the account's e-mail at desktop width once the link sent to the new address is opened", async () => {
+      const newEmail = `mary.jackson-${stamp}@example.com`;
+      const page = await open(DESKTOP);
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(owner.email);
+      await page.getByLabel('Password').fill(owner.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/dashboard/**');
+      await page.goto('/dashboard/settings');
+      // the e-mail form (the password form has a Current Password field too)
+      const form = page.locator('form', { has: page.getByRole('button', { name: 'Change Email' }) });
+      await form.getByLabel('New Email').fill(newEmail);
+      await form.getByLabel('Current Password').fill(owner.password);
+      await form.getByRole('button', { name: 'Change Email' }).click();
+      await page.getByText(`We sent a link to ${newEmail}.`).waitFor();
+      await shot(page, 'settings-email-link-sent');
+
+      // the old address is told, the new one gets the link
+      const warning = await outboxMail(owner.email, 3);
+      expect(warning.subject).toBe('Your Cardcraft e-mail address is changing');
+      const confirm = await outboxMail(newEmail);
+      expect(confirm.subject).toBe('Confirm your new e-mail address');
+      await page.goto(linkIn(confirm, '/auth/confirm-email'));
+      await page.getByText('Your e-mail address is changed.').waitFor();
+      await page.getByText(`You now sign in with ${newEmail}.`).waitFor();
+      await shot(page, 'confirm-email-done');
+      expect((await outboxMail(owner.email, 4)).subject).toBe('Your Cardcraft e-mail address was changed');
+
+      // the new address signs in, the old one no longer does
+      const fresh = await open(DESKTOP);
+      await fresh.goto('/auth/login');
+      await fresh.getByLabel('Email').fill(owner.email);
+      await fresh.getByLabel('Password').fill(owner.password);
+      await fresh.getByRole('button', { name: 'Sign in' }).click();
+      await fresh.getByText('Invalid email or password').waitFor();
+      await fresh.getByLabel('Email').fill(newEmail);
+      await fresh.getByRole('button', { name: 'Sign in' }).click();
+      await fresh.waitForURL('**/dashboard/**');
+      owner.email = newEmail;
     });
   });
 });
