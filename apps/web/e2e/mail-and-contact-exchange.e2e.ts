@@ -67,6 +67,15 @@ async function outboxMail(to: string, count = 1): Promise<ParsedMail> {
   }
 }
 
+/** the owner signs in on the login page, with the address and password they have now */
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/dashboard/**');
+}
+
 function linkIn(mail: ParsedMail, path: string): string {
   const link = new RegExp(`https?://[^\\s]+${path}#token=[A-Za-z0-9_-]{43}`).exec(mail.text ?? '')?.[0];
   if (!link) throw new Error(`no ${path} link in:\n${mail.text}`);
@@ -165,11 +174,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
         },
       });
       const page = await open(DESKTOP);
-      await page.goto('/auth/login');
-      await page.getByLabel('Email').fill(owner.email);
-      await page.getByLabel('Password').fill(owner.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard/**');
+      await signIn(page);
       await page.goto(`/dashboard/profile/${profile.id}`);
       const fields = page.getByTestId('message-fields');
       await fields.scrollIntoViewIfNeeded();
@@ -191,11 +196,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
 
       // the same choice on a phone
       const phone = await open(IPHONE);
-      await phone.goto('/auth/login');
-      await phone.getByLabel('Email').fill(owner.email);
-      await phone.getByLabel('Password').fill(owner.password);
-      await phone.getByRole('button', { name: 'Sign in' }).click();
-      await phone.waitForURL('**/dashboard/**');
+      await signIn(phone);
       await phone.goto(`/dashboard/profile/${profile.id}`);
       const onPhone = phone.getByTestId('message-fields');
       await onPhone.scrollIntoViewIfNeeded();
@@ -233,11 +234,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
     it('shows the lead with its fields on the Leads page, at both widths, and saves it as a vCard', async () => {
       for (const device of [DESKTOP, IPHONE]) {
         const page = await open(device);
-        await page.goto('/auth/login');
-        await page.getByLabel('Email').fill(owner.email);
-        await page.getByLabel('Password').fill(owner.password);
-        await page.getByRole('button', { name: 'Sign in' }).click();
-        await page.waitForURL('**/dashboard/**');
+        await signIn(page);
         await page.goto(`/dashboard/leads?card=${profile.handle}`);
         await page.getByText('Katherine Johnson').waitFor();
         await page.getByText('NASA Langley').waitFor();
@@ -266,11 +263,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
 
     it('turns new-message mail off on a phone: the next message is kept, and no mail is sent', async () => {
       const page = await open(IPHONE);
-      await page.goto('/auth/login');
-      await page.getByLabel('Email').fill(owner.email);
-      await page.getByLabel('Password').fill(owner.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard/**');
+      await signIn(page);
       await page.goto('/dashboard/settings');
       const notify = page.getByRole('switch', { name: 'E-mail me new messages' });
       expect(await notify.getAttribute('aria-checked')).toBe('true');
@@ -305,11 +298,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
     it("changes the account's e-mail at desktop width once the link sent to the new address is opened", async () => {
       const newEmail = `mary.jackson-${stamp}@example.com`;
       const page = await open(DESKTOP);
-      await page.goto('/auth/login');
-      await page.getByLabel('Email').fill(owner.email);
-      await page.getByLabel('Password').fill(owner.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL('**/dashboard/**');
+      await signIn(page);
       await page.goto('/dashboard/settings');
       // the e-mail form (the password form has a Current Password field too)
       const form = page.locator('form', { has: page.getByRole('button', { name: 'Change Email' }) });
