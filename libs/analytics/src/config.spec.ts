@@ -35,6 +35,16 @@ describe('analytics configuration', () => {
     expect(JSON.stringify(describeAnalyticsConfig(config))).not.toContain('secret');
   });
 
+  it('spaces the embedded inserts of events a second apart unless told otherwise', () => {
+    expect(parseAnalyticsEnv({}, context)).toMatchObject({ insertIntervalMs: 1000 });
+    expect(parseAnalyticsEnv({ ANALYTICS_INSERT_INTERVAL_MS: '0' }, context)).toMatchObject({
+      insertIntervalMs: 0,
+    });
+    expect(() => parseAnalyticsEnv({ ANALYTICS_INSERT_INTERVAL_MS: '-5' }, context)).toThrow(
+      /ANALYTICS_INSERT_INTERVAL_MS/,
+    );
+  });
+
   it('keeps the raw ips of failed batches at most a day, swept hourly unless told otherwise', () => {
     expect(parseAnalyticsEnv({}, context)).toMatchObject({ ipMaxAgeMs: 86_400_000, ipSweepMs: 3_600_000 });
     expect(

@@ -38,7 +38,7 @@ function retentionDays(env: Env, fallback: number | null): number | null {
  * ANALYTICS_QUEUE_PREFIX, ANALYTICS_QUEUE_NAME, ANALYTICS_FLUSH_MS, ANALYTICS_BATCH_SIZE,
  * ANALYTICS_BUFFER_MAX, ANALYTICS_ATTEMPTS, ANALYTICS_BACKOFF_MS, ANALYTICS_CONCURRENCY,
  * ANALYTICS_LOCK_MS, ANALYTICS_STALLED_INTERVAL_MS, ANALYTICS_FAILED_IP_MAX_AGE_MS, ANALYTICS_IP_SWEEP_MS,
- * ANALYTICS_RAW_RETENTION_DAYS, CLICKHOUSE_MIGRATE_AT_START, ANALYTICS_ENQUEUE_TIMEOUT_MS,
+ * ANALYTICS_INSERT_INTERVAL_MS, ANALYTICS_RAW_RETENTION_DAYS, CLICKHOUSE_MIGRATE_AT_START, ANALYTICS_ENQUEUE_TIMEOUT_MS,
  * ANALYTICS_READY_MAX_INSERT_AGE_MS, DATA_DIR_MIN_FREE_MB
  */
 export function parseAnalyticsEnv(
@@ -119,6 +119,7 @@ export function parseAnalyticsEnv(
     // at most a day: shorter is allowed (tests, stricter deployments), longer would break the promise
     ipMaxAgeMs: integer(env, 'ANALYTICS_FAILED_IP_MAX_AGE_MS', defaults.ipMaxAgeMs, 1000, IP_MAX_AGE_MS),
     ipSweepMs: integer(env, 'ANALYTICS_IP_SWEEP_MS', defaults.ipSweepMs, 1000, 3_600_000),
+    insertIntervalMs: integer(env, 'ANALYTICS_INSERT_INTERVAL_MS', defaults.insertIntervalMs, 0, 60_000),
     rawRetentionDays: retentionDays(env, defaults.rawRetentionDays),
     // the cluster applies the migrations once, as a step of its own (npm run migrate), and its
     // processes only check them; the embedded product applies them as it starts

@@ -82,6 +82,8 @@ export interface AnalyticsConfig {
   ipMaxAgeMs: number;
   /** how often the worker strips them */
   ipSweepMs: number;
+  /** embedded: the least time from one insert of events to the next (the batches meanwhile go in one) */
+  insertIntervalMs: number;
   /** raw events are kept this many days (null: for ever); the rollups keep every total */
   rawRetentionDays: number | null;
   /**
@@ -152,6 +154,7 @@ export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
     stalledIntervalMs: DEFAULT_BULLMQ_OPTIONS.stalledIntervalMs,
     ipMaxAgeMs: DEFAULT_BULLMQ_OPTIONS.ipMaxAgeMs,
     ipSweepMs: DEFAULT_BULLMQ_OPTIONS.ipSweepMs,
+    insertIntervalMs: DEFAULT_SQLITE_QUEUE_OPTIONS.insertIntervalMs,
     rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
     migrateAtStart: true,
   };
@@ -352,6 +355,7 @@ async function startConsumer(
         backoffMs: config.backoffMs,
         ipMaxAgeMs: config.ipMaxAgeMs,
         ipSweepMs: config.ipSweepMs,
+        insertIntervalMs: config.insertIntervalMs,
       },
       logger,
     );

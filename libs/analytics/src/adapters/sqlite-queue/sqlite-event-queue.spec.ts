@@ -44,7 +44,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       second,
       queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 20 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 20, insertIntervalMs: 0 },
       logger,
     );
     const seen: string[] = [];
@@ -68,7 +68,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       db,
       queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10, insertIntervalMs: 0 },
       logger,
     );
     const tries: number[] = [];
@@ -115,7 +115,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       db,
       queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 300, pollMs: 10 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 300, pollMs: 10, insertIntervalMs: 0 },
       logger,
     );
     await consumer.start(
@@ -143,7 +143,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       db,
       queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 5, pollMs: 5 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 5, pollMs: 5, insertIntervalMs: 0 },
       log,
     );
     await consumer.start(
@@ -199,7 +199,7 @@ describe('embedded durable queue (SQLite)', () => {
     const consumer = new SqliteEventConsumer(
       db,
       queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10 },
+      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10, insertIntervalMs: 0 },
       log,
     );
     await consumer.start(
@@ -232,6 +232,7 @@ describe('embedded durable queue (SQLite)', () => {
       attempts: 3,
       backoffMs: 10,
       pollMs: 10,
+      insertIntervalMs: 0,
       ...patch,
     });
     const groupsOf = (db: SqliteQueueDatabase) =>
@@ -263,6 +264,50 @@ describe('embedded durable queue (SQLite)', () => {
       // a and b fill the group (8 events), c would overflow it; the erase stops c from joining d
       expect(seen).toEqual(['a+1:8', 'c:4', 'erase p', 'd:1']);
       expect(groupsOf(db)).toEqual([]);
+      db.close();
+    });
+
+    it('go at most one insert per insertIntervalMs: what arrives meanwhile waits and goes in the next one', async () => {
+      const db = new SqliteQueueDatabase(file());
+      const queue = new SqliteEventQueue(db);
+      const inserts: Array<{ id: string; events: number; at: number }> = [];
+      const consumer = new SqliteEventConsumer(db, queue, options({ insertIntervalMs: 300 }), logger);
+      await consumer.start(
+        batchesOnly(async (b) => {
+          inserts.push({ id: b.id, events: b.events.length, at: performance.now() });
+        }),
+      );
+      await queue.enqueue([batch('first', 1)]);
+      await until(() => inserts.length === 1);
+      // three batches handed over one by one, right after the first insert
+      for (const id of ['x', 'y', 'z']) {
+        await queue.enqueue([batch(id, 2)]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await until(() => inserts.length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await consumer.close();
+      expect(inserts.map(({ id, events }) => `${id}:${events}`)).toEqual(['first:1', 'x+2:6']);
+      const [first, next] = inserts.map((insert) => insert.at);
+      // node's timers keep whole milliseconds: a wait of 300 ms may end up to a millisecond early
+      expect((next ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(290);
+      db.close();
+    });
+
+    it('stops at once on close while it waits for the next insert; the batches stay queued', async () => {
+      const db = new SqliteQueueDatabase(file());
+      const queue = new SqliteEventQueue(db);
+      const seen: string[] = [];
+      const consumer = new SqliteEventConsumer(db, queue, options({ insertIntervalMs: 60_000 }), logger);
+      await consumer.start(batchesOnly(async (b) => void seen.push(b.id)));
+      await queue.enqueue([batch('first', 1)]);
+      await until(() => seen.length === 1);
+      await queue.enqueue([batch('later', 1)]);
+      const closing = performance.now();
+      await consumer.close();
+      expect(performance.now() - closing).toBeLessThan(5000);
+      expect(seen).toEqual(['first']);
+      expect(groupsOf(db)).toEqual([{ batch_id: 'later', group_id: null }]);
       db.close();
     });
 
@@ -345,7 +390,14 @@ describe('embedded durable queue (SQLite)', () => {
       const file = join(dir, 'cardcraft.db');
       const db = new SqliteQueueDatabase(file);
       const queue = new SqliteEventQueue(db);
-      const options = { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 10, pollMs: 10 };
+      const options = {
+        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
+        file,
+        attempts: 2,
+        backoffMs: 10,
+        pollMs: 10,
+        insertIntervalMs: 0,
+      };
       const consumer = new SqliteEventConsumer(db, queue, options, logger);
       let failing = true;
       const replayed: EventBatch[] = [];
@@ -383,7 +435,14 @@ describe('embedded durable queue (SQLite)', () => {
       const db = new SqliteQueueDatabase(file);
       const queue = new SqliteEventQueue(db);
       // a long backoff: the batch waits for its second try
-      const options = { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 5, backoffMs: 60_000, pollMs: 10 };
+      const options = {
+        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
+        file,
+        attempts: 5,
+        backoffMs: 60_000,
+        pollMs: 10,
+        insertIntervalMs: 0,
+      };
       const consumer = new SqliteEventConsumer(db, queue, options, logger);
       let calls = 0;
       await consumer.start(async () => {

@@ -33,6 +33,13 @@ export interface SqliteQueueOptions {
   ipSweepMs: number;
   /** the consumer inserts the batches waiting together, up to this many events in one insert */
   maxGroupEvents: number;
+  /**
+   * the least time from one insert of events to the next. every insert makes a new part in the events
+   * table and in each rollup, and the store merges each new part into the month's part, rewriting it:
+   * at one insert per 25 ms flush a seeded store spent most of a core on those merges. the batches
+   * that arrive meanwhile wait in the queue file (nothing is lost on a crash) and go in one insert.
+   */
+  insertIntervalMs: number;
 }
 
 export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
@@ -42,6 +49,7 @@ export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
   ipMaxAgeMs: IP_MAX_AGE_MS,
   ipSweepMs: 3_600_000,
   maxGroupEvents: 10_000,
+  insertIntervalMs: 1000,
 };
 
 const INGEST = 'analytics.ingest-batch' satisfies AnalyticsJobName;
@@ -229,6 +237,10 @@ export class SqliteEventConsumer implements EventConsumer {
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
+  /** ends the wait between two inserts early, for close() */
+  private endSpacing: (() => void) | null = null;
+  /** when the last insert of events ended (performance.now()); -Infinity before the first */
+  private lastInsertEnded = -Infinity;
   private ipSweep: NodeJS.Timeout | null = null;
   /** when the data file stopped answering; null while it answers */
   private queueDownSince: number | null = null;
@@ -376,6 +388,20 @@ export class SqliteEventConsumer implements EventConsumer {
     this.wake = null;
   }
 
+  /** waits until insertIntervalMs has passed since the last insert of events; enqueues do not end it */
+  private async spaceInserts(): Promise<void> {
+    const wait = this.lastInsertEnded + this.options.insertIntervalMs - performance.now();
+    if (wait <= 0 || !this.running) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, wait);
+      this.endSpacing = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.endSpacing = null;
+  }
+
   /** the loop never ends on an error: whatever escapes one round is logged and the next one runs */
   private async run(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     while (this.running) {
@@ -390,6 +416,8 @@ export class SqliteEventConsumer implements EventConsumer {
 
   private async round(handler: (job: AnalyticsJob) => Promise<void>): Promise<void> {
     const db = this.database.db;
+    await this.spaceInserts();
+    if (!this.running) return;
     let work: DueWork | undefined;
     try {
       work = this.nextDue();
@@ -411,6 +439,7 @@ export class SqliteEventConsumer implements EventConsumer {
     } catch (err) {
       failure = err as Error;
     }
+    if (job?.name === INGEST) this.lastInsertEnded = performance.now();
     // a disk that is full or read-only is an outage of the store, not a fault of the batch: it spends
     // no try (the batch would end as a dead letter after a long outage) and is tried again after the
     // first backoff until the disk takes writes again
@@ -473,6 +502,7 @@ export class SqliteEventConsumer implements EventConsumer {
     if (this.ipSweep) clearInterval(this.ipSweep);
     this.ipSweep = null;
     this.wake?.();
+    this.endSpacing?.();
     await this.loop;
   }
 }
