@@ -232,17 +232,22 @@ export interface AnalyticsStore {
   /** raw events older than this may be gone (the retention); null while they are kept for ever */
   rawKeptSince(): Date | null;
   /**
-   * a number that changes whenever this store writes or erases the card's events, for a store that
-   * sees every write made to it (the embedded engine, which one process holds); null where other
-   * processes write too. what was read at one version is still true at the same version.
+   * a number that changes whenever this store has written or erased the card's events, for a store
+   * that sees every write made to it (the embedded engine, which one process holds); null where other
+   * processes write too. what was read at one version is still true at the same version, also while
+   * the next write runs (that write is not done).
    */
   writeVersion(profileId: string): number | null;
+  /** whether a write of the card is under way: a read meanwhile may hold part of it, so it is not kept */
+  writing(profileId: string): boolean;
   /**
    * the raw events written for the card after a version, oldest write first, where the store still
    * holds them (the last few writes of the last minute); null when it does not, or when a write since
    * was an erase or an insert that failed (what it stored is not known)
    */
   writtenSince(profileId: string, version: number): DayEventRow[] | null;
+  /** the views among them, as the visit list shows them, on the same terms */
+  viewsWrittenSince(profileId: string, version: number): VisitRow[] | null;
   /** views and distinct visitors from the raw events since a moment */
   live(profileId: string, since: Date): Promise<LiveFigures>;
   /** erases a profile's raw events and its rollups */

@@ -308,6 +308,32 @@ interface LatestEvents {
   events: DayEvents;
 }
 
+interface NewestViews {
+  version: number;
+  from: number;
+  to: number;
+  limit: number;
+  /** newest first, as the store orders them */
+  rows: VisitRow[];
+}
+
+/**
+ * the newest views read at one version, with the views written since added: the newest `limit` of
+ * both are the newest of what the store holds now in the same span. undefined when two views share a
+ * millisecond: the store orders those by event id its own way, and a page's cursor must follow it.
+ */
+function withNewViews(kept: NewestViews, added: VisitRow[], version: number): NewestViews | undefined {
+  const fresh = added.filter((row) => row.ts.getTime() >= kept.from && row.ts.getTime() <= kept.to);
+  const times = new Set(kept.rows.map((row) => row.ts.getTime()));
+  for (const row of fresh) {
+    if (times.has(row.ts.getTime())) return undefined;
+    times.add(row.ts.getTime());
+  }
+  // a stable sort: the rows read keep the store's order among themselves
+  const rows = [...kept.rows, ...fresh].sort((a, b) => b.ts.getTime() - a.ts.getTime());
+  return { ...kept, version, rows: rows.slice(0, kept.limit) };
+}
+
 /** cards whose latest events are kept between reads (the most recently read) */
 const LATEST_CARDS = 1000;
 /** at most this many sums of finished days kept (one per card and range in use) */
@@ -494,6 +520,7 @@ export class AnalyticsReadService {
     // part counts its own span), so they can be used again while the store has written nothing new
     // for the card. the version is taken before the read: a write during it makes the copy stale.
     const version = this.store.writeVersion(profileId);
+    const writing = this.store.writing(profileId);
     let since: DayEvents | null = null;
     if (needsTail) {
       const kept = version === null ? undefined : this.latest.get(profileId);
@@ -529,7 +556,7 @@ export class AnalyticsReadService {
         since = events === TOO_MANY_EVENTS ? null : events;
         // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
         // which the write's own log would then add a second time
-        if (since && version !== null && this.store.writeVersion(profileId) === version)
+        if (since && version !== null && !writing && this.unchangedSince(profileId, version))
           this.keepLatest(profileId, { version, cutoff, rows, events: since });
       } else {
         edges.set(profileId, load.key, events);
@@ -545,6 +572,11 @@ export class AnalyticsReadService {
       if (start < today || to < cutoff) return events.figures(from, to);
       return since ? events.figuresWith(since, from, to) : null;
     });
+  }
+
+  /** no write of the card ended or runs since the version was taken */
+  private unchangedSince(profileId: string, version: number): boolean {
+    return this.store.writeVersion(profileId) === version && !this.store.writing(profileId);
   }
 
   private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
@@ -634,26 +666,36 @@ export class AnalyticsReadService {
   }
 
   /** per card, its newest views up to a moment, as read at a write version of the store */
-  private readonly newest = new Map<
-    string,
-    { version: number; from: number; to: number; limit: number; rows: VisitRow[] }
-  >();
+  private readonly newest = new Map<string, NewestViews>();
+
+  private keepNewest(profileId: string, entry: NewestViews): void {
+    this.newest.delete(profileId);
+    this.newest.set(profileId, entry);
+    const oldest = this.newest.keys().next();
+    if (this.newest.size > LATEST_CARDS && !oldest.done) this.newest.delete(oldest.value);
+  }
 
   /**
    * a range's newest views (the first page): read up to a minute past now, and served again from
    * what was read while the store has written nothing new for the card, for any range that lies
    * within what was read. owners reopen the dashboard, and it refreshes, far more often than a quiet
-   * card is visited.
+   * card is visited; while it is visited, the views the store wrote are added to what was read.
    */
   private async newestVisits(profileId: string, range: TimeRange, limit: number): Promise<VisitRow[]> {
     const version = this.store.writeVersion(profileId);
     if (version === null) return this.store.visits(profileId, range, limit, null);
+    const writing = this.store.writing(profileId);
     const from = range.from.getTime();
     const to = range.to.getTime();
     const within = (rows: VisitRow[]) =>
       rows.filter((row) => row.ts.getTime() >= from && row.ts.getTime() <= to).slice(0, limit);
-    const kept = this.newest.get(profileId);
-    if (kept && kept.version === version && kept.from <= from && to <= kept.to && kept.limit >= limit) {
+    let kept = this.newest.get(profileId);
+    if (kept && kept.version !== version) {
+      const added = this.store.viewsWrittenSince(profileId, kept.version);
+      kept = added ? withNewViews(kept, added, version) : undefined;
+      if (kept) this.keepNewest(profileId, kept);
+    }
+    if (kept && kept.from <= from && to <= kept.to && kept.limit >= limit) {
       const rows = within(kept.rows);
       // every view newer than the oldest row read is among those read: the page is right when it is
       // full, when all there was got read, or when the oldest row read is older than the range
@@ -663,10 +705,10 @@ export class AnalyticsReadService {
     }
     const upTo = Math.max(to, Date.now() + 60_000);
     const rows = await this.store.visits(profileId, { from: range.from, to: new Date(upTo) }, limit, null);
-    this.newest.delete(profileId);
-    this.newest.set(profileId, { version, from, to: upTo, limit, rows });
-    const oldest = this.newest.keys().next();
-    if (this.newest.size > LATEST_CARDS && !oldest.done) this.newest.delete(oldest.value);
+    // kept only when no write ran or ended meanwhile: the read may hold some of a write's views,
+    // which the write's own log would then add a second time
+    if (!writing && this.unchangedSince(profileId, version))
+      this.keepNewest(profileId, { version, from, to: upTo, limit, rows });
     const page = within(rows);
     if (page.length === limit || rows.length < limit) return page;
     // views past the range's end filled what was read: the range's own page

@@ -649,6 +649,76 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     }
   });
 
+  it('adds the views it stores since to the first page of visits it read, and reads the store where it cannot tell', async () => {
+    const card = 'newest-added';
+    const ev = (ts: string, type: 'view' | 'link_clicked' = 'view') =>
+      sampleEvent({ profileId: card, type, ts: at(`2026-03-07T${ts}Z`) });
+    const range = parseRange('2026-03-07T00:00:00Z', '2026-03-07T23:00:00Z');
+    const page = new AnalyticsReadService(store);
+    const truth = async () => (await store.visits(card, range, 3, null)).slice(0, 2);
+    await processor.process({ id: uuidv7(), events: [ev('10:00:00'), ev('10:10:00')] });
+    expect((await page.visits(card, range, 2, null)).rows).toEqual(await truth());
+    const visits = jest.spyOn(store, 'visits');
+    const reads = async () => {
+      visits.mockClear();
+      const rows = (await page.visits(card, range, 2, null)).rows;
+      const calls = visits.mock.calls.length;
+      expect(rows).toEqual(await truth());
+      return calls;
+    };
+    const chdb = transport === 'chdb';
+    try {
+      // a batch of this process: its view is added on top, its click is not a visit; nothing is read
+      const batch = { id: uuidv7(), events: [ev('10:20:00'), ev('10:25:00', 'link_clicked')] };
+      await processor.process(batch);
+      expect(await reads()).toBe(chdb ? 0 : 1);
+      // the same batch stored again: the store keeps it once, and so does the page
+      await processor.process(batch);
+      expect(await reads()).toBe(chdb ? 0 : 1);
+      // a batch made before the store opened (the process before may have stored it): read again
+      await processor.process({ id: 'newest-added-before', events: [ev('10:30:00')] });
+      expect(await reads()).toBe(1);
+      // while a write of the card runs, the page read before it is served; once it is done, its view
+      // is added
+      const insert = store.client.insert.bind(store.client);
+      let release = () => undefined as void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held = jest.spyOn(store.client, 'insert').mockImplementationOnce(async (params) => {
+        await gate;
+        return insert(params);
+      });
+      try {
+        const writing = processor.process({ id: uuidv7(), events: [ev('10:40:00')] });
+        if (chdb) {
+          for (let i = 0; i < 200 && !store.writing(card); i++) await new Promise((r) => setTimeout(r, 5));
+          expect(store.writing(card)).toBe(true);
+          visits.mockClear();
+          const during = (await page.visits(card, range, 2, null)).rows;
+          expect(visits).not.toHaveBeenCalled();
+          expect(during.map((row) => row.ts.toISOString())).toEqual([
+            '2026-03-07T10:30:00.000Z',
+            '2026-03-07T10:20:00.000Z',
+          ]);
+        }
+        release();
+        await writing;
+      } finally {
+        held.mockRestore();
+      }
+      expect(await reads()).toBe(chdb ? 0 : 1);
+      expect((await page.visits(card, range, 2, null)).rows.map((row) => row.ts.toISOString())).toEqual([
+        '2026-03-07T10:40:00.000Z',
+        '2026-03-07T10:30:00.000Z',
+      ]);
+      // an erase is not known row by row: read again
+      await store.deleteProfileEvents(card);
+      expect(await reads()).toBe(1);
+      expect((await page.visits(card, range, 2, null)).rows).toEqual([]);
+    } finally {
+      visits.mockRestore();
+    }
+  });
+
   it('never stores a raw ip, and stores no geo or hash where the profile turned them off', async () => {
     const result = await store.client.query({
       query: 'SELECT * FROM events WHERE profile_id = {p:String} ORDER BY ts',

@@ -39,9 +39,14 @@ interface WriteLogEntry {
   version: number;
   /** the card's version before this write */
   after: number;
-  /** the rows written; null when not known (an erase, a failed insert) */
-  rows: DayEventRow[] | null;
+  /** the rows written, and the views among them; null when not known (an erase, a failed insert) */
+  rows: WrittenRows | null;
   at: number;
+}
+
+interface WrittenRows {
+  events: DayEventRow[];
+  views: VisitRow[];
 }
 
 const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -259,21 +264,25 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
   private readonly storedBatches = new Set<string>();
 
   /** writes under way per card: while one runs, what a read sees of it is not known */
-  private readonly writing = new Map<string, number>();
+  private readonly writingNow = new Map<string, number>();
 
   writeVersion(profileId: string): number | null {
-    if (this.transport !== 'chdb' || this.writing.has(profileId)) return null;
+    if (this.transport !== 'chdb') return null;
     return this.written.get(profileId)?.version ?? this.forgottenVersion;
+  }
+
+  writing(profileId: string): boolean {
+    return this.writingNow.has(profileId);
   }
 
   /** runs a write of these cards: under way meanwhile, then a new version for each */
   private async writingCards<T>(
     profileIds: string[],
     write: () => Promise<T>,
-    written: (ok: boolean) => Map<string, DayEventRow[] | null>,
+    written: (ok: boolean) => Map<string, WrittenRows | null>,
   ): Promise<T> {
     const cards = [...new Set(profileIds)];
-    for (const card of cards) this.writing.set(card, (this.writing.get(card) ?? 0) + 1);
+    for (const card of cards) this.writingNow.set(card, (this.writingNow.get(card) ?? 0) + 1);
     let ok = false;
     try {
       const result = await write();
@@ -281,31 +290,39 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       return result;
     } finally {
       for (const card of cards) {
-        const left = (this.writing.get(card) ?? 1) - 1;
-        if (left > 0) this.writing.set(card, left);
-        else this.writing.delete(card);
+        const left = (this.writingNow.get(card) ?? 1) - 1;
+        if (left > 0) this.writingNow.set(card, left);
+        else this.writingNow.delete(card);
       }
       this.wrote(written(ok));
     }
   }
 
   writtenSince(profileId: string, version: number): DayEventRow[] | null {
+    return this.logSince(profileId, version, (rows) => rows.events);
+  }
+
+  viewsWrittenSince(profileId: string, version: number): VisitRow[] | null {
+    return this.logSince(profileId, version, (rows) => rows.views);
+  }
+
+  private logSince<T>(profileId: string, version: number, pick: (rows: WrittenRows) => T[]): T[] | null {
     const card = this.written.get(profileId);
     if (this.transport !== 'chdb' || !card) return null;
     if (card.version === version) return [];
     // the write right after `version` must still be in the log
     const since = card.log.findIndex((entry) => entry.after === version);
     if (since < 0) return null;
-    const rows: DayEventRow[] = [];
+    const rows: T[] = [];
     for (const entry of card.log.slice(since)) {
       if (!entry.rows || Date.now() - entry.at > WRITE_LOG_MS) return null;
-      rows.push(...entry.rows);
+      rows.push(...pick(entry.rows));
     }
     return rows;
   }
 
   /** after a write: the cards it touched get a new version (the write is done, so a read at it sees it) */
-  private wrote(byCard: Map<string, DayEventRow[] | null>): void {
+  private wrote(byCard: Map<string, WrittenRows | null>): void {
     if (this.transport !== 'chdb') return;
     const at = Date.now();
     for (const [profileId, rows] of byCard) {
@@ -386,23 +403,27 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     batchId: string,
     rows: StoredEvent[],
     stored: boolean,
-  ): Map<string, DayEventRow[] | null> {
+  ): Map<string, WrittenRows | null> {
     // stored again (a retry after a stored try): nothing new. a failed insert may have stored some
     // rows, and a batch made before this store opened may have been stored by the process before
     // (the queue hands it over again after a crash): what those wrote is not known
     const again = stored && this.storedBatches.has(batchId);
     const known = stored && madeAfter(batchId, this.openedAt);
-    const byCard = new Map<string, DayEventRow[] | null>();
+    const byCard = new Map<string, WrittenRows | null>();
     for (const row of rows) {
       if (!known || again) {
         byCard.set(row.profile_id, null);
         continue;
       }
-      const cardRows = byCard.get(row.profile_id) ?? [];
-      cardRows.push(dayEventRow(row));
-      byCard.set(row.profile_id, cardRows);
+      let card = byCard.get(row.profile_id);
+      if (!card) {
+        card = { events: [], views: [] };
+        byCard.set(row.profile_id, card);
+      }
+      card.events.push(dayEventRow(row));
+      if (row.type === 'view') card.views.push(visitRow(row));
     }
-    if (again) for (const profileId of byCard.keys()) byCard.set(profileId, []);
+    if (again) for (const profileId of byCard.keys()) byCard.set(profileId, { events: [], views: [] });
     if (stored) {
       this.storedBatches.add(batchId);
       // fewer than the table's deduplication window (10 000 blocks): a batch forgotten here may still
