@@ -49,9 +49,11 @@ interface WrittenRows {
   views: VisitRow[];
 }
 
-const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+// a batch id, or the id of batches inserted together (`<first>+<others>`): the embedded queue groups
+// batches in queue order, so every other batch of a group was queued after the first
+const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?:\+\d+)?$/i;
 
-/** whether a batch id is a uuid v7 (the producer's) made at or after `ms` */
+/** whether a batch id (or a group's) is a uuid v7 (the producer's) made at or after `ms` */
 function madeAfter(batchId: string, ms: number): boolean {
   const match = UUID_V7.exec(batchId);
   return match ? parseInt(`${match[1]}${match[2]}`, 16) >= ms : false;
