@@ -16,6 +16,7 @@ import {
   type VisitCursor,
   type VisitRow,
 } from '../../ports';
+import { EventLoopSlices } from '../../event-loop';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
 import { CoalescedReads } from './coalesced-reads';
 import { DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
@@ -647,7 +648,9 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       });
       return `(profile_id = {p${r}:String} AND (${ofCard.join(' OR ')}))`;
     });
-    // compact rows: a summary reads today's latest events on every call, and they parse faster so
+    // compact rows, a line each: a summary reads today's latest events on every call, and they parse
+    // faster so. a card's first read can bring a few hundred thousand; they are parsed a slice at a
+    // time, so the visitors' requests are answered meanwhile (one JSON document held the loop 0.3 s)
     const query = await this.client.query({
       query: `SELECT multiIf(${tests.map((test, n) => `${test}, ${n}`).join(', ')}, ${NO_REQUEST}) AS r,
                 toUnixTimestamp64Milli(ts) AS ms, toString(type) AS type, visitor_id, authenticated,
@@ -657,13 +660,20 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
          ORDER BY ts
          LIMIT {limit:UInt32} BY r`,
       query_params: params,
-      format: 'JSONCompact',
+      format: 'JSONCompactEachRow',
     });
+    const text = await query.text();
     const result: DayEventRow[][][] = reads.map((read) => read.ranges.map(() => []));
     type Row = [number, string, string, string, number, string, string, string, string, string];
-    for (const [n, ms, type, visitorId, authenticated, country, device, referrerHost, channel, target] of (
-      await query.json<Row>()
-    ).data) {
+    const slices = new EventLoopSlices();
+    for (let start = 0, line = 0; start < text.length; line++) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      const fields = end > start ? (JSON.parse(text.slice(start, end)) as Row) : null;
+      start = end + 1;
+      if ((line & 1023) === 1023 && slices.due()) await slices.pause();
+      if (!fields) continue;
+      const [n, ms, type, visitorId, authenticated, country, device, referrerHost, channel, target] = fields;
       const at = owner[Number(n)];
       if (!at) continue;
       const rows = result[at.read]?.[at.range];
