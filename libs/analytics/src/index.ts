@@ -2,7 +2,7 @@ export * from './events';
 export * from './jobs';
 export * from './ports';
 export * from './producer/event-buffer';
-export * from './enrichment/lru-cache';
+export * from './lru-cache';
 export * from './enrichment/user-agent';
 export * from './enrichment/geo';
 export * from './enrichment/referrer';

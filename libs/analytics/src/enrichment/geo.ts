@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import maxmind, { type Reader, type Response } from 'maxmind';
-import { LruCache } from './lru-cache';
+import { LruCache } from '../lru-cache';
 
 export interface GeoResult {
   /** iso 3166 alpha-2, upper case; '' when unknown */

@@ -1,7 +1,7 @@
 import { UAParser } from 'ua-parser-js';
 import { isbot } from 'isbot';
 import type { DeviceType } from '../events';
-import { LruCache } from './lru-cache';
+import { LruCache } from '../lru-cache';
 
 export interface UserAgentInfo {
   device: DeviceType;

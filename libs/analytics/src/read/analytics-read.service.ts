@@ -1,4 +1,5 @@
 import { EventLoopSlices } from '../event-loop';
+import { LruCache } from '../lru-cache';
 import {
   ANALYTICS_MAX_RANGE_DAYS,
   type BlockClicks,
@@ -452,14 +453,7 @@ export class AnalyticsReadService {
   private readonly wholeDaySums = new Map<string, { days: DayFigures[]; totals: DayTotals }>();
 
   /** per card, today's events since the held part, as read at a write version of the store */
-  private readonly latest = new Map<string, LatestEvents>();
-
-  private keepLatest(profileId: string, entry: LatestEvents): void {
-    this.latest.delete(profileId);
-    this.latest.set(profileId, entry);
-    const oldest = this.latest.keys().next();
-    if (this.latest.size > LATEST_CARDS && !oldest.done) this.latest.delete(oldest.value);
-  }
+  private readonly latest = new LruCache<string, LatestEvents>(LATEST_CARDS);
 
   /**
    * the finished days of a range added up (a copy, to add the partial days to): kept while the day
@@ -535,7 +529,7 @@ export class AnalyticsReadService {
           rows.sort((a, b) => a.ts - b.ts);
           if (rows.length <= edges.options.maxEventsPerDay) {
             since = DayEvents.of(rows);
-            this.keepLatest(profileId, { version, cutoff, rows, events: since });
+            this.latest.set(profileId, { version, cutoff, rows, events: since });
           }
         }
       }
@@ -561,7 +555,7 @@ export class AnalyticsReadService {
         // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
         // which the write's own log would then add a second time
         if (since && version !== null && !writing && this.unchangedSince(profileId, version))
-          this.keepLatest(profileId, { version, cutoff, rows, events: since });
+          this.latest.set(profileId, { version, cutoff, rows, events: since });
       } else {
         edges.set(profileId, load.key, events);
         held.set(load.key, events);
@@ -670,14 +664,7 @@ export class AnalyticsReadService {
   }
 
   /** per card, its newest views up to a moment, as read at a write version of the store */
-  private readonly newest = new Map<string, NewestViews>();
-
-  private keepNewest(profileId: string, entry: NewestViews): void {
-    this.newest.delete(profileId);
-    this.newest.set(profileId, entry);
-    const oldest = this.newest.keys().next();
-    if (this.newest.size > LATEST_CARDS && !oldest.done) this.newest.delete(oldest.value);
-  }
+  private readonly newest = new LruCache<string, NewestViews>(LATEST_CARDS);
 
   /**
    * a range's newest views (the first page): read up to a minute past now, and served again from
@@ -697,7 +684,7 @@ export class AnalyticsReadService {
     if (kept && kept.version !== version) {
       const added = this.store.viewsWrittenSince(profileId, kept.version);
       kept = added ? withNewViews(kept, added, version) : undefined;
-      if (kept) this.keepNewest(profileId, kept);
+      if (kept) this.newest.set(profileId, kept);
     }
     if (kept && kept.from <= from && to <= kept.to && kept.limit >= limit) {
       const rows = within(kept.rows);
@@ -712,7 +699,7 @@ export class AnalyticsReadService {
     // kept only when no write ran or ended meanwhile: the read may hold some of a write's views,
     // which the write's own log would then add a second time
     if (!writing && this.unchangedSince(profileId, version))
-      this.keepNewest(profileId, { version, from, to: upTo, limit, rows });
+      this.newest.set(profileId, { version, from, to: upTo, limit, rows });
     const page = within(rows);
     if (page.length === limit || rows.length < limit) return page;
     // views past the range's end filled what was read: the range's own page

@@ -17,6 +17,8 @@ import {
   type VisitRow,
 } from '../../ports';
 import { EventLoopSlices } from '../../event-loop';
+import { firstBatchId } from '../../jobs';
+import { LruCache } from '../../lru-cache';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
 import { CoalescedReads } from './coalesced-reads';
 import { DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
@@ -50,13 +52,15 @@ interface WrittenRows {
   views: VisitRow[];
 }
 
-// a batch id, or the id of batches inserted together (`<first>+<others>`): the embedded queue groups
-// batches in queue order, so every other batch of a group was queued after the first
-const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}(?:\+\d+)?$/i;
+const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
-/** whether a batch id (or a group's) is a uuid v7 (the producer's) made at or after `ms` */
+/**
+ * whether a batch id is a uuid v7 (the producer's) made at or after `ms`. for batches inserted
+ * together, the first one's: the embedded queue groups them in queue order, so the others were
+ * queued after it
+ */
 function madeAfter(batchId: string, ms: number): boolean {
-  const match = UUID_V7.exec(batchId);
+  const match = UUID_V7.exec(firstBatchId(batchId));
   return match ? parseInt(`${match[1]}${match[2]}`, 16) >= ms : false;
 }
 
@@ -727,21 +731,12 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     }
     page ??= await this.visitPage(profileId, range, limit, after);
     const last = page[page.length - 1];
-    if (page.length === limit && last) this.notePageReach(profileId, upper - last.ts.getTime());
+    if (page.length === limit && last) this.pageReach.set(profileId, upper - last.ts.getTime());
     return page;
   }
 
   /** how far back from its start a full page of the card's visits reached, the last time */
-  private readonly pageReach = new Map<string, number>();
-
-  private notePageReach(profileId: string, ms: number): void {
-    this.pageReach.delete(profileId);
-    this.pageReach.set(profileId, ms);
-    if (this.pageReach.size > PAGE_REACH_CARDS) {
-      const oldest = this.pageReach.keys().next();
-      if (!oldest.done) this.pageReach.delete(oldest.value);
-    }
-  }
+  private readonly pageReach = new LruCache<string, number>(PAGE_REACH_CARDS);
 
   private visitPage(
     profileId: string,

@@ -3,6 +3,7 @@ import { isDiskError, openSqliteFile, type SqliteDatabase, type SqliteStatement 
 import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
 import {
   eraseJobId,
+  groupedBatchId,
   parseJob,
   type AnalyticsJob,
   type AnalyticsJobName,
@@ -323,7 +324,7 @@ export class SqliteEventConsumer implements EventConsumer {
       events += batch.events.length;
     }
     if (members.length <= 1 || members[0].batch_id !== first.batch_id) return this.alone(first);
-    const groupId = `${members[0].batch_id}+${members.length - 1}`;
+    const groupId = groupedBatchId(members[0].batch_id, members.length - 1);
     const claim = db.prepare('UPDATE analytics_queue SET group_id = ? WHERE batch_id = ?');
     db.transaction(() => {
       for (const row of members) claim.run(groupId, row.batch_id);

@@ -21,6 +21,10 @@ export class LruCache<K, V> {
     this.map.set(key, value);
   }
 
+  delete(key: K): void {
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }
