@@ -1,39 +1,36 @@
-import { applyDecorators, Injectable, SetMetadata, UseGuards, type ExecutionContext } from '@nestjs/common';
+import {
+  applyDecorators,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
-import { TooManyRequestsError } from '../common/errors';
 import type { RateLimitName } from '../config/app-config';
-import { rateLimitTrackers, waitText, type RateLimitedRequest } from './rate-limit-keys';
+import type { RateLimitedRequest } from './rate-limit-keys';
+import { RateLimiter } from './rate-limiter';
 
 const RATE_LIMITS = 'cardcraft:rateLimits';
 
 /**
- * counts the route's requests against the named limits (RATE_LIMIT_* in the configuration) and answers
- * 429 once one is spent. a route guard, so it runs after the global auth guard has set request.userId.
+ * counts the route's requests against its named limits and answers 429 once one is spent. a route
+ * guard, so it runs after the global auth guard has set request.userId.
  */
 @Injectable()
-export class RateLimitGuard extends ThrottlerGuard {
-  protected override async handleRequest(props: ThrottlerRequest): Promise<boolean> {
-    const name = props.throttler.name as RateLimitName;
-    const routeLimits = this.reflector.get<RateLimitName[] | undefined>(
-      RATE_LIMITS,
-      props.context.getHandler(),
-    );
-    if (!routeLimits?.includes(name)) return true;
-    const request = props.context.switchToHttp().getRequest<RateLimitedRequest>();
-    // every tracker spends one hit; the first one spent answers 429
-    for (const tracker of rateLimitTrackers(name, request)) {
-      await super.handleRequest({ ...props, getTracker: () => tracker });
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const names = this.reflector.get<RateLimitName[] | undefined>(RATE_LIMITS, context.getHandler());
+    if (names?.length) {
+      await this.limiter.spend(names, context.switchToHttp().getRequest<RateLimitedRequest>());
     }
     return true;
-  }
-
-  protected override async throwThrottlingException(
-    _context: ExecutionContext,
-    detail: ThrottlerLimitDetail,
-  ): Promise<void> {
-    const seconds = Math.max(1, detail.timeToBlockExpire);
-    throw new TooManyRequestsError(`Too many requests, please try again in ${waitText(seconds)}`, seconds);
   }
 }
 

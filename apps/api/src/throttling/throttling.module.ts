@@ -1,33 +1,12 @@
 import { Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
-import {
-  getOptionsToken,
-  getStorageToken,
-  ThrottlerStorageService,
-  type ThrottlerModuleOptions,
-  type ThrottlerStorage,
-} from '@nestjs/throttler';
+import { getStorageToken, ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { RedisThrottlerStorage } from './adapters/redis-throttler-storage';
 import { FailoverThrottlerStorage } from './failover-throttler-storage';
 import { RateLimitGuard } from './rate-limit.guard';
+import { RateLimiter } from './rate-limiter';
 
 const SHARED_STORAGE = Symbol('SHARED_THROTTLER_STORAGE');
-
-/** one named throttler per configured limit; a route picks its own with @RateLimit() */
-function throttlerOptions(config: AppConfig): ThrottlerModuleOptions {
-  return {
-    throttlers: Object.entries(config.rateLimits).map(([name, { limit, windowMs }]) => ({
-      name,
-      limit,
-      ttl: windowMs,
-      // once spent, the budget stays spent for a whole window
-      blockDuration: windowMs,
-    })),
-    generateKey: (_context, tracker, name) => `${name}:${tracker}`,
-    // one request spends several budgets (address, account): Retry-After comes with the 429 instead
-    setHeaders: false,
-  };
-}
 
 /** with REDIS_URL every replica counts in redis; a single process counts in its memory */
 async function sharedStorage(config: AppConfig): Promise<RedisThrottlerStorage | null> {
@@ -61,17 +40,18 @@ class ThrottlingLifecycle implements OnApplicationShutdown {
 }
 
 /**
- * abuse limits (@nestjs/throttler): the options and the storage the RateLimitGuard of @RateLimit()
- * routes needs: every module with such a route imports it (one instance for all of them).
+ * abuse limits: the counters' storage (@nestjs/throttler's, or redis shared by the replicas), the
+ * RateLimiter that spends them and the RateLimitGuard of @RateLimit() routes: every module with such a
+ * route imports it (one instance for all of them).
  */
 @Module({
   providers: [
     { provide: SHARED_STORAGE, inject: [APP_CONFIG], useFactory: sharedStorage },
     { provide: getStorageToken(), inject: [SHARED_STORAGE], useFactory: storage },
-    { provide: getOptionsToken(), inject: [APP_CONFIG], useFactory: throttlerOptions },
+    RateLimiter,
     RateLimitGuard,
     ThrottlingLifecycle,
   ],
-  exports: [getStorageToken(), getOptionsToken(), RateLimitGuard],
+  exports: [getStorageToken(), RateLimiter, RateLimitGuard],
 })
 export class ThrottlingModule {}
