@@ -15,15 +15,13 @@ import { frameworkErrors } from './common/framework-errors';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import type { AppConfig } from './config/app-config';
-import { registerSecurityHeaders } from './security/security-headers';
+import { AnswerHeaders, registerAnswerHeaders } from './security/security-headers';
 import { spaFallback } from './web/spa-fallback';
-import { registerCardPageRoute } from './public/card-page.route';
-import { CardPageFastPathHolder } from './public/card-page-fast-path';
+import { registerCardRoutes } from './public/card-routes';
 import { requestIdOf } from './public/request-id';
-import { CARD_PAGE_ROUTES } from './public/public-card-page.controller';
-import { CARD_PREVIEW_ROUTES } from './card-preview/card-preview.controller';
 import { MEDIA_ROUTES } from './media/media.controller';
 import { registerUploadBodyParser } from './media/media-body';
+import { describeCardJsonRead } from './openapi/card-json-read';
 import { dtoSchemas } from './openapi/dto-schemas';
 import * as contracts from '@cardcraft/contracts';
 import { createLogger, ServiceMetrics, type Logger as PinoLogger } from '@cardcraft/observability';
@@ -46,18 +44,16 @@ export async function createApp(
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: 'api' });
   const metrics = options.metrics ?? new ServiceMetrics('api');
   const observe = requestObserver(logger, metrics);
-  const cardPageFastPath = new CardPageFastPathHolder(observe);
+  const answerHeaders = new AnswerHeaders(config);
   const adapter = new FastifyAdapter({
     // fastify's own logger is the process's pino; one line a request is written by the onResponse hook
-    // below (fastify's default is two, and would miss the fast path's answers)
+    // below (fastify's default is two)
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    frameworkErrors: frameworkErrors(config),
+    frameworkErrors: frameworkErrors(answerHeaders),
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
-    // the server's listener answers a guest's cached card page before fastify's hooks (installed below)
-    serverFactory: cardPageFastPath.serverFactory,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, metrics), adapter, {
     logger: new NestPinoLogger(logger),
@@ -67,10 +63,8 @@ export async function createApp(
   // parses the browser's session cookie (the auth guard reads it) and lets replies set it
   await app.register(fastifyCookie);
 
-  // every text answer compressed (json, the app's files); brotli at a quality and window cheap enough
-  // to run per request: quality 4 with a 256 KB window answered 14 % more dashboard reads a second than
-  // quality 5 with the default 4 MB one, for 7 to 10 % more bytes on a few-KB answer. the card's page
-  // comes already compressed from its cache and is passed through as it is.
+  // every text answer compressed (json, the app's files), with brotli at a quality and window cheap
+  // enough to run per request. the card's answers come compressed from its pipeline and are left alone.
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],
@@ -78,15 +72,11 @@ export async function createApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
 
-  // content security policy, framing, hsts and the rest on every answer: pages, files, json, errors
-  await registerSecurityHeaders(app, config);
+  // content security policy, framing, hsts, the request id and the rest on every answer
+  registerAnswerHeaders(app, answerHeaders);
 
   const fastify = app.getHttpAdapter().getInstance();
   // a plain callback, not an async function: this runs on every answer, and a promise per request costs
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
-  });
   fastify.addHook('onResponse', (request, reply, done) => {
     observe({
       requestId: request.id,
@@ -100,23 +90,18 @@ export async function createApp(
     done();
   });
 
-  // the public card's page, the hot path, straight on fastify; its contact file and form are nest's,
-  // all at the public address /u/{handle}/..., not under /api
-  registerCardPageRoute(app);
-  cardPageFastPath.install(app);
+  // one error shape for every failure, nest's routes and the card's alike
+  const errors = new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined);
+  // every address of a card (/u/{handle}/..., and its JSON read) goes through its one pipeline
+  registerCardRoutes(app, errors);
   // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind})
   app.setGlobalPrefix('api', {
-    exclude: [
-      ...[...CARD_PAGE_ROUTES, ...CARD_PREVIEW_ROUTES].map((path) => ({ path, method: RequestMethod.ALL })),
-      ...MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),
-    ],
+    exclude: MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),
   });
   // avatars and banners are sent as the image's bytes
   registerUploadBodyParser(app, config);
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(
-    new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined),
-  );
+  app.useGlobalFilters(errors);
   app.enableCors(
     config.corsOrigins.length > 0
       ? { origin: config.corsOrigins.includes('*') ? true : config.corsOrigins, credentials: false }
@@ -144,6 +129,7 @@ export async function createApp(
       .build(),
   );
   describeContractSchemas(document);
+  describeCardJsonRead(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
 
   if (config.webDistDir) {

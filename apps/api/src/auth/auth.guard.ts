@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../common/errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CROSS_SITE_REFUSED, isUnsafeMethod, SameSiteOrigins } from './same-site';
-import { BEARER_STRATEGY, COOKIE_STRATEGY } from './session.strategies';
+import { SESSION_STRATEGY } from './session.strategy';
 import type { AuthenticatedSession } from './sessions.service';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
@@ -28,10 +28,11 @@ type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedSession | nul
  * every route needs a live session unless it is marked @OptionalAuth(); on an optional route an
  * invalid or ended session counts as anonymous, never as an error, so a stale session cannot break a
  * public page. the session comes from the bearer header (API clients) or else the session cookie
- * (browsers), both through passport; a change made with the cookie must come from our own pages.
+ * (browsers), read by ViewerResolver through passport; a change made with the cookie must come from
+ * our own pages.
  */
 @Injectable()
-export class SessionGuard extends PassportAuthGuard([BEARER_STRATEGY, COOKIE_STRATEGY]) {
+export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
   private readonly origins: SameSiteOrigins;
 
   constructor(

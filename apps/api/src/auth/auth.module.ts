@@ -10,8 +10,10 @@ import { AuthService } from './auth.service';
 import { PasswordHasher } from './password-hasher';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { SessionCookie } from './session-cookie';
-import { BearerStrategy, SessionCookieStrategy, sessionKey } from './session.strategies';
+import { sessionKey } from './session-key';
+import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
+import { ViewerResolver } from './viewer-resolver';
 
 /** sign-up, sign-in and sessions; its guard runs on every route (routes opt out with @OptionalAuth) */
 @Module({
@@ -32,13 +34,13 @@ import { SessionsService } from './sessions.service';
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     SessionsService,
-    BearerStrategy,
-    SessionCookieStrategy,
+    ViewerResolver,
+    SessionStrategy,
     SessionCookie,
     PasswordHasher,
     AuthService,
   ],
-  // the card's page reads the session itself (JwtModule: its JwtService)
-  exports: [SessionsService, SessionCookie, PasswordHasher, JwtModule],
+  // the card's pipeline reads the viewer through the same resolver as the guard
+  exports: [SessionsService, SessionCookie, PasswordHasher, ViewerResolver],
 })
 export class AuthModule {}

@@ -1,15 +1,13 @@
 import { Module } from '@nestjs/common';
 import { MediaModule } from '../media/media.module';
-import { PublicModule } from '../public/public.module';
 import { SatoriCardPreviewRenderer } from './adapters/satori-card-preview-renderer';
 import { CARD_PREVIEW_RENDERER } from './card-preview-renderer';
-import { CardPreviewController } from './card-preview.controller';
 import { CardPreviewService } from './card-preview.service';
 
-/** the preview image drawn for a card without a social preview image of its own */
+/** the preview image drawn for a card without a social preview image of its own; served at /u/{handle}/preview.png */
 @Module({
-  imports: [MediaModule, PublicModule],
-  controllers: [CardPreviewController],
+  imports: [MediaModule],
   providers: [CardPreviewService, { provide: CARD_PREVIEW_RENDERER, useClass: SatoriCardPreviewRenderer }],
+  exports: [CardPreviewService],
 })
 export class CardPreviewModule {}

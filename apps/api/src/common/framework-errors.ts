@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { AppConfig } from '../config/app-config';
-import { isHttpsBaseUrl, SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../security/security-headers';
+import type { AnswerHeaders } from '../security/security-headers';
 
 type FrameworkErrorHandler = NonNullable<FastifyServerOptions['frameworkErrors']>;
 
@@ -10,17 +9,10 @@ type FrameworkErrorHandler = NonNullable<FastifyServerOptions['frameworkErrors']
  * and waits for the request body to be read first: answering while the client is still sending makes
  * node read the rest of the body as a second request and append a second answer to the connection.
  */
-export function frameworkErrors(config: Pick<AppConfig, 'publicBaseUrl'>): FrameworkErrorHandler {
-  const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    ...(isHttpsBaseUrl(config) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
-  };
+export function frameworkErrors(headers: AnswerHeaders): FrameworkErrorHandler {
   return (_error, request: FastifyRequest, reply: FastifyReply) => {
     const answer = () =>
-      void reply
-        .status(400)
-        .headers({ ...headers, 'x-request-id': request.id })
-        .send({ error: 'The address is not valid' });
+      void reply.status(400).headers(headers.with(request.id)).send({ error: 'The address is not valid' });
     const body = request.raw;
     if (body.readableEnded) return answer();
     body.on('end', answer);

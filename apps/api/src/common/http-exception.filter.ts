@@ -29,8 +29,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const context = host.switchToHttp();
-    const reply = context.getResponse<FastifyReply>();
-    const request = context.getRequest<FastifyRequest>();
+    this.answer(exception, context.getRequest<FastifyRequest>(), context.getResponse<FastifyReply>());
+  }
+
+  /** the failure's answer: also the error handler of the routes fastify serves without nest */
+  answer(exception: unknown, request: FastifyRequest, reply: FastifyReply): void {
     const { status, body } = this.toResponse(exception);
 
     if (status === 404 && this.notFoundFallback?.(request, reply)) return;

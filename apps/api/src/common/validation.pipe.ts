@@ -37,19 +37,23 @@ function validationFailed(errors: FieldError[]): BadRequestException {
 }
 
 /**
+ * refuses (400) text that is not well-formed unicode (a lone surrogate, which JSON can carry as
+ * "\ud800"): the validators' own decoding would throw on it and answer a 500. root: the path of the
+ * value itself, or the kind of input (body, query) when the value is the whole of it.
+ */
+export function assertWellFormedText(value: unknown, rootPath: string, kind: string): void {
+  const field = findMalformedText(value, rootPath);
+  if (field !== null) throw validationFailed([{ field: field || kind, message: MALFORMED_TEXT_MESSAGE }]);
+}
+
+/**
  * the DTOs of libs/contracts, applied with the transforms they declare; unknown fields are rejected.
- * before any of that, text that is not well-formed unicode (a lone surrogate, which JSON can carry as
- * "\ud800") is refused: the validators' own decoding would throw on it and answer a 500.
+ * before any of that, text that is not well-formed unicode is refused.
  */
 class ContractValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     // custom parameters (the signed-in user, the request's address) are the server's own values
-    if (metadata.type !== 'custom') {
-      const field = findMalformedText(value, metadata.data ?? '');
-      if (field !== null) {
-        throw validationFailed([{ field: field || metadata.type, message: MALFORMED_TEXT_MESSAGE }]);
-      }
-    }
+    if (metadata.type !== 'custom') assertWellFormedText(value, metadata.data ?? '', metadata.type);
     return super.transform(value, metadata);
   }
 }

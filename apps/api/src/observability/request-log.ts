@@ -19,7 +19,7 @@ export interface AnsweredRequest {
 
 /**
  * one answered request: its line in the log (at info, with the request id every hop shares) and its
- * observation in the metrics. both the fastify routes and the card page's fast path end here.
+ * observation in the metrics, from fastify's onResponse hook for every route.
  */
 export function requestObserver(
   logger: Logger,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../security/security-headers';
-import { createProfile, registerUser, type HttpResult } from '../testing/http';
+import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
@@ -15,6 +15,7 @@ const PER_ANSWER = new Set([
   'accept-ranges',
   'cache-control',
   'connection',
+  'content-disposition',
   'content-encoding',
   'content-length',
   'content-type',
@@ -22,6 +23,7 @@ const PER_ANSWER = new Set([
   'etag',
   'keep-alive',
   'last-modified',
+  'retry-after',
   'transfer-encoding',
   'vary',
   'x-request-id',
@@ -32,41 +34,83 @@ function policyHeaders(response: HttpResult): Record<string, string> {
   return Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
 }
 
-// the card page writes a precomputed header set instead of running helmet per request: a browser
-// must see exactly what every other page of the server sends
+// a header a feature adds to every answer of the application, as a hook of its own
+const ADDED = { name: 'x-added-by-a-feature', value: 'reaches every answer' };
+
+type Send = (http: HttpClient, handle: string) => Promise<HttpResult>;
+
+/** one answer of every kind a card's addresses give, with the status it has */
+const CARD_ANSWERS: [string, Send, number][] = [
+  ['the page', (http, handle) => http.get(`/u/${handle}`, { headers: { 'accept-encoding': 'br' } }), 200],
+  ['the page to HEAD', (http, handle) => http.request('HEAD', `/u/${handle}`), 200],
+  ['the not-found page', (http) => http.get('/u/nobody-has-this-handle'), 404],
+  ['the contact file', (http, handle) => http.get(`/u/${handle}/contact.vcf`), 200],
+  [
+    'the message form posted with a field missing',
+    (http, handle) =>
+      http.post(`/u/${handle}/message`, {
+        rawBody: 'email=ada%40example.com',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    400,
+  ],
+  ['the preview image', (http, handle) => http.get(`/u/${handle}/preview.png`), 200],
+  ['the preview of an unknown card', (http) => http.get('/u/nobody-has-this-handle/preview.png'), 404],
+  ['the JSON read', (http, handle) => http.get(`/api/public/profiles/${handle}`), 200],
+  [
+    'the JSON read of an unknown card',
+    (http) => http.get('/api/public/profiles/nobody-has-this-handle'),
+    404,
+  ],
+  [
+    'the JSON read refusing a parameter',
+    (http, handle) => http.get(`/api/public/profiles/${handle}?nope=1`),
+    400,
+  ],
+];
+
+// every answer of a card comes from the one pipeline, through fastify like any other route: whatever
+// the application puts on every answer (its policy, its request id, a header a feature adds) is there
 describe.each([
   ['https', 'https://cards.example.test'],
   ['http', 'http://192.168.1.20:3000'],
-])('the card page headers with an %s public address', (scheme, publicBaseUrl) => {
-  const { http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST, PUBLIC_BASE_URL: publicBaseUrl });
+])('the headers of every card answer with an %s public address', (scheme, publicBaseUrl) => {
+  const { http } = apiUnderTest(
+    'sqlite',
+    { WEB_DIST_DIR: WEB_DIST, PUBLIC_BASE_URL: publicBaseUrl },
+    {
+      beforeListen: (app) =>
+        app
+          .getHttpAdapter()
+          .getInstance()
+          .addHook('onRequest', (_request, reply, done) => {
+            void reply.header(ADDED.name, ADDED.value);
+            done();
+          }),
+    },
+  );
   let handle: string;
+  let spa: Record<string, string>;
 
   beforeAll(async () => {
     const owner = await registerUser(http);
     handle = (await createProfile(http, owner.accessToken, { published: true })).handle;
+    spa = policyHeaders(await http.get('/dashboard'));
   });
 
-  it('are the same as on an SPA page, on the card, its 304 and the not-found page', async () => {
-    const spa = policyHeaders(await http.get('/dashboard'));
-    const expected = {
+  it('on an SPA page are the security headers and the added one', () => {
+    expect(spa).toEqual({
       ...SECURITY_HEADERS,
       ...(scheme === 'https' ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
-    };
-    expect(spa).toEqual(expected);
-
-    const card = await http.get(`/u/${handle}`, { headers: { 'accept-encoding': 'br' } });
-    expect(card.status).toBe(200);
-    expect(policyHeaders(card)).toEqual(spa);
-
-    const revalidated = await http.get(`/u/${handle}`, {
-      headers: { 'if-none-match': card.headers.get('etag')! },
+      [ADDED.name]: ADDED.value,
     });
-    expect(revalidated.status).toBe(304);
-    expect(policyHeaders(revalidated)).toEqual(spa);
+  });
 
-    const missing = await http.get('/u/nobody-has-this-handle');
-    expect(missing.status).toBe(404);
-    expect(policyHeaders(missing)).toEqual(spa);
+  it.each(CARD_ANSWERS)('are the same on %s', async (_, send, status) => {
+    const response = await send(http, handle);
+    expect(response.status).toBe(status);
+    expect(policyHeaders(response)).toEqual(spa);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('carry one request id per answer, unique, and a valid incoming one is kept', async () => {

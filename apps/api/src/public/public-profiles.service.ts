@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { mayViewCard, normalizeHandle } from '@cardcraft/contracts';
+import { normalizeHandle } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
 import { NotFoundError } from '../common/errors';
 import { DomainEvents } from '../events/domain-events';
@@ -22,16 +22,6 @@ export class PublicProfilesService implements OnModuleInit {
       if (previousHandle && previousHandle !== profile.handle) this.cache.invalidate(previousHandle);
     });
     this.events.on('profile.deleted', ({ handle }) => this.cache.invalidate(handle));
-  }
-
-  /**
-   * a published profile for anyone, a draft for its owner only; everyone else gets a plain 404. reading
-   * records nothing: the caller that serves the card records the view.
-   */
-  async read(rawHandle: string, viewerUserId: string | null): Promise<ProfileRecord> {
-    const profile = await this.findByHandle(rawHandle);
-    if (!profile || !mayViewCard(profile, viewerUserId)) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
-    return profile;
   }
 
   /** any profile by handle, published or not, from the cache */

@@ -1,21 +1,28 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { AuthModule } from '../auth/auth.module';
+import { CardPreviewModule } from '../card-preview/card-preview.module';
 import { APP_CONFIG } from '../config/app-config';
 import { EventsModule } from '../events/events.module';
 import { LeadsModule } from '../leads/leads.module';
 import { MediaModule } from '../media/media.module';
 import { StorageModule } from '../storage/storage.module';
 import { ThrottlingModule } from '../throttling/throttling.module';
-import { PublicCardPageController } from './public-card-page.controller';
-import { cardPagesProvider, PublicCardPagesService } from './public-card-pages.service';
+import { CardJsonService } from './card-json.service';
+import { cardPagesProvider, CardPagesService } from './card-pages.service';
+import { CardVisitPipeline } from './card-visit.pipeline';
+import { ContactFilesService } from './contact-files.service';
+import { MessageFormsService } from './message-forms.service';
 import { PublicEventsController } from './public-events.controller';
 import { PublicProfileCache } from './public-profile-cache';
-import { PublicProfilesController } from './public-profiles.controller';
 import { PublicProfilesService } from './public-profiles.service';
 import { CARD_PAGES } from './public.tokens';
 
-/** what a visitor sees: the card's page, its JSON, its contact file and message form, its events */
+/**
+ * what a visitor sees: every address of a card (its page, contact file, message form, preview image
+ * and JSON read) through CardVisitPipeline, whose routes app.ts registers (card-routes.ts), and the
+ * card's engagement events
+ */
 @Module({
   imports: [
     StorageModule,
@@ -25,15 +32,20 @@ import { CARD_PAGES } from './public.tokens';
     LeadsModule,
     ThrottlingModule,
     MediaModule,
+    CardPreviewModule,
   ],
-  controllers: [PublicProfilesController, PublicCardPageController, PublicEventsController],
+  controllers: [PublicEventsController],
   providers: [
     PublicProfileCache,
     PublicProfilesService,
     { provide: CARD_PAGES, inject: [APP_CONFIG], useFactory: cardPagesProvider },
-    PublicCardPagesService,
+    CardPagesService,
+    ContactFilesService,
+    MessageFormsService,
+    CardJsonService,
+    CardVisitPipeline,
   ],
-  // the replicas' cache sync drops handles from the cache; the card's preview image finds cards
+  // the replicas' cache sync drops handles from the cache
   exports: [PublicProfileCache, PublicProfilesService],
 })
 export class PublicModule {}

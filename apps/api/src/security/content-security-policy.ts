@@ -1,6 +1,6 @@
 import { EMBED_FRAME_ORIGINS } from '@cardcraft/contracts';
 
-// the browser policy of every page we serve: the API (helmet) and the cluster's nginx send the same
+// the browser policy of every page we serve: the API and the cluster's nginx send the same
 // strings, and a test compares nginx.conf with these.
 
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
@@ -27,7 +27,7 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'form-action': ["'self'"],
 };
 
-/** a header value as helmet writes it: "name value value;name value" */
+/** a policy header's value: "name value value;name value" */
 export function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, values]) => [name, ...values].join(' '))

@@ -1,11 +1,12 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { ServerResponse } from 'node:http';
 import type { AppConfig } from '../config/app-config';
-import { CONTENT_SECURITY_POLICY, CSP_DIRECTIVES, PERMISSIONS_POLICY } from './content-security-policy';
+import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './content-security-policy';
 
 /**
- * the headers on every answer (pages, static files, JSON, errors), by lower-case name. the cluster's
- * nginx sends the same ones for the files it serves itself; a test holds the two together.
+ * the browser policy on every answer (pages, static files, JSON, errors), by lower-case name, as
+ * helmet's defaults name them. the cluster's nginx sends the same ones for the files it serves itself;
+ * a test holds the two together.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -33,53 +34,40 @@ export function isHttpsBaseUrl(config: Pick<AppConfig, 'publicBaseUrl'>): boolea
 }
 
 /**
- * the same headers as one precomputed set, for a hot route that writes them itself instead of running
- * helmet per request (helmet rebuilds its middleware on every request). a test holds the two equal.
+ * what every answer of the server carries, whoever writes it: the security headers (HSTS behind an
+ * https public address) and the request's id. fastify's answers get them from one onRequest hook, the
+ * card's answers written before fastify from the same object: adding a header here adds it everywhere.
  */
-export function securityHeaderSet(
-  config: Pick<AppConfig, 'publicBaseUrl'>,
-): Readonly<Record<string, string>> {
-  return Object.freeze({
-    ...SECURITY_HEADERS,
-    ...(isHttpsBaseUrl(config) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
-  });
+export class AnswerHeaders {
+  private readonly entries: [string, string][];
+
+  constructor(config: Pick<AppConfig, 'publicBaseUrl'>) {
+    this.entries = Object.entries({
+      ...SECURITY_HEADERS,
+      ...(isHttpsBaseUrl(config) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+    });
+  }
+
+  /** the headers as one object, for an answer written in one go */
+  with(requestId: string): Record<string, string> {
+    const headers = Object.fromEntries(this.entries);
+    headers['x-request-id'] = requestId;
+    return headers;
+  }
+
+  apply(answer: ServerResponse, requestId: string): void {
+    for (const [name, value] of this.entries) answer.setHeader(name, value);
+    answer.setHeader('x-request-id', requestId);
+  }
 }
 
-/** helmet set up to send exactly SECURITY_HEADERS (and HSTS behind https), not its own defaults */
-export function helmetOptions(config: Pick<AppConfig, 'publicBaseUrl'>): FastifyHelmetOptions {
-  return {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    originAgentCluster: true,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // not includeSubDomains: the operator may run other hosts under the same domain over plain http
-    strictTransportSecurity: isHttpsBaseUrl(config)
-      ? { maxAge: ONE_YEAR_SECONDS, includeSubDomains: false }
-      : false,
-    xContentTypeOptions: true,
-    xDnsPrefetchControl: { allow: false },
-    xDownloadOptions: true,
-    xFrameOptions: { action: 'deny' },
-    xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
-    xXssProtection: true,
-  };
-}
-
-/** the security headers on every answer; register before any route so each one gets them */
-export async function registerSecurityHeaders(
-  app: NestFastifyApplication,
-  config: Pick<AppConfig, 'publicBaseUrl'>,
-): Promise<void> {
-  await app.register(fastifyHelmet, helmetOptions(config));
-  // helmet has no option for permissions-policy: set beside helmet's headers, the same way
+/** the headers on every answer fastify writes: pages, files, json, errors; register before any route */
+export function registerAnswerHeaders(app: NestFastifyApplication, headers: AnswerHeaders): void {
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', (_request, reply, done) => {
-      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY);
+    .addHook('onRequest', (request, reply, done) => {
+      headers.apply(reply.raw, request.id);
       done();
     });
 }

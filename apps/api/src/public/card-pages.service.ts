@@ -1,0 +1,102 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  viewerTypeOf,
+  type CardPageContent,
+  type CardPageMessageOutcome,
+  type ViewerType,
+} from '@cardcraft/contracts';
+import type { ProfileRecord } from '@cardcraft/storage';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { toPublicProfileResponse } from '../profiles/profile.mapper';
+import { loadCardPages, type CardPages } from '../web/card-renderer';
+import { EncodedBody } from './card-answer';
+import { CARD_PAGES } from './public.tokens';
+import { PublicProfileCache } from './public-profile-cache';
+
+/** the card's server renderer, loaded at start-up; null when the web app's server build is missing */
+export async function cardPagesProvider(config: AppConfig): Promise<CardPages | null> {
+  if (!config.webSsrDir || !config.webDistDir) {
+    if (config.webDistDir) {
+      new Logger('Web').warn(
+        'apps/web/dist-ssr not found: /u/{handle} answers 503 (run npm run build:web to build the card pages)',
+      );
+    }
+    return null;
+  }
+  return loadCardPages(config.webSsrDir, config.webDistDir);
+}
+
+/** a page's html and its status */
+export interface CardPage {
+  status: number;
+  body: EncodedBody;
+}
+
+export type DeadEnd = 'not-found' | 'not-available';
+
+const pageKey = (viewer: ViewerType) => `page:${viewer}`;
+
+/**
+ * the card's html, rendered on the server from the web app's components. a card's page is kept per
+ * kind of viewer next to its cached profile, so every change (here or on another replica) drops both.
+ */
+@Injectable()
+export class CardPagesService {
+  private readonly deadEnds = new Map<DeadEnd, CardPage>();
+
+  constructor(
+    @Inject(CARD_PAGES) private readonly pages: CardPages | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: PublicProfileCache,
+  ) {}
+
+  /** false when the web app's server build is missing: the card's routes then say so */
+  get available(): boolean {
+    return this.pages !== null;
+  }
+
+  /** the page of a card this viewer may see */
+  page(profile: ProfileRecord, viewerUserId: string | null): CardPage {
+    const viewer = viewerTypeOf(profile, viewerUserId);
+    return this.cache.derived(profile.handle, profile, pageKey(viewer), () =>
+      this.render(this.cardContent(profile, viewerUserId), 200, true),
+    );
+  }
+
+  /** the card with its message form saying what became of a message sent without script: never kept */
+  withOutcome(
+    profile: ProfileRecord,
+    viewerUserId: string | null,
+    outcome: CardPageMessageOutcome,
+    status: number,
+  ): CardPage {
+    return this.render({ ...this.cardContent(profile, viewerUserId), outcome }, status, false);
+  }
+
+  /** the page of a handle nobody may see here, 404: not found, or a draft that is not the viewer's */
+  deadEnd(state: DeadEnd): CardPage {
+    let page = this.deadEnds.get(state);
+    if (!page) {
+      page = this.render({ state, baseUrl: this.config.publicBaseUrl }, 404, true);
+      this.deadEnds.set(state, page);
+    }
+    return page;
+  }
+
+  private cardContent(
+    profile: ProfileRecord,
+    viewerUserId: string | null,
+  ): Extract<CardPageContent, { state: 'card' }> {
+    return {
+      state: 'card',
+      baseUrl: this.config.publicBaseUrl,
+      profile: toPublicProfileResponse(profile, viewerUserId),
+      viewer: viewerTypeOf(profile, viewerUserId),
+    };
+  }
+
+  private render(content: CardPageContent, status: number, kept: boolean): CardPage {
+    if (!this.pages) throw new Error('the card pages are not built');
+    return { status, body: new EncodedBody(this.pages.render(content), kept) };
+  }
+}

@@ -1,0 +1,50 @@
+import { VIEW_CONTEXT_LIMITS, type ViewContextQueryDto } from '@cardcraft/contracts';
+import type { IncomingHttpHeaders } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { RequestMeta } from '../common/request-meta';
+
+/** what the card's pipeline knows of a request: no framework object reaches it */
+export interface CardRequest {
+  method: string;
+  /** the handle as the address spelled it */
+  handle: string;
+  headers: IncomingHttpHeaders;
+  /** what follows '?' in the address, '' when nothing does */
+  search: string;
+  /** the visitor's address, read through the trusted proxies (TRUST_PROXY) */
+  ip: string;
+}
+
+const header = (headers: IncomingHttpHeaders, name: string): string | null => {
+  const value = headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+};
+
+/** what a recorded event may know of the request */
+export function cardRequestMeta(request: CardRequest): RequestMeta {
+  return {
+    ip: request.ip,
+    userAgent: header(request.headers, 'user-agent') ?? '',
+    method: request.method,
+    refererHeader: header(request.headers, 'referer'),
+  };
+}
+
+const CONTEXT_ENTRIES = Object.entries(VIEW_CONTEXT_LIMITS) as [keyof ViewContextQueryDto, number][];
+
+/**
+ * where the visit came from, as the link said: utm parameters and the channel (qr, link). a page
+ * address may carry anything (a chat app adds its own parameters), so nothing here refuses the page.
+ */
+export function viewContext(search: string): ViewContextQueryDto {
+  const context: ViewContextQueryDto = {};
+  if (search === '') return context;
+  const query = parseQuery(search);
+  for (const [name, limit] of CONTEXT_ENTRIES) {
+    const value = query[name];
+    if (value === undefined) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first.trim()) context[name] = first.trim().slice(0, limit);
+  }
+  return context;
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CreateLeadDto,
+  toFieldErrors,
+  type CardPageMessageOutcome,
+  type CardPageMessageValues,
+  type FieldError,
+  type MessageField,
+} from '@cardcraft/contracts';
+import type { ProfileRecord } from '@cardcraft/storage';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { DomainError } from '../common/errors';
+import type { RequestMeta } from '../common/request-meta';
+import { LeadsService } from '../leads/leads.service';
+
+/** the message form as a browser posts it without script (application/x-www-form-urlencoded) */
+export interface PostedMessageForm {
+  email?: unknown;
+  message?: unknown;
+  consent?: unknown;
+  name?: unknown;
+  phone?: unknown;
+  company?: unknown;
+}
+
+const MESSAGE_FIELDS: readonly string[] = ['email', 'message', 'consent', 'name', 'phone', 'company'];
+
+function text(value: unknown): string {
+  const first = Array.isArray(value) ? (value[0] as unknown) : value;
+  return typeof first === 'string' ? first : '';
+}
+
+/** the first error of each of the form's fields, as the form shows them under the field */
+function underFields(errors: FieldError[]): CardPageMessageOutcome['errors'] {
+  const shown: CardPageMessageOutcome['errors'] = {};
+  for (const { field, message } of errors) {
+    if (MESSAGE_FIELDS.includes(field)) shown[field as MessageField] ??= message;
+  }
+  return shown;
+}
+
+/**
+ * a message left on the card without script: the same rules and messages as the JSON endpoint (the
+ * contract's DTO) and the same lead, and what became of it in the words the form shows with script
+ */
+@Injectable()
+export class MessageFormsService {
+  constructor(private readonly leads: LeadsService) {}
+
+  /** the outcome and the status the page answers with: 200 sent, 400 refused fields, 403 closed */
+  async send(
+    profile: ProfileRecord,
+    form: PostedMessageForm,
+    viewerUserId: string | null,
+    request: RequestMeta,
+  ): Promise<{ outcome: CardPageMessageOutcome; status: number }> {
+    const values: CardPageMessageValues = {
+      email: text(form.email),
+      message: text(form.message),
+      name: text(form.name),
+      phone: text(form.phone),
+      company: text(form.company),
+      // a checkbox is sent only when ticked
+      consent: form.consent !== undefined && text(form.consent) !== '',
+    };
+    const outcome = await this.outcome(profile, values, viewerUserId, request);
+    const status = outcome.status === 'sent' ? 200 : outcome.errors ? 400 : 403;
+    return { outcome, status };
+  }
+
+  private async outcome(
+    profile: ProfileRecord,
+    values: CardPageMessageValues,
+    viewerUserId: string | null,
+    request: RequestMeta,
+  ): Promise<CardPageMessageOutcome> {
+    const dto = plainToInstance(CreateLeadDto, { ...values });
+    const invalid = toFieldErrors(await validate(dto, { whitelist: true }));
+    if (invalid.length > 0) return { status: 'failed', values, errors: underFields(invalid) };
+    try {
+      await this.leads.create(profile.id, dto, viewerUserId, request);
+      return { status: 'sent' };
+    } catch (error) {
+      // a required extra field left empty: said under the field, as with script
+      if (error instanceof DomainError && error.status === 400 && error.errors?.length) {
+        return { status: 'failed', values, errors: underFields(error.errors) };
+      }
+      // closed to messages, or the card went away meanwhile: the form says it could not send
+      if (error instanceof DomainError && error.status < 500) return { status: 'failed', values };
+      throw error;
+    }
+  }
+}
