@@ -1,11 +1,12 @@
 // npm run ingest: how many events a second go from the api to stored rows in the cluster on this
 // machine, and which process holds it back. it starts the cluster (cluster/cluster.mjs: two api
 // replicas behind the proxy, two workers, redis, FerretDB, ClickHouse over HTTP), seeds cards, then
-// sends card views (GET /api/public/profiles/:handle, each a view the analytics store) as fast as the
-// cluster answers for DURATION seconds over CONNECTIONS keep-alive connections (the bench's load
-// client), and samples every second: views answered, rows inserted (the workers' metrics), the queue's
-// depth, and the cpu of every process (/proc). after the load it waits until every answered view is a
-// stored row. the cpu table names the bottleneck: the process that sits at a full core. last, the
+// sends card views (GET /u/{handle}, the page every visitor opens, each a view the analytics store)
+// as fast as the cluster answers for DURATION seconds over CONNECTIONS keep-alive connections (the
+// bench's load client), and samples every second: views answered, rows inserted (the workers'
+// metrics), the queue's depth, and the cpu of every process (/proc). after the load it waits until
+// every answered view is a stored row. the cpu table names the bottleneck: the process that sits at a
+// full core; the api's and the workers' cpu per counted view say what a view costs each. last, the
 // owner's dashboard summary as fast as it answers for 10 s.
 //   npm run ingest
 //   DURATION=30 CONNECTIONS=32 npm run ingest
@@ -85,8 +86,10 @@ try {
   const { token, profiles } = await seed(cluster.url, env('PROFILES', 20));
   // a visitor per request slot: its own address and browser, a card among the seeded ones
   const requests = Array.from({ length: 4096 }, (_, i) => ({
-    path: `/api/public/profiles/${profiles[i % profiles.length].handle}?src=${i % 3 === 0 ? 'qr' : 'link'}`,
+    path: `/u/${profiles[i % profiles.length].handle}?src=${i % 3 === 0 ? 'qr' : 'link'}`,
     headers: {
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'accept-encoding': 'gzip, deflate, br',
       'user-agent': USER_AGENTS[i % USER_AGENTS.length],
       'x-forwarded-for': `198.18.${(i >> 8) & 255}.${i & 255}`,
     },
@@ -167,12 +170,21 @@ try {
     `stored: ${stored} rows; ${((rowsAtLoadEnd - rowsBefore) / loadS).toFixed(0)} rows/s during the load; all stored ${((drained - loadEnded) / 1000).toFixed(1)} s after it ended; end to end ${(stored / totalS).toFixed(0)} events/s (${stored} rows in ${totalS.toFixed(1)} s from the first request to the last row)`,
   );
   console.log('\ncpu during the load (share of one core):');
-  processes
-    .map((proc, i) => ({ name: proc.name, share: (cpuAtEnd[i] - cpuBefore[i]) / loadS }))
-    .sort((a, b) => b.share - a.share)
-    .forEach(({ name, share }) =>
-      console.log(`  ${name.padEnd(12)} ${(share * 100).toFixed(0).padStart(4)} %`),
+  const spent = processes.map((proc, i) => ({ name: proc.name, seconds: cpuAtEnd[i] - cpuBefore[i] }));
+  [...spent]
+    .sort((a, b) => b.seconds - a.seconds)
+    .forEach(({ name, seconds }) =>
+      console.log(`  ${name.padEnd(12)} ${((seconds / loadS) * 100).toFixed(0).padStart(4)} %`),
     );
+  // what one counted view cost each kind of process, over the load (the workers store what they
+  // took during it; the drain after it is theirs too, but not counted here)
+  const perView = (prefix) =>
+    (spent.filter((proc) => proc.name.startsWith(prefix)).reduce((sum, proc) => sum + proc.seconds, 0) *
+      1e6) /
+    Math.max(1, result.ok);
+  console.log(
+    `cpu per counted view during the load: api replicas ${perView('api-').toFixed(0)} µs, workers ${perView('worker-').toFixed(0)} µs, ClickHouse ${perView('clickhouse').toFixed(0)} µs, proxy ${perView('proxy').toFixed(0)} µs`,
+  );
   if (stored !== result.ok) {
     failed = true;
     console.error(`\n${result.ok} views answered 200 but ${stored} rows stored`);

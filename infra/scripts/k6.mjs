@@ -1,11 +1,12 @@
-// npm run k6: k6/public-card.js against the cluster on this machine, and the check that every view
-// answered 200 is counted. it builds k6 if needed (k6/k6-binary.mjs), starts the cluster (two api
+// npm run k6: k6/public-card.js against the cluster on this machine (the card's page, and the JSON
+// read at a quarter of its rate), the check that every view answered 200 is counted, and what a
+// counted view cost the api replicas in cpu. it builds k6 if needed (k6/k6-binary.mjs), starts the cluster (two api
 // replicas behind the proxy, two workers, redis, FerretDB, ClickHouse over HTTP), seeds the cards
 // through the public API, runs k6 at a fixed arrival rate (--no-usage-report), then waits for the
 // owners' analytics to count exactly the views k6 saw answered (counted_views), and stops the cluster.
 //   npm run k6
 //   RATE=300 DURATION=60s npm run k6
-// env: RATE (200 requests/s), DURATION (60s), PROFILES (20), VUS (64), P95_MS (100), KEEP_RUN=1 keeps
+// env: RATE (200 page requests/s), JSON_RATE (RATE / 4), DURATION (60s), PROFILES (20), VUS (64), P95_MS (100), KEEP_RUN=1 keeps
 // the run directory (data and every process's log) under .cache/cluster/.
 // exit 0 only when k6's thresholds held (fewer than 0.1 % failed, p95 under P95_MS) and the counts agree.
 import { spawn } from 'node:child_process';
@@ -13,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuMeter } from './bench/cpu.mjs';
 import { analyticsRange, api, seed } from './bench/product.mjs';
 import { ROOT, removeRunDir, startCluster } from './cluster/cluster.mjs';
 import { ensureK6 } from './k6/k6-binary.mjs';
@@ -92,6 +94,8 @@ try {
   const seedStart = new Date(Date.now() - 1000);
   const { token, profiles } = await seed(cluster.url, Number(env('PROFILES', '20')));
   const summaryFile = join(cluster.runDir, 'k6-summary.json');
+  const rate = Number(env('RATE', '200'));
+  const apiCpu = cluster.apis.map((replica) => cpuMeter(replica.pid));
   const { code } = await runK6(k6, join(ROOT, 'k6/public-card.js'), [
     '--summary-export',
     summaryFile,
@@ -100,7 +104,9 @@ try {
     '-e',
     `HANDLES=${profiles.map((profile) => profile.handle).join(',')}`,
     '-e',
-    `RATE=${env('RATE', '200')}`,
+    `RATE=${rate}`,
+    '-e',
+    `JSON_RATE=${env('JSON_RATE', String(Math.max(1, Math.floor(rate / 4))))}`,
     '-e',
     `DURATION=${env('DURATION', '60s')}`,
     '-e',
@@ -109,6 +115,8 @@ try {
     `P95_MS=${env('P95_MS', '100')}`,
   ]);
   const loadEnded = performance.now();
+  // the replicas' cpu over the run (all threads), k6's setup and teardown included
+  const apiCpuUs = apiCpu.reduce((sum, spent) => sum + spent().total, 0);
   if (code !== 0) {
     failed = true;
     console.error(`k6 exited with ${code}: a threshold failed`);
@@ -128,13 +136,21 @@ try {
   counted = await countedViews(cluster.url, token, profiles, seedStart);
   const pipeline = await pipelineFigures(cluster);
   const reqs = summary.metrics.http_reqs;
-  const duration = summary.metrics['http_req_duration{scenario:cards}'] ?? summary.metrics.http_req_duration;
-  const failedRate = summary.metrics['http_req_failed{scenario:cards}'] ?? summary.metrics.http_req_failed;
+  const scenario = (name) => {
+    const duration = summary.metrics[`http_req_duration{scenario:${name}}`];
+    const failedRate = summary.metrics[`http_req_failed{scenario:${name}}`];
+    return (
+      `${name}: failed ${(failedRate.value * 100).toFixed(3)} %, latency p50 ${duration.med.toFixed(2)} ms, ` +
+      `p95 ${duration['p(95)'].toFixed(2)} ms, p99 ${duration['p(99)'].toFixed(2)} ms, max ${duration.max.toFixed(2)} ms`
+    );
+  };
   console.log(
     [
       '',
-      `requests ${reqs.count} (${reqs.rate.toFixed(1)}/s), failed ${(failedRate.value * 100).toFixed(3)} %`,
-      `latency p50 ${duration.med.toFixed(2)} ms, p95 ${duration['p(95)'].toFixed(2)} ms, p99 ${duration['p(99)'].toFixed(2)} ms, max ${duration.max.toFixed(2)} ms`,
+      `requests ${reqs.count} (${reqs.rate.toFixed(1)}/s)`,
+      scenario('pages'),
+      scenario('json'),
+      `api cpu (${cluster.apis.length} replicas, all threads): ${(apiCpuUs / 1e6).toFixed(1)} s, ${(apiCpuUs / Math.max(1, expected)).toFixed(0)} µs a counted view`,
       `views answered 200 to visitors (bots aside) ${expected}, counted in the analytics ${counted} (${counted >= expected ? 'all in' : 'waited'} ${lagS} s after the load's end)`,
       `the pipeline (every event, the seeding's too): recorded by the api ${pipeline.recorded} views, handed to the queue ${pipeline.enqueued} events, dropped ${pipeline.dropped}, rows inserted by the workers ${pipeline.inserted}, failed tries ${pipeline.failedTries}`,
     ].join('\n'),

@@ -278,3 +278,78 @@ export function combine(runs) {
     rounds: runs.map((run) => run.rps),
   };
 }
+
+/**
+ * an open load: `rate` requests a second for `seconds`, each due at its own moment whatever the
+ * answers before it did, over up to `connections` keep-alive connections. a request's latency runs
+ * from the moment it was due, so time spent waiting for a free connection counts: a server that
+ * stalls is not flattered by the client slowing down with it (coordinated omission).
+ */
+export async function fixedRate({ baseUrl, requests, rate, seconds, connections }) {
+  const { hostname, port, host } = new globalThis.URL(baseUrl);
+  if (!/^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(hostname)) {
+    throw new Error(`the bench loads loopback addresses only, not ${hostname}`);
+  }
+  const prepared = requests.map(({ path, headers }) =>
+    Buffer.from(
+      `GET ${path} HTTP/1.1\r\nhost: ${host}\r\n` +
+        Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
+        '\r\n',
+      'latin1',
+    ),
+  );
+  const total = Math.max(1, Math.round(rate * seconds));
+  const interval = 1000 / rate;
+  const latencies = new Float64Array(total);
+  const okByRequest = new Array(requests.length).fill(0);
+  let answered = 0;
+  let ok = 0;
+  let next = 0;
+  const idle = Array.from(
+    { length: connections },
+    () => new Connection(hostname.replace(/^\[|\]$/g, ''), Number(port)),
+  );
+  const started = performance.now();
+  const inFlight = new Set();
+
+  const send = (connection, index, due) => {
+    const task = connection.request(prepared[index % prepared.length]).then((status) => {
+      latencies[answered++] = performance.now() - due;
+      if (status >= 200 && status < 300) {
+        ok++;
+        okByRequest[index % prepared.length]++;
+      }
+      inFlight.delete(task);
+      idle.push(connection);
+      dispatch();
+    });
+    inFlight.add(task);
+  };
+  // every request that is due goes out on a free connection; the rest wait for one
+  const dispatch = () => {
+    const now = performance.now();
+    while (next < total && idle.length > 0 && started + next * interval <= now) {
+      const index = next++;
+      send(idle.pop(), index, started + index * interval);
+    }
+  };
+  while (next < total) {
+    dispatch();
+    const wait = started + next * interval - performance.now();
+    await new Promise((done) => setTimeout(done, Math.max(0, Math.min(wait, 5))));
+  }
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  for (const connection of idle) connection.close();
+  const sorted = latencies.slice(0, answered).sort();
+  return {
+    requests: answered,
+    ok,
+    okByRequest,
+    errors: answered - ok,
+    seconds: (performance.now() - started) / 1000,
+    rps: answered / ((performance.now() - started) / 1000),
+    ...percentiles(sorted),
+  };
+}

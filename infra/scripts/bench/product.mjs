@@ -47,7 +47,8 @@ export class Product {
     this.dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-bench-'));
   }
 
-  async start() {
+  /** extra: variables of this run (METRICS_PORT, say), over the embedded defaults */
+  async start(extra = {}) {
     this.port = await freePort();
     this.baseUrl = `http://127.0.0.1:${this.port}`;
     // the embedded product only: no cluster address leaks in from the caller's environment
@@ -69,6 +70,7 @@ export class Product {
       NODE_ENV: 'production',
       // the bench seeds more cards from one address than a person creates in an hour
       RATE_LIMIT_CARD_CREATION: '100/1h',
+      ...extra,
     });
     this.child = spawn(process.execPath, [this.main], {
       cwd: this.root,

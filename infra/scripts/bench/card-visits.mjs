@@ -1,0 +1,89 @@
+// the public card's rounds of npm run bench: raw node:http and the product in turn, the cpu each
+// spends (all threads, from /proc), and what one counted view costs, split into serving it, recording
+// it and storing it. every product round lasts until the store holds every view it answered, so its
+// req/s is what the product sustains with every view stored.
+import { cpuMeter } from './cpu.mjs';
+import { combine, fixedRate, load } from './load.mjs';
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/**
+ * one phase of the product: the load, then the wait until the store holds the views it was answered
+ * (stored: false for a phase that records none). cpu covers both, main thread and the others apart.
+ */
+export async function productPhase(product, metrics, run, { stored = true, drainTimeoutMs }) {
+  const rowsBefore = (await metrics.read()).rowsStored;
+  const meter = cpuMeter(product.pid);
+  const result = await run();
+  // read right after the load: the histogram of the event loop's delay covers the load alone
+  const { loopDelay } = await metrics.read();
+  const drainMs = stored ? await metrics.awaitStored(rowsBefore + result.ok, drainTimeoutMs) : 0;
+  const cpu = meter();
+  return { ...result, cpu, loopDelay, drainMs };
+}
+
+/** raw and product in turn, `rounds` pairs of `seconds` each, at `connections` */
+export async function pageRounds({
+  raw,
+  product,
+  metrics,
+  requests,
+  rounds,
+  seconds,
+  connections,
+  drainTimeoutMs,
+}) {
+  const timed = (baseUrl) => () =>
+    load({ baseUrl, requests, connections, amount: 1_000_000, maxSeconds: seconds });
+  const rawRounds = [];
+  const productRounds = [];
+  for (let round = 0; round < rounds; round++) {
+    const rawMeter = cpuMeter(raw.pid);
+    const rawRound = await timed(raw.baseUrl)();
+    rawRounds.push({ ...rawRound, cpu: rawMeter() });
+    const phase = await productPhase(product, metrics, timed(product.baseUrl), { drainTimeoutMs });
+    // the requests over the time until the last of their views was stored
+    const sustained = phase.requests / (phase.seconds + phase.drainMs / 1000);
+    productRounds.push({ ...phase, sustained });
+  }
+  return { rawRounds, productRounds };
+}
+
+/**
+ * what a counted view costs, in microseconds of cpu: serving the kept page (a crawler's request,
+ * which records nothing), recording the view (the main thread's cpu beyond serving: the event, the
+ * queue, enrichment, serialisation) and storing it (every other thread's beyond serving: the
+ * engine's parsing, insert and merges, node's helpers). raw: the baseline's cpu per request.
+ */
+export function viewCost({ rawRounds, productRounds, crawler }) {
+  const sum = (rounds, pick) => rounds.reduce((total, round) => total + pick(round), 0);
+  const raw = sum(rawRounds, (r) => r.cpu.total) / sum(rawRounds, (r) => r.requests);
+  const views = sum(productRounds, (r) => r.ok);
+  const main = sum(productRounds, (r) => r.cpu.main) / views;
+  const other = sum(productRounds, (r) => r.cpu.other) / views;
+  const serveMain = crawler.cpu.main / crawler.requests;
+  const serveOther = crawler.cpu.other / crawler.requests;
+  const total = main + other;
+  return {
+    raw,
+    serve: serveMain + serveOther,
+    record: main - serveMain,
+    store: other - serveOther,
+    total,
+    ratio: total / raw,
+    pairRatios: productRounds.map((round, index) => round.sustained / rawRounds[index].rps),
+    sustainedRatio: median(productRounds.map((round, index) => round.sustained / rawRounds[index].rps)),
+    page: combine(productRounds),
+    rawPage: combine(rawRounds),
+  };
+}
+
+/** an open load at `rate` requests a second: the tail a visitor sees when the product is not saturated */
+export function fixedRateRound({ product, metrics, requests, rate, seconds, connections, drainTimeoutMs }) {
+  return productPhase(
+    product,
+    metrics,
+    () => fixedRate({ baseUrl: product.baseUrl, requests, rate, seconds, connections }),
+    { drainTimeoutMs },
+  );
+}
