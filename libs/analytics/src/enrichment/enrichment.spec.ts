@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';
@@ -5,7 +6,7 @@ import { EventEnricher } from './enricher';
 import { GeoLookup } from './geo';
 import { ownHostsOf, referrerHost } from './referrer';
 import { UserAgentParser, isBotUserAgent } from './user-agent';
-import { VisitorHasher } from './visitor-id';
+import { VisitorHasher, visitorIdsWith } from './visitor-id';
 
 describe('user agents (ua-parser-js 1, real strings)', () => {
   const parser = new UserAgentParser();
@@ -100,6 +101,27 @@ describe('visitor ids and hashes', () => {
     // the next day has its own salt
     now = new Date('2026-03-03T12:00:00Z');
     expect(await id('2026-03-03T08:00:00Z', 'card-a', IPS.us, USER_AGENTS.iphone)).not.toBe(morning);
+    db.close();
+  });
+
+  it('gives the id and the hash from one hmac: the id as it was always derived, the hash the digits after it', async () => {
+    const db = new SqliteQueueDatabase(':memory:');
+    const now = new Date('2026-03-02T12:00:00Z');
+    const hasher = new VisitorHasher(new SqliteSaltStore(db, () => now), () => now);
+    const ts = new Date('2026-03-02T08:00:00Z');
+    const salt = await hasher.saltOfDay('2026-03-02');
+    const digest = createHmac('sha256', salt)
+      .update(`visitor\ncard-a\n${IPS.us}\n${USER_AGENTS.iphone}`)
+      .digest('hex');
+    expect(await hasher.derivedVisitorId(ts, 'card-a', IPS.us, USER_AGENTS.iphone)).toBe(
+      `d-${digest.slice(0, 30)}`,
+    );
+    expect(await hasher.visitorHash(ts, 'card-a', IPS.us, USER_AGENTS.iphone)).toBe(digest.slice(30, 62));
+    expect(visitorIdsWith(salt, 'card-a', IPS.us, USER_AGENTS.iphone, true)).toEqual({
+      visitorId: `d-${digest.slice(0, 30)}`,
+      visitorHash: digest.slice(30, 62),
+    });
+    expect(visitorIdsWith(salt, 'card-a', IPS.us, USER_AGENTS.iphone, false).visitorHash).toBe('');
     db.close();
   });
 
