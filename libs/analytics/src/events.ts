@@ -73,6 +73,33 @@ export interface StoredEvent {
   batch_id: string;
 }
 
+/** one raw event of a card's day, as the edge-day cache holds it */
+export interface DayEventRow {
+  /** epoch milliseconds */
+  ts: number;
+  type: string;
+  visitorId: string;
+  authenticated: boolean;
+  country: string;
+  device: string;
+  referrerHost: string;
+  channel: string;
+  target: string;
+}
+
+export interface VisitRow {
+  id: string;
+  ts: Date;
+  /** set only where the owner shows identified visitors */
+  userId: string | null;
+  /** a signed-in visitor, named or not */
+  authenticated: boolean;
+  city: string | null;
+  country: string | null;
+  device: string | null;
+  referrerHost: string | null;
+}
+
 const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
 /** no text the api accepts is longer (an address); a queued value past it is cut, never trusted */
 const MAX_TEXT = Limits.urlMax;
