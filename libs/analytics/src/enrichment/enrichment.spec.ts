@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';
+import { EventLoopSlices } from '../event-loop';
 import { EventEnricher } from './enricher';
 import { GeoLookup } from './geo';
 import { ownHostsOf, referrerHost } from './referrer';
@@ -211,5 +212,29 @@ describe('event enricher and privacy', () => {
       ['referral', 'news.ycombinator.com', 'https://news.ycombinator.com/item?id=1'],
       ['direct', '', ''],
     ]);
+  });
+
+  it('lets other callbacks run between slices of a long batch, and writes the same rows as in one go', async () => {
+    const events = Array.from({ length: 1000 }, (_, i) =>
+      sampleEvent({
+        profileId: `p-${i % 7}`,
+        ip: i % 2 ? IPS.us : IPS.deNuremberg,
+        userAgent: USER_AGENTS.ipad,
+      }),
+    );
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    // a slice of 0 ms is always used up: the enricher pauses at every check
+    const sliced = await enricher.enrichRows('b', events, new EventLoopSlices(0));
+    counting = false;
+    expect(turns).toBeGreaterThanOrEqual(10);
+    const whole = await enricher.enrichRows('b', events);
+    expect(sliced.body().equals(whole.body())).toBe(true);
+    expect(sliced.chunks.length).toBeGreaterThan(1);
   });
 });
