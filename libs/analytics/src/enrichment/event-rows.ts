@@ -112,6 +112,9 @@ export function writtenEvent(
   };
 }
 
+/** rows per chunk of the body at most */
+const SEAL_EVERY = 256;
+
 /**
  * the rows of one insert as its body, built a line at a time by the enricher (no row objects in
  * between), in chunks so a long batch can be written a slice at a time; with each row what the
@@ -127,6 +130,9 @@ export class EventRows {
   add(line: string, written: WrittenEvent): void {
     this.text += line;
     this.written.push(written);
+    // the lines go into a buffer (outside the js heap) every few hundred rows: held as strings until
+    // the batch's end, thousands of them outlived young collections, which copied them each time
+    if (this.written.length % SEAL_EVERY === 0) this.seal();
   }
 
   /** the lines added since the last seal become a chunk of the body */
