@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ClickHouseClientConfigOptions, ClickHouseSettings } from '@clickhouse/client';
 
 /** the connection @clickhouse/client takes (its type is not exported by name) */
 export type ClientConnection = NonNullable<ClickHouseClientConfigOptions['connection']>;
-type InsertParams = Parameters<ClientConnection['insert']>[0];
 type InsertResult = Awaited<ReturnType<ClientConnection['insert']>>;
 
 /** chdb's raw passthrough insert, as chdb/connection's `.chdb` extension declares it */
@@ -56,57 +55,87 @@ async function bytesOf(values: string | Readable): Promise<Buffer> {
   return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
+/** the result of a raw insert as the client's connection reports one */
+function insertResult(
+  queryId: string | undefined,
+  result: { rowsWritten: number; bytesWritten: number; elapsed: number },
+): InsertResult {
+  const rows = String(result.rowsWritten);
+  const bytes = String(result.bytesWritten);
+  return {
+    query_id: queryId ?? randomUUID(),
+    response_headers: {},
+    http_status_code: 200,
+    summary: {
+      read_rows: rows,
+      read_bytes: bytes,
+      written_rows: rows,
+      written_bytes: bytes,
+      total_rows_to_read: '0',
+      result_rows: '0',
+      result_bytes: '0',
+      elapsed_ns: String(Math.round(result.elapsed * 1e9)),
+    },
+  };
+}
+
 /**
- * chdb's client connection with the client's inserts of a text format sent as chdb's raw passthrough:
- * the body goes to the engine as the bytes it is, parsed by the engine's own parser, instead of being
- * read into one string and appended to the statement (the connection's own insert), which cost the
- * process's main thread about 4 µs an event at 10 000 events. the insert's settings go in its
+ * chdb's client connection with the inserts of a body in a text format (the client's insert of a raw
+ * format or of rows it serialised, and an exec of such an INSERT with values) sent as chdb's raw
+ * passthrough: the body goes to the engine as the bytes it is, parsed by the engine's own parser,
+ * instead of being read into one string and appended to the statement (the connection's own insert),
+ * which cost the main thread about 4 µs an event at 10 000 events. the insert's settings go in its
  * SETTINGS clause: the connection's own insert SETs them on the session, where they stayed for every
  * later query (a deduplication token, a thread priority). anything else goes to the connection as it is.
  */
 export function withRawInserts(connection: ClientConnection & { chdb: ChdbRawInsert }): ClientConnection {
+  /** the raw insert of a statement and its body; null when it is not one chdb takes raw */
+  const rawInsert = async (
+    query: string,
+    values: string | Readable | undefined,
+    settings: ClickHouseSettings | undefined,
+    bound: Record<string, unknown> | undefined,
+  ): Promise<{ rowsWritten: number; bytesWritten: number; elapsed: number } | null> => {
+    const statement = CLIENT_INSERT.exec(query.trim());
+    if (!statement || !RAW_FORMATS.has(statement[3]) || values === undefined) return null;
+    if (typeof values !== 'string' && values.readableObjectMode) return null;
+    if (bound && Object.keys(bound).length > 0) return null;
+    const [, table, columns, format] = statement;
+    const body = await bytesOf(values);
+    // an empty body stores nothing; the engine would refuse it ("no data to insert")
+    if (body.length === 0) return { rowsWritten: 0, bytesWritten: 0, elapsed: 0 };
+    return connection.chdb.rawInsert({
+      table,
+      values: body,
+      format,
+      columns: columns?.split(', '),
+      settings: engineSettings(settings),
+    });
+  };
   return {
     query: (params) => connection.query(params),
     command: (params) => connection.command(params),
-    exec: (params) => connection.exec(params),
     ping: (params) => connection.ping(params),
     close: () => connection.close(),
-    insert: async (params: InsertParams): Promise<InsertResult> => {
-      const statement = CLIENT_INSERT.exec(params.query);
-      const readable = typeof params.values === 'string' || !params.values.readableObjectMode;
-      if (!statement || !RAW_FORMATS.has(statement[3]) || !readable || params.query_params) {
-        return connection.insert(params);
-      }
-      const [, table, columns, format] = statement;
-      const values = await bytesOf(params.values);
-      // an empty body stores nothing; the engine would refuse it ("no data to insert")
-      const result =
-        values.length === 0
-          ? { rowsWritten: 0, bytesWritten: 0, elapsed: 0 }
-          : await connection.chdb.rawInsert({
-              table,
-              values,
-              format,
-              columns: columns?.split(', '),
-              settings: engineSettings(params.clickhouse_settings),
-            });
-      const rows = String(result.rowsWritten);
-      const bytes = String(result.bytesWritten);
-      return {
-        query_id: params.query_id ?? randomUUID(),
-        response_headers: {},
-        http_status_code: 200,
-        summary: {
-          read_rows: rows,
-          read_bytes: bytes,
-          written_rows: rows,
-          written_bytes: bytes,
-          total_rows_to_read: '0',
-          result_rows: '0',
-          result_bytes: '0',
-          elapsed_ns: String(Math.round(result.elapsed * 1e9)),
-        },
-      };
+    insert: async (params) => {
+      const result = await rawInsert(
+        params.query,
+        params.values,
+        params.clickhouse_settings,
+        params.query_params,
+      );
+      return result ? insertResult(params.query_id, result) : connection.insert(params);
+    },
+    exec: async (params) => {
+      const result = await rawInsert(
+        params.query,
+        params.values,
+        params.clickhouse_settings,
+        params.query_params,
+      );
+      return result
+        ? { ...insertResult(params.query_id, result), stream: Readable.from([], { objectMode: false }) }
+        : connection.exec(params);
     },
   };
 }
