@@ -465,6 +465,79 @@ async function measureWritePath(dataDir, chdbDir, { events, rate, log }) {
 }
 
 /**
+ * the view's javascript stage by stage, each in a loop over the same 10 000 views with warm caches:
+ * what each costs on its own, without the cold caches and collections of the path at a steady rate
+ */
+async function measureStages({ log }) {
+  const eventsLib = lib('events.js');
+  const index = lib('index.js');
+  const { SqliteQueueDatabase, SqliteSaltStore } = lib('adapters/sqlite-queue/sqlite-event-queue.js');
+  if (!eventsLib.encodeQueuedBatch || !index.EventRows) return null;
+  const libs = { newEventId: eventsLib.newEventId, isBotUserAgent: index.isBotUserAgent };
+  const db = new SqliteQueueDatabase(':memory:');
+  try {
+    const enricher = new index.EventEnricher(
+      await index.GeoLookup.open(),
+      new index.UserAgentParser(),
+      new index.VisitorHasher(new SqliteSaltStore(db)),
+      index.ownHostsOf(['https://cards.example.test']),
+    );
+    const count = 10_000;
+    const flush = 50;
+    const next = mix(5);
+    const visits = Array.from({ length: count }, (_, i) => next(i));
+    let events = [];
+    let rows = [];
+    let parsed = [];
+    let enriched = null;
+    const stages = {
+      'the event (id, time, bot verdict)': () => {
+        events = visits.map((visit) => trackerEvent(visit, libs)).filter(Boolean);
+      },
+      'its queue row (a flush of 50)': () => {
+        rows = [];
+        for (let i = 0; i < events.length; i += flush) {
+          rows.push(eventsLib.encodeQueuedBatch({ id: `b${i}`, events: events.slice(i, i + flush) }));
+        }
+      },
+      'reading the row back': () => {
+        parsed = rows.flatMap((row) => eventsLib.parseEventBatch(JSON.parse(row)).events);
+      },
+      'enrichment and its line': async () => {
+        enriched = await enricher.enrichRows(eventsLib.newEventId(), parsed);
+        enriched.body();
+      },
+      "the write log's rows per card": () => {
+        const byCard = new Map();
+        for (const row of enriched.written) {
+          let card = byCard.get(row.profileId);
+          if (!card) byCard.set(row.profileId, (card = { events: [], views: [] }));
+          card.events.push(row.event);
+          if (row.view) card.views.push(row.view);
+        }
+      },
+    };
+    const figures = {};
+    for (const [name, run] of Object.entries(stages)) {
+      const samples = [];
+      for (let round = 0; round < 6; round++) {
+        const before = processNs();
+        await run();
+        if (round > 0) samples.push(perEvent(processNs() - before, count));
+      }
+      figures[name] = range(samples);
+      log(`  ${name}: ${samples.join(', ')} µs/view`);
+    }
+    const sum = (pick) =>
+      Math.round(Object.values(figures).reduce((total, f) => total + f[pick], 0) * 10) / 10;
+    log(`  together: ${sum('min')} to ${sum('max')} µs/view (median ${sum('median')})`);
+    return { stages: figures, totalUsPerView: { min: sum('min'), median: sum('median'), max: sum('max') } };
+  } finally {
+    db.close();
+  }
+}
+
+/**
  * the figures: chDB insert cpu per event for each format (at batches of 10 000), and the embedded
  * write path's cpu per view (main thread, other threads) with the event loop's longest hold
  */
@@ -488,6 +561,8 @@ export async function measureViewCost({
       log(`chDB insert of ${INSERT_BATCH} events with both rollups, cpu per event (all threads):`);
       insertFigures = await measureInserts(chdbDir, { batch: INSERT_BATCH, rounds: insertRounds, log });
     }
+    log("the view's javascript stage by stage (warm loops, one thread):");
+    const stages = await measureStages({ log });
     log(`the embedded write path, ${events} views at ${rate} a second:`);
     const writePath = await measureWritePath(dir, chdbDir, { events, rate, log });
     log(
@@ -496,7 +571,7 @@ export async function measureViewCost({
         `longest hold ${writePath.longestHoldCpuMs} ms of cpu (${writePath.holdsOver5MsCpu} over 5 ms); ` +
         `garbage collection: longest pause ${writePath.longestGcPauseMs} ms, ${writePath.gcMsPerSecond} ms a second`,
     );
-    return { inserts: insertFigures, writePath };
+    return { inserts: insertFigures, stages, writePath };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
