@@ -73,6 +73,33 @@ export interface StoredEvent {
   batch_id: string;
 }
 
+/** one raw event of a card's day, as the edge-day cache holds it */
+export interface DayEventRow {
+  /** epoch milliseconds */
+  ts: number;
+  type: string;
+  visitorId: string;
+  authenticated: boolean;
+  country: string;
+  device: string;
+  referrerHost: string;
+  channel: string;
+  target: string;
+}
+
+export interface VisitRow {
+  id: string;
+  ts: Date;
+  /** set only where the owner shows identified visitors */
+  userId: string | null;
+  /** a signed-in visitor, named or not */
+  authenticated: boolean;
+  city: string | null;
+  country: string | null;
+  device: string | null;
+  referrerHost: string | null;
+}
+
 const EVENT_TYPE_SET = new Set<string>(EVENT_TYPES);
 /** no text the api accepts is longer (an address); a queued value past it is cut, never trusted */
 const MAX_TEXT = Limits.urlMax;
@@ -104,32 +131,144 @@ export function parseEventBatch(payload: unknown): EventBatch {
   return { id, events: events.map(parseEvent) };
 }
 
+/**
+ * the order of an event's values in a queued batch's compact shape: each event an array of them
+ * instead of an object with its keys, about half the bytes and of the JSON work. the flags are 1 or 0
+ */
+export const QUEUED_EVENT_FIELDS = [
+  'id',
+  'profileId',
+  'ts',
+  'type',
+  'userId',
+  'authenticated',
+  'userAgent',
+  'referrer',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'channel',
+  'target',
+  'ip',
+  'collectGeo',
+  'collectIp',
+] as const satisfies ReadonlyArray<keyof AnalyticsEvent>;
+const IP_INDEX = QUEUED_EVENT_FIELDS.indexOf('ip');
+
+/** a batch as the embedded queue keeps it: JSON, its events in the compact shape */
+export function encodeQueuedBatch(batch: EventBatch): string {
+  return JSON.stringify({
+    id: batch.id,
+    events: batch.events.map((e) => [
+      e.id,
+      e.profileId,
+      e.ts,
+      e.type,
+      e.userId,
+      e.authenticated ? 1 : 0,
+      e.userAgent,
+      e.referrer,
+      e.utmSource,
+      e.utmMedium,
+      e.utmCampaign,
+      e.channel,
+      e.target,
+      e.ip,
+      e.collectGeo ? 1 : 0,
+      e.collectIp ? 1 : 0,
+    ]),
+  });
+}
+
+/** an event in either shape: the compact array, or the object with keys queued before it */
 function parseEvent(raw: unknown): AnalyticsEvent {
+  if (Array.isArray(raw)) {
+    if (raw.length !== QUEUED_EVENT_FIELDS.length) {
+      throw new InvalidEventError(
+        `a queued event has ${QUEUED_EVENT_FIELDS.length} values, not ${raw.length}`,
+      );
+    }
+    return checkedEvent(
+      raw[0],
+      raw[1],
+      raw[2],
+      raw[3],
+      raw[4],
+      raw[5] === 1 || raw[5] === true,
+      raw[6],
+      raw[7],
+      raw[8],
+      raw[9],
+      raw[10],
+      raw[11],
+      raw[12],
+      raw[13],
+      raw[14] === 1 || raw[14] === true,
+      raw[15] === 1 || raw[15] === true,
+    );
+  }
   if (typeof raw !== 'object' || raw === null) throw new InvalidEventError('event must be an object');
   const e = raw as Record<string, unknown>;
-  const type = text(e.type, 'type', false);
+  return checkedEvent(
+    e.id,
+    e.profileId,
+    e.ts,
+    e.type,
+    e.userId,
+    // a batch queued before the flag existed: a user id meant a signed-in visit
+    e.authenticated === true || (e.authenticated === undefined && typeof e.userId === 'string'),
+    e.userAgent,
+    e.referrer,
+    e.utmSource,
+    e.utmMedium,
+    e.utmCampaign,
+    e.channel,
+    e.target,
+    e.ip,
+    e.collectGeo === true,
+    e.collectIp === true,
+  );
+}
+
+function checkedEvent(
+  id: unknown,
+  profileId: unknown,
+  rawTs: unknown,
+  rawType: unknown,
+  userId: unknown,
+  authenticated: boolean,
+  userAgent: unknown,
+  referrer: unknown,
+  utmSource: unknown,
+  utmMedium: unknown,
+  utmCampaign: unknown,
+  channel: unknown,
+  target: unknown,
+  ip: unknown,
+  collectGeo: boolean,
+  collectIp: boolean,
+): AnalyticsEvent {
+  const type = text(rawType, 'type', false);
   if (!EVENT_TYPE_SET.has(type)) throw new InvalidEventError(`unknown event type ${type}`);
-  const ts = text(e.ts, 'ts', false);
+  const ts = text(rawTs, 'ts', false);
   if (Number.isNaN(Date.parse(ts))) throw new InvalidEventError('ts must be an iso date');
-  const userId = text(e.userId, 'userId', true);
   return {
-    id: text(e.id, 'id', false),
-    profileId: text(e.profileId, 'profileId', false),
+    id: text(id, 'id', false),
+    profileId: text(profileId, 'profileId', false),
     ts,
     type: type as EventType,
-    userId,
-    // a batch queued before the flag existed: a user id meant a signed-in visit
-    authenticated: e.authenticated === true || (e.authenticated === undefined && userId !== null),
-    userAgent: text(e.userAgent, 'userAgent', true) ?? '',
-    referrer: text(e.referrer, 'referrer', true),
-    utmSource: text(e.utmSource, 'utmSource', true),
-    utmMedium: text(e.utmMedium, 'utmMedium', true),
-    utmCampaign: text(e.utmCampaign, 'utmCampaign', true),
-    channel: text(e.channel, 'channel', true),
-    target: text(e.target, 'target', true),
-    ip: text(e.ip, 'ip', true),
-    collectGeo: e.collectGeo === true,
-    collectIp: e.collectIp === true,
+    userId: text(userId, 'userId', true),
+    authenticated,
+    userAgent: text(userAgent, 'userAgent', true) ?? '',
+    referrer: text(referrer, 'referrer', true),
+    utmSource: text(utmSource, 'utmSource', true),
+    utmMedium: text(utmMedium, 'utmMedium', true),
+    utmCampaign: text(utmCampaign, 'utmCampaign', true),
+    channel: text(channel, 'channel', true),
+    target: text(target, 'target', true),
+    ip: text(ip, 'ip', true),
+    collectGeo,
+    collectIp,
   };
 }
 
@@ -146,6 +285,12 @@ export function withoutIps(payload: unknown): { payload: unknown; stripped: bool
   if (!Array.isArray(events)) return { payload, stripped: false };
   let stripped = false;
   const cleaned = events.map((event: unknown) => {
+    if (Array.isArray(event)) {
+      // the compact shape: the ip has its place in the array
+      if (event[IP_INDEX] === null || event[IP_INDEX] === undefined) return event;
+      stripped = true;
+      return event.map((value: unknown, i) => (i === IP_INDEX ? null : value));
+    }
     if (typeof event !== 'object' || event === null) return event;
     const { ip } = event as { ip?: unknown };
     if (ip === null || ip === undefined) return event;

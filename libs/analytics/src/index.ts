@@ -8,6 +8,7 @@ export * from './enrichment/geo';
 export * from './enrichment/referrer';
 export * from './enrichment/visitor-id';
 export * from './enrichment/enricher';
+export * from './enrichment/event-rows';
 export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
 export * from './read/csv';

@@ -1,4 +1,8 @@
-import type { EventBatch, StoredEvent } from './events';
+import type { EventRows } from './enrichment/event-rows';
+import type { DayEventRow, EventBatch, StoredEvent, VisitRow } from './events';
+
+// defined with the events, which the row writer builds; named here too, where the store's reads use them
+export type { DayEventRow, VisitRow } from './events';
 import type { AnalyticsJob, ProfileErasure } from './jobs';
 
 /** the producer side of the event queue */
@@ -166,36 +170,9 @@ export interface DayFigures {
   breakdowns: BreakdownRow[];
 }
 
-/** one raw event of a card's day, as the edge-day cache holds it */
-export interface DayEventRow {
-  /** epoch milliseconds */
-  ts: number;
-  type: string;
-  visitorId: string;
-  authenticated: boolean;
-  country: string;
-  device: string;
-  referrerHost: string;
-  channel: string;
-  target: string;
-}
-
 export interface LiveFigures {
   visits: number;
   visitors: number;
-}
-
-export interface VisitRow {
-  id: string;
-  ts: Date;
-  /** set only where the owner shows identified visitors */
-  userId: string | null;
-  /** a signed-in visitor, named or not */
-  authenticated: boolean;
-  city: string | null;
-  country: string | null;
-  device: string | null;
-  referrerHost: string | null;
 }
 
 export interface VisitCursor {
@@ -209,8 +186,11 @@ export interface AnalyticsStore {
   readonly parallelQueries: boolean;
   /** applies pending migrations and returns their versions; safe to call on every start */
   migrate(): Promise<number[]>;
-  /** one insert; a repeated batch id stores the rows once. throws so the queue retries */
-  insertEvents(batchId: string, rows: StoredEvent[]): Promise<void>;
+  /**
+   * one insert; a repeated batch id stores the rows once. throws so the queue retries. the rows as
+   * the enricher writes them (EventRows), or as objects
+   */
+  insertEvents(batchId: string, rows: EventRows | readonly StoredEvent[]): Promise<void>;
   /** events, signed-in events and distinct visitors per type, and distinct visitors per funnel step */
   figures(profileId: string, range: TimeRange): Promise<RangeFigures>;
   /** the top 100 values of every breakdown dimension, most first */

@@ -1,10 +1,12 @@
 import { Limits, VIEW_CONTEXT_LIMITS } from '@cardcraft/contracts';
 import type { AnalyticsEvent, StoredEvent } from '../events';
-import { toClickHouseTime } from '../events';
-import type { GeoLookup } from './geo';
+import type { EventLoopSlices } from '../event-loop';
+import { LruCache } from '../lru-cache';
+import { EventRows, tsvField, writtenEvent } from './event-rows';
+import type { GeoLookup, GeoResult } from './geo';
 import { referrerHost } from './referrer';
 import type { UserAgentParser } from './user-agent';
-import type { VisitorHasher } from './visitor-id';
+import { visitorIdsWith, type VisitorHasher } from './visitor-id';
 
 /** a user agent longer than this is cut; the other texts keep to the limits the api accepts them by */
 const MAX_FIELD = 1024;
@@ -21,8 +23,25 @@ export function channelOf(event: AnalyticsEvent, host: string): string {
   return host ? 'referral' : 'direct';
 }
 
+/** the time as the api writes it (Date#toISOString): its day and clock are read off it as they are */
+const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const NO_GEO: GeoResult = { country: '', city: '' };
+
+/** what a user agent gives a row: its four columns as they stand in the line, and the parsed values */
+interface UserAgentColumns {
+  /** user_agent, device, browser and os, escaped, tab-separated */
+  fields: string;
+  device: string;
+}
+
+/** check the event loop's slice every this many events */
+const SLICE_CHECK_EVERY = 64;
+
 /** turns queued events into rows: geo, device, referrer host, visitor id and hash, privacy applied */
 export class EventEnricher {
+  /** the same few hundred user agents repeat all day: their columns are written once */
+  private readonly userAgentColumns = new LruCache<string, UserAgentColumns>(5000);
+
   constructor(
     private readonly geo: GeoLookup,
     private readonly userAgents: UserAgentParser,
@@ -30,47 +49,97 @@ export class EventEnricher {
     private readonly ownHosts: ReadonlySet<string>,
   ) {}
 
-  async enrich(batchId: string, events: AnalyticsEvent[]): Promise<StoredEvent[]> {
-    const rows: StoredEvent[] = [];
-    for (const event of events) rows.push(await this.enrichOne(batchId, event));
+  /**
+   * the events as an insert's rows: a TabSeparated line each, written straight from the event and what
+   * it is enriched with. with `slices`, a long batch lets the event loop run between slices (it runs in
+   * the process that answers the visitors)
+   */
+  async enrichRows(
+    batchId: string,
+    events: readonly AnalyticsEvent[],
+    slices?: EventLoopSlices,
+  ): Promise<EventRows> {
+    const rows = new EventRows();
+    const batch = tsvField(batchId);
+    const salts = new Map<string, Buffer>();
+    for (let i = 0; i < events.length; i++) {
+      if (slices && i % SLICE_CHECK_EVERY === SLICE_CHECK_EVERY - 1 && slices.due()) {
+        rows.seal();
+        await slices.pause();
+      }
+      const event = events[i];
+      const iso = ISO_UTC.test(event.ts) ? event.ts : new Date(event.ts).toISOString();
+      const day = iso.slice(0, 10);
+      let salt = salts.get(day);
+      if (!salt) {
+        salt = await this.hasher.saltOfDay(day);
+        salts.set(day, salt);
+      }
+      this.addRow(rows, batch, event, iso, salt);
+    }
+    rows.seal();
     return rows;
   }
 
-  private async enrichOne(batchId: string, event: AnalyticsEvent): Promise<StoredEvent> {
-    const ts = new Date(event.ts);
-    const ua = this.userAgents.parse(event.userAgent);
+  /** the events as row objects (tests, tools): the same rows, read back from their lines */
+  async enrich(batchId: string, events: AnalyticsEvent[]): Promise<StoredEvent[]> {
+    return (await this.enrichRows(batchId, events)).rows();
+  }
+
+  private addRow(rows: EventRows, batch: string, event: AnalyticsEvent, iso: string, salt: Buffer): void {
+    const ua = this.columnsOf(event.userAgent);
     const host = referrerHost(event.referrer, this.ownHosts);
-    const geo = event.collectGeo ? this.geo.lookup(event.ip) : { country: '', city: '' };
-    const ip = event.ip ?? '';
+    const geo = event.collectGeo ? this.geo.lookup(event.ip) : NO_GEO;
     // what the browser might send is never used: a stored id would link one person across cards and days
-    const visitorId = await this.hasher.derivedVisitorId(ts, event.profileId, ip, event.userAgent);
-    const visitorHash =
-      event.collectIp && event.ip
-        ? await this.hasher.visitorHash(ts, event.profileId, event.ip, event.userAgent)
-        : '';
-    return {
-      event_id: event.id,
-      profile_id: event.profileId,
-      ts: toClickHouseTime(ts),
-      type: event.type,
-      visitor_id: visitorId,
-      visitor_hash: visitorHash,
-      user_id: event.userId ?? '',
-      authenticated: event.authenticated || event.userId !== null ? 1 : 0,
-      user_agent: clip(event.userAgent),
-      device: ua.device,
-      browser: ua.browser,
-      os: ua.os,
-      referrer: event.referrer && host ? clip(event.referrer, VIEW_CONTEXT_LIMITS.ref) : '',
-      referrer_host: host,
-      utm_source: clip(event.utmSource, VIEW_CONTEXT_LIMITS.utm_source),
-      utm_medium: clip(event.utmMedium, VIEW_CONTEXT_LIMITS.utm_medium),
-      utm_campaign: clip(event.utmCampaign, VIEW_CONTEXT_LIMITS.utm_campaign),
-      channel: channelOf(event, host),
-      target: clip(event.target, Limits.urlMax),
-      country: geo.country,
-      city: geo.city,
-      batch_id: batchId,
+    const { visitorId, visitorHash } = visitorIdsWith(
+      salt,
+      event.profileId,
+      event.ip ?? '',
+      event.userAgent,
+      event.collectIp && !!event.ip,
+    );
+    const userId = event.userId ?? '';
+    const authenticated = event.authenticated || event.userId !== null;
+    const referrer = event.referrer && host ? clip(event.referrer, VIEW_CONTEXT_LIMITS.ref) : '';
+    const channel = channelOf(event, host);
+    const target = clip(event.target, Limits.urlMax);
+    const line =
+      `${tsvField(event.id)}\t${tsvField(event.profileId)}\t${iso.slice(0, 10)} ${iso.slice(11, 23)}\t` +
+      `${tsvField(event.type)}\t${visitorId}\t${visitorHash}\t${tsvField(userId)}\t${authenticated ? 1 : 0}\t` +
+      `${ua.fields}\t${tsvField(referrer)}\t${tsvField(host)}\t` +
+      `${tsvField(clip(event.utmSource, VIEW_CONTEXT_LIMITS.utm_source))}\t` +
+      `${tsvField(clip(event.utmMedium, VIEW_CONTEXT_LIMITS.utm_medium))}\t` +
+      `${tsvField(clip(event.utmCampaign, VIEW_CONTEXT_LIMITS.utm_campaign))}\t` +
+      `${tsvField(channel)}\t${tsvField(target)}\t${tsvField(geo.country)}\t${tsvField(geo.city)}\t${batch}\n`;
+    rows.add(
+      line,
+      writtenEvent(
+        event.id,
+        event.profileId,
+        Date.parse(iso),
+        event.type,
+        visitorId,
+        userId,
+        authenticated,
+        ua.device,
+        host,
+        channel,
+        target,
+        geo.country,
+        geo.city,
+      ),
+    );
+  }
+
+  private columnsOf(userAgent: string): UserAgentColumns {
+    const cached = this.userAgentColumns.get(userAgent);
+    if (cached) return cached;
+    const info = this.userAgents.parse(userAgent);
+    const columns = {
+      fields: `${tsvField(clip(userAgent))}\t${info.device}\t${tsvField(info.browser)}\t${tsvField(info.os)}`,
+      device: info.device,
     };
+    this.userAgentColumns.set(userAgent, columns);
+    return columns;
   }
 }

@@ -1,11 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';
+import { EventLoopSlices } from '../event-loop';
 import { EventEnricher } from './enricher';
 import { GeoLookup } from './geo';
 import { ownHostsOf, referrerHost } from './referrer';
 import { UserAgentParser, isBotUserAgent } from './user-agent';
-import { VisitorHasher } from './visitor-id';
+import { VisitorHasher, visitorIdsWith } from './visitor-id';
 
 describe('user agents (ua-parser-js 1, real strings)', () => {
   const parser = new UserAgentParser();
@@ -103,6 +105,27 @@ describe('visitor ids and hashes', () => {
     db.close();
   });
 
+  it('gives the id and the hash from one hmac: the id as it was always derived, the hash the digits after it', async () => {
+    const db = new SqliteQueueDatabase(':memory:');
+    const now = new Date('2026-03-02T12:00:00Z');
+    const hasher = new VisitorHasher(new SqliteSaltStore(db, () => now), () => now);
+    const ts = new Date('2026-03-02T08:00:00Z');
+    const salt = await hasher.saltOfDay('2026-03-02');
+    const digest = createHmac('sha256', salt)
+      .update(`visitor\ncard-a\n${IPS.us}\n${USER_AGENTS.iphone}`)
+      .digest('hex');
+    expect(await hasher.derivedVisitorId(ts, 'card-a', IPS.us, USER_AGENTS.iphone)).toBe(
+      `d-${digest.slice(0, 30)}`,
+    );
+    expect(await hasher.visitorHash(ts, 'card-a', IPS.us, USER_AGENTS.iphone)).toBe(digest.slice(30, 62));
+    expect(visitorIdsWith(salt, 'card-a', IPS.us, USER_AGENTS.iphone, true)).toEqual({
+      visitorId: `d-${digest.slice(0, 30)}`,
+      visitorHash: digest.slice(30, 62),
+    });
+    expect(visitorIdsWith(salt, 'card-a', IPS.us, USER_AGENTS.iphone, false).visitorHash).toBe('');
+    db.close();
+  });
+
   it('rotates the salt daily, keeps yesterday, deletes older ones', async () => {
     const db = new SqliteQueueDatabase(':memory:');
     let now = new Date('2026-03-02T12:00:00Z');
@@ -189,5 +212,29 @@ describe('event enricher and privacy', () => {
       ['referral', 'news.ycombinator.com', 'https://news.ycombinator.com/item?id=1'],
       ['direct', '', ''],
     ]);
+  });
+
+  it('lets other callbacks run between slices of a long batch, and writes the same rows as in one go', async () => {
+    const events = Array.from({ length: 1000 }, (_, i) =>
+      sampleEvent({
+        profileId: `p-${i % 7}`,
+        ip: i % 2 ? IPS.us : IPS.deNuremberg,
+        userAgent: USER_AGENTS.ipad,
+      }),
+    );
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    // a slice of 0 ms is always used up: the enricher pauses at every check
+    const sliced = await enricher.enrichRows('b', events, new EventLoopSlices(0));
+    counting = false;
+    expect(turns).toBeGreaterThanOrEqual(10);
+    const whole = await enricher.enrichRows('b', events);
+    expect(sliced.body().equals(whole.body())).toBe(true);
+    expect(sliced.chunks.length).toBeGreaterThan(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { EventBatch } from '../events';
 import type { EventEnricher } from '../enrichment/enricher';
 import { performance } from 'node:perf_hooks';
+import { EventLoopSlices } from '../event-loop';
 import { NO_ANALYTICS_METRICS, type AnalyticsMetrics, type AnalyticsStore } from '../ports';
 
 const profilesOf = (batch: { events: { profileId: string }[] }) => [
@@ -29,7 +30,8 @@ export class BatchProcessor {
     const erased = await this.store.erasedAmong(profilesOf(batch));
     const events = batch.events.filter((event) => !erased.has(event.profileId));
     if (events.length === 0) return 0;
-    const rows = await this.enricher.enrich(batch.id, events);
+    // a slice at a time: embedded, this runs in the process that answers the visitors
+    const rows = await this.enricher.enrichRows(batch.id, events, new EventLoopSlices());
     const started = performance.now();
     try {
       await this.store.insertEvents(batch.id, rows);
@@ -37,11 +39,11 @@ export class BatchProcessor {
       this.metrics.insertFailed((performance.now() - started) / 1000);
       throw err;
     }
-    this.metrics.batchInserted(rows.length, (performance.now() - started) / 1000);
+    this.metrics.batchInserted(rows.count, (performance.now() - started) / 1000);
     for (const profileId of await this.store.erasedAmong(profilesOf({ events }))) {
       await this.store.deleteProfileEvents(profileId);
     }
-    return rows.length;
+    return rows.count;
   }
 
   /** idempotent: run again (a retry, a second request), it finds nothing more to delete */

@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { ClickHouseClient } from '@clickhouse/client';
+import { EVENT_COLUMNS, EVENT_ROWS_FORMAT, EventRows, eventRowsOf } from '../../enrichment/event-rows';
 import { fromClickHouseTime, toClickHouseTime, type StoredEvent } from '../../events';
 import {
   FUNNEL_STEPS,
@@ -64,20 +66,6 @@ function madeAfter(batchId: string, ms: number): boolean {
   return match ? parseInt(`${match[1]}${match[2]}`, 16) >= ms : false;
 }
 
-/** an inserted row as a summary counts it */
-function dayEventRow(row: StoredEvent): DayEventRow {
-  return {
-    ts: fromClickHouseTime(row.ts).getTime(),
-    type: row.type,
-    visitorId: row.visitor_id,
-    authenticated: Number(row.authenticated) === 1,
-    country: row.country,
-    device: row.device,
-    referrerHost: row.referrer_host,
-    channel: row.channel,
-    target: row.target,
-  };
-}
 /** cards whose last page's reach is remembered (the most recently read) */
 const PAGE_REACH_CARDS = 10_000;
 
@@ -377,13 +365,17 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     return pendingMigrations(this.client, this.migrationsDir);
   }
 
-  async insertEvents(batchId: string, rows: StoredEvent[]): Promise<void> {
-    if (rows.length === 0) return;
+  async insertEvents(batchId: string, rows: EventRows | readonly StoredEvent[]): Promise<void> {
+    const written = rows instanceof EventRows ? rows : eventRowsOf(rows);
+    if (written.count === 0) return;
+    // the body as the enricher wrote it; over http the client sends it as it is, on chdb it goes to
+    // the engine's raw insert (chdb-raw-inserts.ts)
     const insert = () =>
       this.client.insert({
         table: 'events',
-        values: rows,
-        format: 'JSONEachRow',
+        columns: [...EVENT_COLUMNS],
+        values: Readable.from(written.chunks, { objectMode: false }),
+        format: EVENT_ROWS_FORMAT,
         // the rollups' views deduplicate a retried batch too
         clickhouse_settings: {
           insert_deduplication_token: batchId,
@@ -398,37 +390,31 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
       await insert();
       return;
     }
-    await this.writingCards(
-      rows.map((row) => row.profile_id),
-      insert,
-      (stored) => this.insertedRows(batchId, rows, stored),
+    await this.writingCards(written.profileIds(), insert, (stored) =>
+      this.insertedRows(batchId, written, stored),
     );
   }
 
   /** what an insert wrote, per card */
-  private insertedRows(
-    batchId: string,
-    rows: StoredEvent[],
-    stored: boolean,
-  ): Map<string, WrittenRows | null> {
+  private insertedRows(batchId: string, rows: EventRows, stored: boolean): Map<string, WrittenRows | null> {
     // stored again (a retry after a stored try): nothing new. a failed insert may have stored some
     // rows, and a batch made before this store opened may have been stored by the process before
     // (the queue hands it over again after a crash): what those wrote is not known
     const again = stored && this.storedBatches.has(batchId);
     const known = stored && madeAfter(batchId, this.openedAt);
     const byCard = new Map<string, WrittenRows | null>();
-    for (const row of rows) {
+    for (const row of rows.written) {
       if (!known || again) {
-        byCard.set(row.profile_id, null);
+        byCard.set(row.profileId, null);
         continue;
       }
-      let card = byCard.get(row.profile_id);
+      let card = byCard.get(row.profileId);
       if (!card) {
         card = { events: [], views: [] };
-        byCard.set(row.profile_id, card);
+        byCard.set(row.profileId, card);
       }
-      card.events.push(dayEventRow(row));
-      if (row.type === 'view') card.views.push(visitRow(row));
+      card.events.push(row.event);
+      if (row.view) card.views.push(row.view);
     }
     if (again) for (const profileId of byCard.keys()) byCard.set(profileId, { events: [], views: [] });
     if (stored) {

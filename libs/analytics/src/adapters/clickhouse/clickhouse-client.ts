@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import {
-  ClickHouseLogLevel,
-  createClient,
-  type ClickHouseClient,
-  type ClickHouseClientConfigOptions,
-} from '@clickhouse/client';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+
+import { withRawInserts, type ChdbRawInsert, type ClientConnection } from './chdb-raw-inserts';
 
 /** chdb/connection's surface we use; typed here since its package exports need node16 resolution */
 interface ChdbConnectionModule {
-  createChdbConnection(options: { path: string }): NonNullable<ClickHouseClientConfigOptions['connection']>;
+  createChdbConnection(options: { path: string }): ClientConnection & { chdb: ChdbRawInsert };
 }
 interface ChdbModule {
   drainPending(): Promise<void>;
@@ -16,7 +13,15 @@ interface ChdbModule {
 
 export type ClickHouseTransport =
   | { kind: 'http'; url: string; database?: string; username?: string; password?: string }
-  | { kind: 'chdb'; path: string };
+  | {
+      kind: 'chdb';
+      path: string;
+      /**
+       * the client's inserts of a text format as chdb's raw passthrough (default); false: chdb's own
+       * client insert, which appends the body to the statement (kept to measure the difference)
+       */
+      rawInserts?: boolean;
+    };
 
 export interface OpenedClickHouse {
   client: ClickHouseClient;
@@ -47,8 +52,9 @@ export function openClickHouse(transport: ClickHouseTransport): OpenedClickHouse
   // lazy on purpose: the cluster's processes never load the embedded engine
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createChdbConnection } = require('chdb/connection') as ChdbConnectionModule;
+  const connection = createChdbConnection({ path: transport.path });
   const client = createClient({
-    connection: createChdbConnection({ path: transport.path }),
+    connection: transport.rawInserts === false ? connection : withRawInserts(connection),
     log: { level: ClickHouseLogLevel.OFF },
   });
   return {

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { isDiskError, openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
-import { IP_MAX_AGE_MS, parseEventBatch, withoutIps, type EventBatch } from '../../events';
+import {
+  IP_MAX_AGE_MS,
+  encodeQueuedBatch,
+  parseEventBatch,
+  withoutIps,
+  type AnalyticsEvent,
+  type EventBatch,
+} from '../../events';
+import { EventLoopSlices } from '../../event-loop';
 import {
   eraseJobId,
   groupedBatchId,
@@ -68,18 +76,21 @@ function readBatch(payload: string): EventBatch | null {
   }
 }
 
+/** a queued job without its payload, which is read one row at a time (a group's can be megabytes) */
 interface QueueRow {
   batch_id: string;
   job: string;
-  payload: string;
   attempts: number;
   group_id: string | null;
 }
 
 /** what the consumer handles next: one queued job, or batches waiting together merged into one */
 interface DueWork {
-  /** parsed inside the handler's try, so a payload that does not parse fails like any job */
-  job: () => AnalyticsJob;
+  /**
+   * read and parsed inside the handler's try, so a payload that does not parse fails like any job; a
+   * group's a batch at a time, letting the event loop run between slices
+   */
+  job: () => Promise<AnalyticsJob>;
   /** the queue rows it came from, deleted together once it succeeded */
   batchIds: string[];
   attempts: number;
@@ -178,7 +189,8 @@ export class SqliteEventQueue implements EventQueue {
   async enqueue(batches: EventBatch[]): Promise<void> {
     const now = Date.now();
     const addAll = this.database.db.transaction((items: EventBatch[]) => {
-      for (const batch of items) this.insert.run(batch.id, INGEST, JSON.stringify(batch), now, now);
+      // the compact shape: parseEventBatch reads it and the keyed one queued by earlier versions
+      for (const batch of items) this.insert.run(batch.id, INGEST, encodeQueuedBatch(batch), now, now);
     });
     addAll(batches);
     this.listener?.();
@@ -291,67 +303,96 @@ export class SqliteEventConsumer implements EventConsumer {
    * dead-lettered and replayed whole, so a retry sends the same rows with the same deduplication
    * token and an insert that succeeded before a crash is not counted twice. an erase goes alone.
    */
-  private nextDue(): DueWork | undefined {
+  private async nextDue(slices: EventLoopSlices): Promise<DueWork | undefined> {
     const db = this.database.db;
     const now = Date.now();
-    const due = db.prepare(
-      `SELECT batch_id, job, payload, attempts, group_id FROM analytics_queue
-       WHERE dead = 0 AND available_at <= ? ORDER BY created_at, batch_id LIMIT ?`,
-    );
-    const first = due.get(now, 1) as QueueRow | undefined;
+    const due = db
+      .prepare(
+        `SELECT batch_id, job, attempts, group_id FROM analytics_queue
+         WHERE dead = 0 AND available_at <= ? ORDER BY created_at, batch_id LIMIT ?`,
+      )
+      .all(now, MAX_GROUP_BATCHES) as QueueRow[];
+    const first = due[0];
     if (!first) return undefined;
-    if (first.job !== INGEST) return this.alone(first);
+    if (first.job !== INGEST) return this.alone(first, slices);
     if (first.group_id !== null) {
       const members = db
         .prepare(
-          `SELECT batch_id, job, payload, attempts, group_id FROM analytics_queue
+          `SELECT batch_id, job, attempts, group_id FROM analytics_queue
            WHERE group_id = ? ORDER BY created_at, batch_id`,
         )
         .all(first.group_id) as QueueRow[];
-      return this.merged(first.group_id, members);
+      return this.merged(first.group_id, members, slices);
     }
     const members: QueueRow[] = [];
     const batches: EventBatch[] = [];
     let events = 0;
-    for (const row of due.iterate(now, MAX_GROUP_BATCHES) as IterableIterator<QueueRow>) {
+    for (const row of due) {
       // in queue order: a group stops at an erase, at a batch of another group, or at a payload
       // that does not parse, which then fails on its own
       if (row.job !== INGEST || row.group_id !== null) break;
-      const batch = readBatch(row.payload);
+      const payload = this.payloadOf(row);
+      const batch = payload === null ? null : readBatch(payload);
       if (!batch || (members.length > 0 && events + batch.events.length > this.options.maxGroupEvents)) break;
       members.push(row);
       batches.push(batch);
       events += batch.events.length;
+      if (slices.due()) await slices.pause();
     }
-    if (members.length <= 1 || members[0].batch_id !== first.batch_id) return this.alone(first);
+    if (members.length <= 1 || members[0].batch_id !== first.batch_id) return this.alone(first, slices);
     const groupId = groupedBatchId(members[0].batch_id, members.length - 1);
     const claim = db.prepare('UPDATE analytics_queue SET group_id = ? WHERE batch_id = ?');
     db.transaction(() => {
       for (const row of members) claim.run(groupId, row.batch_id);
     })();
-    return this.merged(groupId, members, batches);
+    return this.merged(groupId, members, slices, batches);
   }
 
-  private alone(row: QueueRow): DueWork {
+  /** a row's payload; null when the row is gone */
+  private payloadOf(row: QueueRow): string | null {
+    const found = this.database.db
+      .prepare('SELECT payload FROM analytics_queue WHERE batch_id = ?')
+      .get(row.batch_id) as { payload: string } | undefined;
+    return found?.payload ?? null;
+  }
+
+  private alone(row: QueueRow, slices: EventLoopSlices): DueWork {
     return {
-      job: () => parseJob(row.job, JSON.parse(row.payload)),
+      job: async () => {
+        const payload = this.payloadOf(row);
+        if (payload === null) throw new Error(`the queued job ${row.batch_id} is gone`);
+        const job = parseJob(row.job, JSON.parse(payload));
+        if (slices.due()) await slices.pause();
+        return job;
+      },
       batchIds: [row.batch_id],
       attempts: row.attempts,
     };
   }
 
   /** batches: the members already read, when the group was just formed */
-  private merged(groupId: string, members: QueueRow[], batches?: EventBatch[]): DueWork {
+  private merged(
+    groupId: string,
+    members: QueueRow[],
+    slices: EventLoopSlices,
+    batches?: EventBatch[],
+  ): DueWork {
     return {
-      job: () => ({
-        name: INGEST,
-        payload: {
-          id: groupId,
-          events: (batches ?? members.map((row) => parseEventBatch(JSON.parse(row.payload)))).flatMap(
-            (batch) => batch.events,
-          ),
-        },
-      }),
+      job: async () => {
+        let events: AnalyticsEvent[] = [];
+        for (const [i, row] of members.entries()) {
+          let batch = batches?.[i];
+          if (!batch) {
+            const payload = this.payloadOf(row);
+            if (payload === null)
+              throw new Error(`the queued batch ${row.batch_id} of group ${groupId} is gone`);
+            batch = parseEventBatch(JSON.parse(payload));
+          }
+          events = events.length === 0 ? batch.events : events.concat(batch.events);
+          if (slices.due()) await slices.pause();
+        }
+        return { name: INGEST, payload: { id: groupId, events } };
+      },
       batchIds: members.map((row) => row.batch_id),
       attempts: Math.max(...members.map((row) => row.attempts)),
     };
@@ -420,8 +461,11 @@ export class SqliteEventConsumer implements EventConsumer {
     await this.spaceInserts();
     if (!this.running) return;
     let work: DueWork | undefined;
+    // the round's reading and parsing let the event loop run every few ms: this runs in the process
+    // that answers the visitors, and a group can hold 10 000 events
+    const slices = new EventLoopSlices();
     try {
-      work = this.nextDue();
+      work = await this.nextDue(slices);
     } catch (err) {
       this.queueFailed(err);
       await this.pause();
@@ -435,7 +479,7 @@ export class SqliteEventConsumer implements EventConsumer {
     let failure: Error | null = null;
     let job: AnalyticsJob | null = null;
     try {
-      job = work.job();
+      job = await work.job();
       await handler(job);
     } catch (err) {
       failure = err as Error;
