@@ -97,12 +97,18 @@ async function visit(browser, url, isStaticFile) {
       });
     });
     const refused = [];
+    // bytes by kind of resource (Document, Script, Stylesheet, Image, ...), as the browser names it
+    const kinds = new Map();
+    const bytesByKind = {};
     cdp.on('Network.responseReceived', (event) => {
+      kinds.set(event.requestId, event.type);
       if (event.response.status >= 400) refused.push(`${event.response.status} ${event.response.url}`);
     });
     cdp.on('Network.loadingFinished', (event) => {
       lastActivity = Date.now();
       bytes += event.encodedDataLength;
+      const kind = kinds.get(event.requestId) ?? 'Other';
+      bytesByKind[kind] = (bytesByKind[kind] ?? 0) + event.encodedDataLength;
     });
     cdp.on('Network.loadingFailed', () => {
       lastActivity = Date.now();
@@ -128,6 +134,10 @@ async function visit(browser, url, isStaticFile) {
       lcpElement: paint ? `${paint.element}${paint.text ? ` "${paint.text}"` : ''}` : 'none',
       loadMs,
       bytes,
+      scriptBytes: bytesByKind.Script ?? 0,
+      cssBytes: bytesByKind.Stylesheet ?? 0,
+      documentBytes: bytesByKind.Document ?? 0,
+      bytesByKind,
       requests: all.length,
       toServer: all.filter((request) => request.toServer).length,
       toApplication: all
