@@ -1,5 +1,5 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -7,7 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 const apiTarget = process.env.CARDCRAFT_API_URL ?? 'http://127.0.0.1:3000';
 const contracts = fileURLToPath(new URL('../../libs/contracts/src', import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
+/** what every build of the web app shares: the plugins, the decorators, the aliases */
+export const shared = {
   plugins: [react(), tailwindcss()],
   // the contracts are class-validator DTOs: legacy (experimental) decorators must be transformed
   oxc: {
@@ -21,28 +22,22 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
     ],
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  ...shared,
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
   preview: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
-  // the client build: the single-page app and, as an entry of its own, the public card's small script
-  // (no React). the manifest tells the API the hashed names of the card's script and stylesheet.
+  // the client build: the single-page app. the public card's script and stylesheet are a build of
+  // their own (vite.card.config.ts), so they share no chunk with the app.
   // the server build (`vite build --ssr src/ssr/render-card.tsx`) is the card's renderer for the API:
   // one ES module with its dependencies inside, so the API needs nothing of the web app's node_modules.
   build: isSsrBuild
     ? { outDir: 'dist-ssr', sourcemap: false, emptyOutDir: true }
-    : {
-        outDir: 'dist',
-        sourcemap: false,
-        manifest: true,
-        rollupOptions: {
-          input: {
-            index: fileURLToPath(new URL('./index.html', import.meta.url)),
-            card: fileURLToPath(new URL('./src/ssr/card-enhance.ts', import.meta.url)),
-          },
-        },
-      },
+    : { outDir: 'dist', sourcemap: false },
   ssr: { noExternal: true },
 }));

@@ -3,7 +3,8 @@
 //   1. Chromium and an emoji font from Debian's packages, for the browser suite (installed once, when absent)
 //   2. lint: ESLint and Prettier
 //   3. the build: server (tsc -b, which is also the type check) and the web app (vite)
-//   4. jest: unit and integration tests (FerretDB is built in the background from step 2 on and
+//   4. the byte budget of the public card page's script and stylesheet (size-limit, .size-limit.json)
+//   5. jest: unit and integration tests (FerretDB is built in the background from step 2 on and
 //      started by jest's global setup, Redis is the one on 127.0.0.1:6379 or one started for the
 //      run, chDB runs in-process) and the end-to-end browser suite
 import { spawn, spawnSync } from 'node:child_process';
@@ -46,6 +47,7 @@ const ferretdb = spawn(process.execPath, ['--import', 'tsx', 'infra/test/build-f
 const ferretdbBuilt = new Promise((done) => ferretdb.once('exit', (code) => done(code)));
 run('npm', ['run', 'lint']);
 run('npm', ['run', 'build']);
+run('npm', ['run', 'size']);
 // jest's global setup builds it itself, and says why, if this did not
 await ferretdbBuilt;
 

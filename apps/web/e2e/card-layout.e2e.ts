@@ -145,6 +145,38 @@ async function measure(page: Page): Promise<Measured> {
   });
 }
 
+/**
+ * the classes on the page that the web app's stylesheet styles and the page's own stylesheet does not
+ * (the card page has a stylesheet of its own, built from the card's sources only). selectors are read
+ * as the browser parses them, the app's from its text, so both escape class names alike.
+ */
+async function unstyledClasses(page: Page, appCss: string): Promise<string[]> {
+  return page.evaluate((appText) => {
+    const selectors = (rules: CSSRuleList, into: string[] = []): string[] => {
+      for (const rule of rules) {
+        if (rule instanceof CSSStyleRule) into.push(rule.selectorText);
+        if ('cssRules' in rule) selectors((rule as CSSGroupingRule).cssRules, into);
+      }
+      return into;
+    };
+    const own = [...document.styleSheets].flatMap((sheet) => selectors(sheet.cssRules));
+    const appSheet = new CSSStyleSheet();
+    appSheet.replaceSync(appText);
+    const app = selectors(appSheet.cssRules);
+    const styles = (list: string[], token: string) => {
+      const name = `.${CSS.escape(token)}`;
+      return list.some((selector) => {
+        for (let at = selector.indexOf(name); at >= 0; at = selector.indexOf(name, at + 1)) {
+          if (!/^[\w\\-]/.test(selector.slice(at + name.length))) return true;
+        }
+        return false;
+      });
+    };
+    const used = new Set([...document.querySelectorAll('*')].flatMap((element) => [...element.classList]));
+    return [...used].filter((token) => styles(app, token) && !styles(own, token)).sort();
+  }, appCss);
+}
+
 describe('the card with long content', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchChromium()]);
@@ -191,6 +223,43 @@ describe('the card with long content', () => {
     }
     await context.close();
     expect(problems).toEqual([]);
+  });
+
+  it("styles every class of its pages with the card's own stylesheet, as the app's styles them", async () => {
+    const index = await (await fetch(`${product.baseUrl}/`)).text();
+    const appCssPath = /href="(\/assets\/index-[^"]+\.css)"/.exec(index)?.[1];
+    expect(appCssPath).toBeDefined();
+    const appCss = await (await fetch(`${product.baseUrl}${appCssPath}`)).text();
+    const context = await browser.newContext({
+      ...IPHONE,
+      baseURL: product.baseUrl,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    context.setDefaultTimeout(STEP_TIMEOUT);
+    const page = await context.newPage();
+    const missing = new Set<string>();
+    for (const theme of THEMES) {
+      for (const layout of LAYOUTS) {
+        await page.goto(`/u/${handles.get(`${theme}-${layout}`)}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // the classes the script sets: the form's errors and a toast
+        await page.getByRole('button', { name: /Send Message/i }).click();
+        await page.locator('[data-field-error]').first().waitFor();
+        await page.getByTestId('card-actions').getByRole('link', { name: 'Share' }).click();
+        await page.locator('[data-toast]').waitFor();
+        for (const token of await unstyledClasses(page, appCss)) missing.add(`${theme}-${layout}: ${token}`);
+      }
+    }
+    // the owner's view (its notice and badge) and a page that is not there
+    await context.request.post('/api/auth/login', {
+      data: { email: `hubert-${stamp}@example.com`, password: 'ergonomie-1949' },
+    });
+    for (const path of [`/u/${handles.get('solar-split')}`, `/u/nobody-${stamp}`]) {
+      await page.goto(path);
+      for (const token of await unstyledClasses(page, appCss)) missing.add(`${path}: ${token}`);
+    }
+    await context.close();
+    expect([...missing]).toEqual([]);
   });
 
   it('shows one toast at a time on a phone, clear of the actions', async () => {

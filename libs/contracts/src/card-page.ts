@@ -22,12 +22,12 @@ export interface CardPageMessageOutcome {
   errors?: Partial<Record<MessageField, string>>;
 }
 
-/** the files a server-rendered card links: the card's stylesheet and its small enhancement script */
+/** what a server-rendered card brings besides its markup: its stylesheet and its small script */
 export interface CardPageAssets {
-  stylesheets: string[];
+  /** the card's own stylesheet, inlined in the head: no render-blocking request before the first paint */
+  style: string;
+  /** the address of the enhancement script, one hashed file */
   script: string | null;
-  /** the modules the script imports, fetched alongside it instead of after it */
-  preload?: string[];
 }
 
 /** what a card page shows: the card for a kind of viewer, or a dead end */

@@ -54,6 +54,11 @@ describe('contracts shared by the API and the web forms', () => {
     });
   });
 
+  it.each(['', '  ', 'a!'])('says a handle %j is too short, the first of its rules', (handle) => {
+    const { errors } = validateInput(ProfileInputDto, { handle, displayName: 'Ada' });
+    expect(errors).toEqual([{ field: 'handle', message: 'Handle too short' }]);
+  });
+
   it('keys nested messages by their path', () => {
     const { errors } = validateInput(ProfileInputDto, {
       handle: 'ok-handle',

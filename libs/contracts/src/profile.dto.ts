@@ -177,7 +177,10 @@ export class BlockDto {
   order?: number;
 }
 
-/** a handle's rules: trimmed and lower-cased, 3 to 32 lowercase letters, digits or dashes */
+/**
+ * a handle's rules: trimmed and lower-cased, 3 to 32 lowercase letters, digits or dashes. when several
+ * fail (an empty handle is too short and matches no pattern) the first listed is the one said
+ */
 function IsHandle(): PropertyDecorator {
   const rules: PropertyDecorator[] = [
     LowerCaseTrim(),
@@ -187,7 +190,8 @@ function IsHandle(): PropertyDecorator {
     Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern }),
   ];
   return (target, key) => {
-    for (const rule of rules) rule(target, key);
+    // applied last to first, as stacked decorators are: toFieldErrors keeps the top one's message
+    for (const rule of [...rules].reverse()) rule(target, key);
   };
 }
 

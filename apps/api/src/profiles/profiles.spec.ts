@@ -165,6 +165,7 @@ describe.each(STORAGE_KINDS)('profiles over HTTP (%s)', (kind) => {
   });
 
   it.each([
+    [{ handle: '' }, 'handle', 'Handle too short'],
     [{ handle: 'ab' }, 'handle', 'Handle too short'],
     [{ handle: 'a'.repeat(33) }, 'handle', 'Keep it under 32 characters'],
     [{ handle: 'not_allowed!' }, 'handle', 'Only lowercase letters, numbers or dashes'],

@@ -11,33 +11,35 @@ export interface CardPages {
 
 interface ManifestEntry {
   file: string;
-  css?: string[];
   imports?: string[];
-  isEntry?: boolean;
 }
 
+// the card page's own build (apps/web/vite.card.config.ts): its script and its stylesheet
+const CARD_MANIFEST = join('.vite', 'card-manifest.json');
 const CARD_SCRIPT_ENTRY = 'src/ssr/card-enhance.ts';
-const APP_ENTRY = 'index.html';
+const CARD_STYLE_ENTRY = 'src/ssr/card.css';
 
-/** the card's script and stylesheet, by the names vite's manifest gives their hashed files */
+/**
+ * the card's script, by the name vite's manifest gives its hashed file, and its stylesheet's text,
+ * which the page inlines: on a phone's first visit that saves the round trip a linked file costs
+ */
 export function cardAssets(webDistDir: string): CardPageAssets {
-  const manifest = JSON.parse(readFileSync(join(webDistDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+  const manifest = JSON.parse(readFileSync(join(webDistDir, CARD_MANIFEST), 'utf8')) as Record<
     string,
     ManifestEntry
   >;
   const script = manifest[CARD_SCRIPT_ENTRY];
-  const app = manifest[APP_ENTRY];
-  if (!script || !app)
-    throw new Error(`the web build's manifest has no ${CARD_SCRIPT_ENTRY} or ${APP_ENTRY}`);
-  return {
-    // the app's one stylesheet: the card's classes are in it, and a visitor's browser keeps it for a year
-    stylesheets: (app.css ?? []).map((file) => `/${file}`),
-    script: `/${script.file}`,
-    preload: (script.imports ?? [])
-      .map((key) => manifest[key]?.file)
-      .filter((file): file is string => typeof file === 'string')
-      .map((file) => `/${file}`),
-  };
+  const style = manifest[CARD_STYLE_ENTRY];
+  if (!script || !style) {
+    throw new Error(`the web build's ${CARD_MANIFEST} has no ${CARD_SCRIPT_ENTRY} or ${CARD_STYLE_ENTRY}`);
+  }
+  // the script is one file: anything it imported would be another round trip before it runs
+  if (script.imports?.length) throw new Error(`${CARD_SCRIPT_ENTRY} must be built as one file`);
+  const css = readFileSync(join(webDistDir, style.file), 'utf8');
+  // the text goes into a <style> element as it is: nothing in it may end that element
+  if (/<\/style/i.test(css))
+    throw new Error(`${style.file} holds '</style', which would end the page's <style>`);
+  return { style: css, script: `/${script.file}` };
 }
 
 // tsc compiles this package to CommonJS and would turn a plain import() into require(), which cannot

@@ -34,13 +34,9 @@ function Document({
         {head}
         <meta name="theme-color" content={themeColor} />
         <link rel="icon" href={FAVICON} />
-        {assets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
+        {/* the card's own stylesheet, built from its sources alone; the api checked that it cannot end the element */}
+        <style dangerouslySetInnerHTML={{ __html: assets.style }} />
         {assets.script ? <script type="module" src={assets.script} /> : null}
-        {(assets.preload ?? []).map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
       </head>
       <body>{children}</body>
     </html>

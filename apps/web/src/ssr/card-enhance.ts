@@ -1,7 +1,10 @@
 // the public card's only script: no React. the server page already reads, saves the contact, posts
 // the message and links to itself; this adds the share sheet, copy link, toasts, sending the message
 // in place and the engagement events. anything failing here leaves the plain page working.
+// built on its own (vite.card.config.ts) into one small file: it imports no react, no icons and, from
+// the contracts, only the dependency-free modules (messages, message-field-rules).
 import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
+import { Limits } from '@cardcraft/contracts/messages';
 import { HttpError } from '@/lib/api-error';
 import { beacon, send } from '@/lib/api-transport';
 import { shareProfile } from '@/components/public-card/lib/share';
@@ -16,7 +19,7 @@ import {
   type LeadFormErrors,
   type LeadFormValues,
 } from '@/components/public-card/lib/lead-form';
-import type { MessageFieldsResponse } from '@cardcraft/contracts/message-fields';
+import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
 
 type Variant = 'success' | 'destructive' | 'default';
 
@@ -59,11 +62,10 @@ export function toast(title: string, description: string, variant: Variant = 'de
 
 /** an engagement event, sent even as the page is left (a mail app, a new tab, a download) */
 export function sendEvent(profileId: string, type: EngagementEventType, target?: string | null): void {
-  // analytics must never break the card: the beacon never throws. 2048 is the api's longest address
-  // (Limits.urlMax), written here so this script does not load the contracts' messages for one number
+  // analytics must never break the card: the beacon never throws. the api takes addresses this long
   beacon(
     `/api/public/profiles/${encodeURIComponent(profileId)}/events`,
-    target ? { type, target: target.slice(0, 2048) } : { type },
+    target ? { type, target: target.slice(0, Limits.urlMax) } : { type },
   );
 }
 

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
-import type { MessageFieldsResponse } from '@cardcraft/contracts/message-fields';
+import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
 import {
   isLeadFormField,
   MESSAGE_FAILED,

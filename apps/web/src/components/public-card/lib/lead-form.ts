@@ -4,13 +4,13 @@ import {
   MESSAGE_FIELDS,
   type ExtraMessageField,
   type MessageFieldsResponse,
-} from '@cardcraft/contracts/message-fields';
+} from '@cardcraft/contracts/message-field-rules';
 
 export {
   MESSAGE_FIELD_LABELS,
   MESSAGE_FIELDS,
   type ExtraMessageField,
-} from '@cardcraft/contracts/message-fields';
+} from '@cardcraft/contracts/message-field-rules';
 
 export const MESSAGE_MAX = Limits.messageMax;
 

@@ -163,6 +163,19 @@ describe('profile form values', () => {
     expect(fields['blocks.0.title']).toBe('Block title required');
   });
 
+  it.each([
+    ['', 'Handle too short'],
+    ['   ', 'Handle too short'],
+    ['a!', 'Handle too short'],
+    ['ab!', 'Only lowercase letters, numbers or dashes'],
+    ['x'.repeat(33), 'Keep it under 32 characters'],
+  ])('says the first broken rule of the handle %j: %s', (handle, message) => {
+    const values = { ...emptyProfileValues(), handle, displayName: 'Ada' };
+    expect(validateInput(ProfileInputDto, toProfileInput(values)).errors).toEqual([
+      { field: 'handle', message },
+    ]);
+  });
+
   it('loads a profile: missing privacy flags default to true, stored defaults count as untouched', () => {
     const profile = {
       id: 'p1',
