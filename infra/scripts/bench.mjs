@@ -401,7 +401,8 @@ async function main() {
       `ratio of each pair, with every view stored: ${cost.pairRatios.map((r) => fmt(r, 2)).join(', ')}`,
     );
     console.log(
-      `\ncpu per counted view, all threads: serve ${fmt(cost.serve)} µs (the crawler's request) + record ` +
+      `\ncpu per counted view, all threads: serve ${fmt(cost.serve)} µs (the crawler's request: main thread ` +
+        `${fmt(cost.serveMain)}, others ${fmt(cost.serveOther)}) + record ` +
         `${fmt(cost.record)} µs (the main thread's rest) + store ${fmt(cost.store)} µs (every other thread's rest) ` +
         `= ${fmt(cost.total)} µs; raw node:http ${fmt(cost.raw)} µs a request; ratio ${fmt(cost.ratio, 2)}`,
     );

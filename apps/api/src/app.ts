@@ -54,6 +54,8 @@ export async function createApp(
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrors(answerHeaders),
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
+    // no nest middleware here: without middie's hook on every request
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, metrics), adapter, {
     logger: new NestPinoLogger(logger),
@@ -93,7 +95,7 @@ export async function createApp(
   // one error shape for every failure, nest's routes and the card's alike
   const errors = new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined);
   // every address of a card (/u/{handle}/..., and its JSON read) goes through its one pipeline
-  registerCardRoutes(app, errors);
+  registerCardRoutes(app, answerHeaders, errors);
   // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind})
   app.setGlobalPrefix('api', {
     exclude: MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),

@@ -66,6 +66,8 @@ export function viewCost({ rawRounds, productRounds, crawler }) {
   const total = main + other;
   return {
     raw,
+    serveMain,
+    serveOther,
     serve: serveMain + serveOther,
     record: main - serveMain,
     store: other - serveOther,

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SameSiteOrigins } from '../auth/same-site';
 import type { HttpExceptionFilter } from '../common/http-exception.filter';
+import type { AnswerHeaders, WritesAnswerHeaders } from '../security/security-headers';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { writtenAnswer, type CardAnswer } from './card-answer';
 import type { CardRequest } from './card-request';
@@ -32,12 +33,25 @@ export function cardRequestOf(request: CardRoute): CardRequest {
   };
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, answer: CardAnswer): FastifyReply {
-  const written = writtenAnswer(answer, request.headers);
-  return reply
-    .status(written.status)
-    .headers(written.headers)
-    .send(written.body ?? undefined);
+/**
+ * the card's answer written in one go: every answer's headers (AnswerHeaders), the answer's own
+ * (writtenAnswer) and whatever a hook of the application put on this reply, as one list of pairs.
+ * fastify still observes the answer as it ends (onResponse: the request's line and its metrics).
+ */
+function sender(headers: AnswerHeaders) {
+  return (request: FastifyRequest, reply: FastifyReply, answer: CardAnswer): FastifyReply => {
+    const written = writtenAnswer(answer, request.headers);
+    const pairs = headers.pairs(request.id);
+    for (const [name, value] of Object.entries(written.headers)) pairs.push(name, String(value));
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) pairs.push(name, String(value));
+    }
+    void reply.hijack();
+    reply.raw.writeHead(written.status, pairs);
+    // a HEAD is answered with the headers the GET would have
+    reply.raw.end(request.method === 'HEAD' ? undefined : (written.body ?? undefined));
+    return reply;
+  };
 }
 
 /**
@@ -46,15 +60,26 @@ function send(request: FastifyRequest, reply: FastifyReply, answer: CardAnswer):
  * its answer. fastify answers HEAD with the GET route's headers; a failure is answered by the one
  * exception filter, as a nest route's is.
  */
-export function registerCardRoutes(app: NestFastifyApplication, errors: HttpExceptionFilter): void {
+export function registerCardRoutes(
+  app: NestFastifyApplication,
+  headers: AnswerHeaders,
+  errors: HttpExceptionFilter,
+): void {
   const pipeline = app.get(CardVisitPipeline);
   const origins = new SameSiteOrigins(app.get<symbol, AppConfig>(APP_CONFIG));
   const fastify = app.getHttpAdapter().getInstance();
+  const send = sender(headers);
   const options = {
-    // the pipeline's answers come compressed as the browser accepts: not again by the compression hook
+    // the pipeline's answers come compressed as the browser accepts: not again by the compression
+    // hook; and no browser compresses what it sends a card
     compress: false,
-    errorHandler: (error: unknown, request: FastifyRequest, reply: FastifyReply) =>
-      errors.answer(error, request, reply),
+    decompress: false,
+    config: { writesAnswerHeaders: true } satisfies WritesAnswerHeaders,
+    errorHandler: (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      // a failure is answered by fastify as any route's: with every answer's headers
+      headers.apply(reply.raw, request.id);
+      errors.answer(error, request, reply);
+    },
   } as const;
 
   fastify.get<{ Params: { handle: string } }>(CARD_ROUTES.page, options, async (request, reply) =>

@@ -97,7 +97,7 @@ describe.each(STORAGE_KINDS)('the public card rendered on the server (%s)', (kin
 
     // its own stylesheet inside the page (no request before the first paint), its one script a
     // hashed file kept a year
-    expect(page.text).toMatch(/<style>[^<]+<\/style>/);
+    expect(page.text).toMatch(/<style>[\s\S]*\.rounded-3xl\{[\s\S]*<\/style>/);
     const files = [...page.text.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
     expect(files.filter((file) => file.endsWith('.css'))).toEqual([]);
     expect(files.filter((file) => file.endsWith('.js'))).toHaveLength(1);
