@@ -18,6 +18,7 @@ import type { AppConfig } from './config/app-config';
 import { AnswerHeaders, registerAnswerHeaders } from './security/security-headers';
 import { spaFallback } from './web/spa-fallback';
 import { registerCardRoutes } from './public/card-routes';
+import { CardPageEntry } from './public/card-page-entry';
 import { requestIdOf } from './public/request-id';
 import { MEDIA_ROUTES } from './media/media.controller';
 import { registerUploadBodyParser } from './media/media-body';
@@ -34,6 +35,8 @@ export interface AppOptions {
   logger?: PinoLogger;
   /** the process's metrics; default: a fresh registry */
   metrics?: ServiceMetrics;
+  /** headers every answer carries besides the security headers (AnswerHeaders) */
+  answerHeaders?: Readonly<Record<string, string>>;
 }
 
 /** builds the HTTP application (not yet listening): used by main.ts and by the integration tests */
@@ -44,7 +47,9 @@ export async function createApp(
   const logger = options.logger ?? createLogger({ level: config.logLevel, service: 'api' });
   const metrics = options.metrics ?? new ServiceMetrics('api');
   const observe = requestObserver(logger, metrics);
-  const answerHeaders = new AnswerHeaders(config);
+  const answerHeaders = new AnswerHeaders(config, options.answerHeaders);
+  // the card pipeline's entry before fastify: a guest's kept page answered in the server's listener
+  const cardPageEntry = new CardPageEntry(config, answerHeaders, observe);
   const adapter = new FastifyAdapter({
     // fastify's own logger is the process's pino; one line a request is written by the onResponse hook
     // below (fastify's default is two)
@@ -56,6 +61,7 @@ export async function createApp(
     genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
     // no nest middleware here: without middie's hook on every request
     skipMiddie: true,
+    serverFactory: cardPageEntry.serverFactory,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, metrics), adapter, {
     logger: new NestPinoLogger(logger),
@@ -96,6 +102,7 @@ export async function createApp(
   const errors = new HttpExceptionFilter(config.webDistDir ? spaFallback(config.webDistDir) : undefined);
   // every address of a card (/u/{handle}/..., and its JSON read) goes through its one pipeline
   registerCardRoutes(app, answerHeaders, errors);
+  cardPageEntry.install(app);
   // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind})
   app.setGlobalPrefix('api', {
     exclude: MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),

@@ -61,6 +61,11 @@ export class ViewerResolver {
     private readonly sessions: SessionsService,
   ) {}
 
+  /** false: a guest's request, which resolve() answers with null */
+  carriesCredentials(headers: IncomingHttpHeaders): boolean {
+    return carriedToken(headers) !== null;
+  }
+
   async resolve(headers: IncomingHttpHeaders): Promise<AuthenticatedSession | null> {
     const carried = carriedToken(headers);
     if (!carried) return null;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  normalizeHandle,
   viewerTypeOf,
   type CardPageContent,
   type CardPageMessageOutcome,
@@ -61,6 +62,17 @@ export class CardPagesService {
     return this.cache.derived(profile.handle, profile, pageKey(viewer), () =>
       this.render(this.cardContent(profile, viewerUserId), 200, true),
     );
+  }
+
+  /**
+   * a guest's page of this handle if it is rendered and kept, with its card, without loading or
+   * rendering anything; null on a miss. only a published card has a guest's page.
+   */
+  keptGuestPage(rawHandle: string): { card: ProfileRecord; page: CardPage } | null {
+    if (!this.pages) return null;
+    const hit = this.cache.peekDerived<CardPage>(normalizeHandle(rawHandle), pageKey('guest'));
+    if (!hit || !hit.profile.published) return null;
+    return { card: hit.profile, page: hit.value };
   }
 
   /** the card with its message form saying what became of a message sent without script: never kept */

@@ -12,6 +12,7 @@ import { SERVICE_METRICS } from '../observability/observability.tokens';
 import { createProfile, fullProfileInput, registerUser } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 import { CardPagesService } from './card-pages.service';
+import { CardVisitPipeline } from './card-visit.pipeline';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
 const WEB_DIST = resolve(__dirname, '../../../web/dist');
@@ -112,8 +113,8 @@ describe('a card visit: one pipeline for every address of a card', () => {
     expect(second.body.equals(first.body)).toBe(true);
     expect(decoded(second)).toContain('Ada Lovelace');
     expect(Number(second.headers['content-length'])).toBe(second.body.length);
-    // the same page object twice: the second was not rendered again
-    expect(renders.mock.results[0].value).toBe(renders.mock.results[1].value);
+    // rendered once: the second visit got the kept page
+    expect(renders).toHaveBeenCalledTimes(1);
     expect(views).toHaveBeenCalledTimes(2);
   });
 
@@ -295,5 +296,90 @@ describe.each([
     const addresses = (views.mock.calls as [unknown, unknown, RequestMeta][]).map(([, , meta]) => meta.ip);
     views.mockRestore();
     expect(addresses).toEqual([expected, expected]);
+  });
+});
+
+// the pipeline's entry before fastify answers a guest's kept page; everything else goes to the route
+describe("a card visit through the pipeline's entry before fastify", () => {
+  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST });
+  let owner: Awaited<ReturnType<typeof registerUser>>;
+  let routed: jest.SpyInstance;
+  let early: jest.SpyInstance;
+  let views: jest.SpyInstance;
+
+  beforeAll(async () => {
+    owner = await registerUser(http);
+    const pipeline = app().app.get(CardVisitPipeline);
+    // spies that call through: which entry answered, and what the tracker was given
+    routed = jest.spyOn(pipeline, 'page');
+    early = jest.spyOn(pipeline, 'pageNow');
+    views = jest.spyOn(app().app.get(AnalyticsTracker), 'recordView');
+  });
+  beforeEach(() => [routed, early, views].forEach((spy) => spy.mockClear()));
+  afterAll(() => jest.restoreAllMocks());
+
+  const comparable = (headers: IncomingHttpHeaders) => {
+    const { date: _date, 'x-request-id': _id, ...rest } = headers;
+    return rest;
+  };
+
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip, deflate'],
+    ['identity', ''],
+  ])('answers a kept page exactly as the route did: %s', async (_encoding, acceptEncoding) => {
+    const { handle } = await createProfile(http, owner.accessToken, { published: true });
+    const headers: Record<string, string> = acceptEncoding ? { 'accept-encoding': acceptEncoding } : {};
+    const first = await raw(app().url, `/u/${handle}`, headers);
+    const second = await raw(app().url, `/u/${handle}`, headers);
+    // the first was the route's (nothing kept yet), the second the entry's
+    expect(routed).toHaveBeenCalledTimes(1);
+    expect(early.mock.results.map((result) => result.value === null)).toEqual([true, false]);
+    expect(comparable(second.headers)).toEqual(comparable(first.headers));
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(views).toHaveBeenCalledTimes(2);
+    expect(views.mock.calls[1].slice(1)).toEqual(views.mock.calls[0].slice(1));
+  });
+
+  it('leaves a signed-in visitor, HEAD, an unknown page and the card files to the route', async () => {
+    const { handle } = await createProfile(http, owner.accessToken, { published: true });
+    const visitor = await registerUser(http);
+    await raw(app().url, `/u/${handle}`);
+    routed.mockClear();
+    const signedIn = await raw(app().url, `/u/${handle}`, {
+      cookie: `${SESSION_COOKIE}=${visitor.accessToken}`,
+    });
+    expect(decoded(signedIn)).toContain('Viewing as User');
+    await raw(app().url, `/u/${handle}`, {}, 'HEAD');
+    expect((await raw(app().url, '/u/nobody-has-this-handle')).status).toBe(404);
+    expect(routed).toHaveBeenCalledTimes(3);
+    expect((await raw(app().url, `/u/${handle}/contact.vcf`)).status).toBe(200);
+  });
+
+  it('leaves the request to the route when the entry fails, counting the visit once', async () => {
+    const { handle } = await createProfile(http, owner.accessToken, { published: true });
+    await raw(app().url, `/u/${handle}`);
+    views.mockClear();
+    early.mockImplementationOnce(() => {
+      throw new Error('a failure in the entry');
+    });
+    const answer = await raw(app().url, `/u/${handle}`);
+    expect(answer.status).toBe(200);
+    expect(views).toHaveBeenCalledTimes(1);
+  });
+
+  it('writes the same request line and metrics whichever entry answered', async () => {
+    const { handle } = await createProfile(http, owner.accessToken, { published: true });
+    const metrics = app().app.get<symbol, ServiceMetrics>(SERVICE_METRICS);
+    const reads = async () => {
+      const { body } = await metrics.render();
+      const labels = { service: 'api', route: '/u/:handle', status_code: '200' };
+      return sampleValue(body, 'cardcraft_public_card_reads_total', labels) ?? 0;
+    };
+    const before = await reads();
+    await raw(app().url, `/u/${handle}`);
+    await raw(app().url, `/u/${handle}`);
+    expect(early.mock.results.map((result) => result.value === null)).toEqual([true, false]);
+    expect((await reads()) - before).toBe(2);
   });
 });

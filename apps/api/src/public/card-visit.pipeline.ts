@@ -90,6 +90,20 @@ export class CardVisitPipeline {
     return answer;
   }
 
+  /**
+   * page()'s answer when it can be given without waiting: a guest (no credentials, as the viewer
+   * resolver reads them) whose page is kept; its view recorded as page() records it. null otherwise,
+   * having done nothing: the caller then takes page().
+   */
+  pageNow(request: CardRequest): CardAnswer | null {
+    if (this.viewers.carriesCredentials(request.headers)) return null;
+    const kept = this.pages.keptGuestPage(request.handle);
+    if (!kept) return null;
+    const answer = pageAnswer(kept.page);
+    this.tracker.recordView(kept.card, null, cardRequestMeta(request), viewContext(request.search));
+    return answer;
+  }
+
   /** GET /u/{handle}/contact.vcf: the card as a contact file, where the page may be seen */
   async contactFile(request: CardRequest): Promise<CardAnswer> {
     if (!this.pages.available) return NOT_BUILT;

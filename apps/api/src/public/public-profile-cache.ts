@@ -91,6 +91,17 @@ export class PublicProfileCache {
     return value;
   }
 
+  /**
+   * what derived() kept under this key for the handle, with its profile, without loading anything: a
+   * miss (nothing kept, expired, or the handle unknown) is null
+   */
+  peekDerived<T>(handle: string, key: string): { profile: ProfileRecord; value: T } | null {
+    const entry = this.entries.get(handle);
+    if (!entry || entry.profile === null || entry.expiresAt <= Date.now()) return null;
+    if (!entry.derived.has(key)) return null;
+    return { profile: entry.profile, value: entry.derived.get(key) as T };
+  }
+
   /** drops the handle here and tells the listeners (the cross-replica broadcaster) */
   invalidate(handle: string): void {
     this.invalidateLocally(handle);

@@ -40,18 +40,20 @@ export interface WritesAnswerHeaders {
 
 /**
  * what every answer of the server carries, whoever writes it: the security headers (HSTS behind an
- * https public address) and the request's id. one onRequest hook puts them on every answer, but those
- * of the routes that write their headers in one go (the card's), which take them from pairs(): adding
- * a header here adds it everywhere.
+ * https public address) and the request's id. one onRequest hook puts them on every answer fastify
+ * writes, but those of the routes that write their headers in one go (the card's), which take them
+ * from pairs(), as the card page's entry before fastify does. a header every answer must carry goes
+ * here: one added by a hook of its own would miss the card page's entry (a test compares them).
  */
 export class AnswerHeaders {
   private readonly entries: [string, string][];
   private readonly flat: string[];
 
-  constructor(config: Pick<AppConfig, 'publicBaseUrl'>) {
+  constructor(config: Pick<AppConfig, 'publicBaseUrl'>, added: Readonly<Record<string, string>> = {}) {
     this.entries = Object.entries({
       ...SECURITY_HEADERS,
       ...(isHttpsBaseUrl(config) ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+      ...added,
     });
     this.flat = this.entries.flat();
   }

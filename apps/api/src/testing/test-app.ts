@@ -29,13 +29,10 @@ export function unlimitedRateLimits(): Record<string, string> {
  * boots the real API on a free loopback port with a fresh data directory; for 'mongo' a fresh database
  * on the FerretDB the global setup started (TEST_MONGO_URL).
  */
-/** what a suite may do to the application before it listens (add a hook, as a feature would) */
-export type BeforeListen = (app: NestFastifyApplication) => void;
-
 export async function startTestApp(
   kind: StorageKind,
   env: Record<string, string> = {},
-  options: AppOptions & { beforeListen?: BeforeListen } = {},
+  options: AppOptions = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-api-'));
   const baseEnv: Record<string, string> = {
@@ -63,7 +60,6 @@ export async function startTestApp(
   }
   const config = loadConfig({ ...baseEnv, ...env });
   const app = await createApp(config, options);
-  options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -82,11 +78,7 @@ export async function startTestApp(
  * the API of a suite: started before its tests, closed after them. `http` talks to it; `app()` is
  * the running instance (available from the suite's first test on).
  */
-export function apiUnderTest(
-  kind: StorageKind,
-  env: Record<string, string> = {},
-  options: AppOptions & { beforeListen?: BeforeListen } = {},
-) {
+export function apiUnderTest(kind: StorageKind, env: Record<string, string> = {}, options: AppOptions = {}) {
   let running: TestApp | undefined;
   beforeAll(async () => {
     running = await startTestApp(kind, env, options);
