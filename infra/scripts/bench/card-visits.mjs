@@ -2,24 +2,28 @@
 // spends (all threads, from /proc), and what one counted view costs, split into serving it, recording
 // it and storing it. every product round lasts until the store holds every view it answered, so its
 // req/s is what the product sustains with every view stored.
-import { cpuMeter } from './cpu.mjs';
+import { awaitQuiet, cpuMeter } from './cpu.mjs';
 import { combine, fixedRate, load } from './load.mjs';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /**
- * one phase of the product: the load, then the wait until the store holds the views it was answered
- * (stored: false for a phase that records none). cpu covers both, main thread and the others apart.
+ * one phase of the product, from a quiet process: the load, then the wait until the store holds the
+ * views it was answered (stored: false for a phase that records none) and the process is quiet again
+ * (the engine's merges of what the phase inserted done). cpu covers all of it, main thread and the
+ * others apart.
  */
 export async function productPhase(product, metrics, run, { stored = true, drainTimeoutMs }) {
+  await awaitQuiet(product.pid);
   const rowsBefore = (await metrics.read()).rowsStored;
   const meter = cpuMeter(product.pid);
   const result = await run();
   // read right after the load: the histogram of the event loop's delay covers the load alone
   const { loopDelay } = await metrics.read();
   const drainMs = stored ? await metrics.awaitStored(rowsBefore + result.ok, drainTimeoutMs) : 0;
+  const settledMs = stored ? await awaitQuiet(product.pid) : 0;
   const cpu = meter();
-  return { ...result, cpu, loopDelay, drainMs };
+  return { ...result, cpu, loopDelay, drainMs, settledMs };
 }
 
 /** raw and product in turn, `rounds` pairs of `seconds` each, at `connections` */

@@ -2,6 +2,8 @@
 // views of a phase. schedstat gives each thread's time on a cpu in nanoseconds (stat's ticks are
 // 10 ms, too coarse for a short phase), and a thread's name says whose it is.
 import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** each thread of the process: its name and the nanoseconds it has run */
 export function threadTimes(pid) {
@@ -45,4 +47,19 @@ export function cpuBetween(pid, before, after) {
 export function cpuMeter(pid) {
   const before = threadTimes(pid);
   return () => cpuBetween(pid, before, threadTimes(pid));
+}
+
+/**
+ * waits until the process is nearly idle: less than `idleShare` of one core over `windowMs`, for
+ * instance once the analytics engine's merges after an insert are done; `timeoutMs` at most. returns
+ * how long it waited, in milliseconds.
+ */
+export async function awaitQuiet(pid, { idleShare = 0.1, windowMs = 250, timeoutMs = 15_000 } = {}) {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    const meter = cpuMeter(pid);
+    await sleep(windowMs);
+    if (meter().total < idleShare * windowMs * 1000) break;
+  }
+  return performance.now() - started;
 }

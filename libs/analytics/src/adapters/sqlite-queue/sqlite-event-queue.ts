@@ -57,7 +57,7 @@ export const DEFAULT_SQLITE_QUEUE_OPTIONS: Omit<SqliteQueueOptions, 'file'> = {
   pollMs: 500,
   ipMaxAgeMs: IP_MAX_AGE_MS,
   ipSweepMs: 3_600_000,
-  maxGroupEvents: 10_000,
+  maxGroupEvents: 20_000,
   insertIntervalMs: 1000,
 };
 
