@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { createApp } from './app';
 import { DataDirError, isDiskError } from '@cardcraft/storage';
-import { ConfigError, describeConfig, loadConfig } from './config/app-config';
+import { ConfigError, describeConfig, loadConfig } from './platform/config/app-config';
 
 async function main(): Promise<void> {
   let config;

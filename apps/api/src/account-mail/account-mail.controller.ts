@@ -13,7 +13,7 @@ import {
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { toUserResponse } from '../auth/auth.service';
 import { SESSION_COOKIE } from '../auth/session-cookie';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AccountSettingsService } from './account-settings.service';
 import { EmailChangeService } from './email-change.service';
 import { PasswordResetService } from './password-reset.service';

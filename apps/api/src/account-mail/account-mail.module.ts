@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { EventsModule } from '../events/events.module';
-import { MailModule } from '../mail/mail.module';
-import { StorageModule } from '../storage/storage.module';
-import { ThrottlingModule } from '../throttling/throttling.module';
+import { EventsModule } from '../platform/events/events.module';
+import { MailModule } from '../platform/mail/mail.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { AccountMailController, PasswordResetController } from './account-mail.controller';
 import { AccountSettingsService } from './account-settings.service';
 import { EmailChangeService } from './email-change.service';

@@ -5,11 +5,11 @@ import type {
   SessionResponse,
   UserResponse,
 } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, registerUser } from '../testing/http';
-import { linkTokenIn, startTestSmtpServer, type TestSmtpServer } from '../testing/smtp';
-import { apiUnderTest } from '../testing/test-app';
-import { MailService as MailServiceToken } from '../mail/mail.service';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, registerUser } from '../platform/testing/http';
+import { linkTokenIn, startTestSmtpServer, type TestSmtpServer } from '../platform/testing/smtp';
+import { apiUnderTest } from '../platform/testing/test-app';
+import { MailService as MailServiceToken } from '../platform/mail/mail.service';
 
 const BASE = 'https://cards.example.test';
 

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AccountSettingsResponse, UpdateAccountSettingsDto } from '@cardcraft/contracts';
 import type { Storage, UserRecord } from '@cardcraft/storage';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
-import { UnauthorizedError } from '../common/errors';
-import { STORAGE } from '../storage/storage.tokens';
+import { UnauthorizedError } from '../platform/common/errors';
+import { STORAGE } from '../platform/storage/storage.tokens';
 
 function toSettings(user: UserRecord): AccountSettingsResponse {
   return { notifyOnMessages: user.notifyOnMessages };

@@ -5,11 +5,11 @@ import { WRONG_CURRENT_PASSWORD } from '../account/account.service';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { EMAIL_TAKEN } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
-import { BadInputError, ConflictError, UnauthorizedError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from '../mail/mail-templates';
-import { MailService } from '../mail/mail.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { BadInputError, ConflictError, UnauthorizedError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from '../platform/mail/mail-templates';
+import { MailService } from '../platform/mail/mail.service';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 
 /**

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Storage } from '@cardcraft/storage';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainEvents } from '../events/domain-events';
-import { newMessageMail } from '../mail/mail-templates';
-import { MailService } from '../mail/mail.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { DomainEvents } from '../platform/events/domain-events';
+import { newMessageMail } from '../platform/mail/mail-templates';
+import { MailService } from '../platform/mail/mail.service';
+import { STORAGE } from '../platform/storage/storage.tokens';
 
 /**
  * e-mails a card's owner each new message left on it, unless the owner turned it off in Settings.

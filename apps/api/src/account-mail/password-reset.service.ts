@@ -3,11 +3,11 @@ import { AccountMailMessages, type ForgotPasswordDto, type ResetPasswordDto } fr
 import type { Storage } from '@cardcraft/storage';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
-import { BadInputError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { passwordResetMail } from '../mail/mail-templates';
-import { MailService } from '../mail/mail.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { BadInputError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { passwordResetMail } from '../platform/mail/mail-templates';
+import { MailService } from '../platform/mail/mail.service';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 
 /**

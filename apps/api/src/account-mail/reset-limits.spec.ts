@@ -1,7 +1,7 @@
 import type { ErrorResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { registerUser } from '../testing/http';
-import { apiUnderTest, unlimitedRateLimits } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { registerUser } from '../platform/testing/http';
+import { apiUnderTest, unlimitedRateLimits } from '../platform/testing/test-app';
 
 let addressCounter = 0;
 const freshAddress = () => `198.51.100.${(addressCounter++ % 250) + 1}`;

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentSessionId, CurrentUserId } from '../auth/auth.guard';
 import { toUserResponse } from '../auth/auth.service';
 import { SESSION_COOKIE, SessionCookie } from '../auth/session-cookie';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AccountService } from './account.service';
 
 @ApiTags('account')

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { EventsModule } from '../events/events.module';
+import { EventsModule } from '../platform/events/events.module';
 import { ProfilesModule } from '../profiles/profiles.module';
-import { StorageModule } from '../storage/storage.module';
-import { ThrottlingModule } from '../throttling/throttling.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { AccountController } from './account.controller';
 import { AccountService } from './account.service';
 

@@ -4,10 +4,10 @@ import type { Storage, UserRecord } from '@cardcraft/storage';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
-import { BadInputError, UnauthorizedError } from '../common/errors';
-import { DomainEvents } from '../events/domain-events';
+import { BadInputError, UnauthorizedError } from '../platform/common/errors';
+import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { STORAGE } from '../platform/storage/storage.tokens';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const WRONG_PASSWORD = 'Password is incorrect';

@@ -1,7 +1,7 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 async function signIn(http: HttpClient, email: string, password: string) {
   const response = await http.post<SessionResponse>('/api/auth/login', { body: { email, password } });

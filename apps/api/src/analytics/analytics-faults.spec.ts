@@ -18,10 +18,10 @@ import { startHttpGate, type HttpGate } from '../../../../infra/test/http-gate';
 import { startOwnRedis, uniquePrefix, type OwnRedis } from '../../../../infra/test/redis';
 import { DEFAULT_BULLMQ_OPTIONS } from '../../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
 import type { AnalyticsRuntime } from '@cardcraft/analytics';
-import { eventually } from '../testing/eventually';
+import { eventually } from '../platform/testing/eventually';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
-import { createProfile, httpClient, registerUser, type HttpClient } from '../testing/http';
-import { startTestApp, type TestApp } from '../testing/test-app';
+import { createProfile, httpClient, registerUser, type HttpClient } from '../platform/testing/http';
+import { startTestApp, type TestApp } from '../platform/testing/test-app';
 
 const ROOT = resolve(__dirname, '../../../..');
 const IPHONE =

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { isCardOwner, type EventType, type ViewContextQueryDto } from '@cardcraft/contracts';
 import { isBotUserAgent, newEventId, type AnalyticsEvent, type AnalyticsRuntime } from '@cardcraft/analytics';
 import type { ProfileRecord } from '@cardcraft/storage';
-import type { RequestMeta } from '../common/request-meta';
-import { DomainEvents } from '../events/domain-events';
+import type { RequestMeta } from '../platform/common/request-meta';
+import { DomainEvents } from '../platform/events/domain-events';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export interface TrackInput {

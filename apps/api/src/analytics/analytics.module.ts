@@ -1,17 +1,17 @@
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { startApiAnalytics, type ApiAnalytics } from '@cardcraft/analytics';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { HealthRegistry } from '../common/health-registry';
-import { HealthRegistryModule } from '../common/health-registry.module';
-import { EventsModule } from '../events/events.module';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { HealthRegistry } from '../platform/common/health-registry';
+import { HealthRegistryModule } from '../platform/common/health-registry.module';
+import { EventsModule } from '../platform/events/events.module';
 import { ProfilesModule } from '../profiles/profiles.module';
-import { StorageModule } from '../storage/storage.module';
+import { StorageModule } from '../platform/storage/storage.module';
 import { AnalyticsController } from './analytics.controller';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsTracker } from './analytics-tracker';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 import type { ServiceMetrics } from '@cardcraft/observability';
-import { SERVICE_METRICS } from '../observability/observability.tokens';
+import { SERVICE_METRICS } from '../platform/observability/observability.tokens';
 
 @Injectable()
 class AnalyticsLifecycle implements OnApplicationShutdown {

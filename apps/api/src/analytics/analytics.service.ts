@@ -19,9 +19,9 @@ import {
   type VisitRow,
 } from '@cardcraft/analytics';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
-import { BadInputError, ConflictError, ServiceUnavailableError } from '../common/errors';
+import { BadInputError, ConflictError, ServiceUnavailableError } from '../platform/common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export const ANALYTICS_DRAFT_MESSAGE = 'Analytics are only available for published profiles.';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { LoginDto, RegisterDto, type SessionResponse, type UserResponse } from '@cardcraft/contracts';
 import type { FastifyReply } from 'fastify';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { CurrentSessionId, CurrentUserId, OptionalAuth, SignInRoute } from './auth.guard';
 import { SESSION_COOKIE, SessionCookie } from './session-cookie';

@@ -2,8 +2,8 @@ import { createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError, UnauthorizedError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ForbiddenError, UnauthorizedError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { CROSS_SITE_REFUSED, isUnsafeMethod, SameSiteOrigins } from './same-site';
 import { SESSION_STRATEGY } from './session.strategy';
 import type { AuthenticatedSession } from './sessions.service';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LoginDto, RegisterDto, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import { DuplicateKeyError, type Storage, type UserRecord } from '@cardcraft/storage';
-import { ConflictError, UnauthorizedError } from '../common/errors';
-import { STORAGE } from '../storage/storage.tokens';
+import { ConflictError, UnauthorizedError } from '../platform/common/errors';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';

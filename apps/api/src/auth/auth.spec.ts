@@ -1,7 +1,7 @@
 import type { ErrorResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 describe.each(STORAGE_KINDS)('auth over HTTP (%s)', (kind) => {
   const { http } = apiUnderTest(kind);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config/app-config';
+import { ConfigError, loadConfig } from '../platform/config/app-config';
 import { hashWith, PasswordHasher } from './password-hasher';
 
 const HASH = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([\w-]+)\$([\w-]+)$/;

@@ -1,9 +1,9 @@
 import type { SessionResponse } from '@cardcraft/contracts';
 import type { Storage } from '@cardcraft/storage';
-import { STORAGE } from '../storage/storage.tokens';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE } from '../platform/storage/storage.tokens';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 import { hashWith } from './password-hasher';
 
 // the product's own work factor (the other suites lower it for speed): each hash takes 128 MiB

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../platform/config/app-config';
 
 export const CROSS_SITE_REFUSED = 'Cross-site request refused';
 

@@ -1,7 +1,7 @@
 import '@fastify/cookie';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 export const SESSION_COOKIE = 'cardcraft_session';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { Storage } from '@cardcraft/storage';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { STORAGE } from '../storage/storage.tokens';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { STORAGE } from '../platform/storage/storage.tokens';
 
 /** how the request proved its session: the browser's cookie, or an API client's bearer header */
 export type SessionCarrier = 'cookie' | 'bearer';

@@ -1,10 +1,10 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import type { Storage } from '@cardcraft/storage';
 import { JwtService } from '@nestjs/jwt';
-import { STORAGE } from '../storage/storage.tokens';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE } from '../platform/storage/storage.tokens';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 const OWN_ORIGIN = 'https://cards.example.test';
 const PARTNER_ORIGIN = 'https://partner.example.test';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { cardPreviewVersion, nameWords, normalizeTheme } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { MediaService, previewStoreKey } from '../media/media.service';
 import {
   CARD_PREVIEW_RENDERER,

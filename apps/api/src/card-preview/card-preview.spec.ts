@@ -3,10 +3,10 @@ import type { Storage } from '@cardcraft/storage';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { STORAGE } from '../storage/storage.tokens';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE } from '../platform/storage/storage.tokens';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 import { initialsOf } from './card-preview.service';
 
 // a real vCard parser (the npm package vcf), to read the contact file as a phone would

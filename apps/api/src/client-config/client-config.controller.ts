@@ -2,7 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { ClientConfigResponse } from '@cardcraft/contracts';
 import { OptionalAuth } from '../auth/auth.guard';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 @ApiTags('health')
 @OptionalAuth()

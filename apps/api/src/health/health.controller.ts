@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { HealthResponse } from '@cardcraft/contracts';
 import type { FastifyReply } from 'fastify';
 import { OptionalAuth } from '../auth/auth.guard';
-import { HealthRegistry } from '../common/health-registry';
+import { HealthRegistry } from '../platform/common/health-registry';
 
 @ApiTags('health')
 @OptionalAuth()

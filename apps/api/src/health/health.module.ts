@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HealthRegistryModule } from '../common/health-registry.module';
+import { HealthRegistryModule } from '../platform/common/health-registry.module';
 import { HealthController } from './health.controller';
 
 @Module({ imports: [HealthRegistryModule], controllers: [HealthController] })

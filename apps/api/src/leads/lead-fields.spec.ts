@@ -5,9 +5,9 @@ import type {
   ProfileResponse,
   PublicProfileResponse,
 } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 // a real vCard parser (the npm package vcf), to read the lead's contact file as a phone would
 interface ParsedVCard {

@@ -10,8 +10,8 @@ import {
 } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
-import { requestMeta } from '../common/request-meta';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { requestMeta } from '../platform/common/request-meta';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { toLeadResponse } from './lead.mapper';
 import { leadCsvRow, leadsCsvHeader } from './leads-csv';
 import { LeadsService } from './leads.service';

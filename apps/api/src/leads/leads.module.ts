@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
+import { EventsModule } from '../platform/events/events.module';
 import { ProfilesModule } from '../profiles/profiles.module';
-import { StorageModule } from '../storage/storage.module';
-import { ThrottlingModule } from '../throttling/throttling.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { LeadsController } from './leads.controller';
 import { LeadsService } from './leads.service';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONSENT_TEXT, MESSAGE_FIELDS, messageFieldProblems, type CreateLeadDto } from '@cardcraft/contracts';
 import type { LeadRecord, PageResult, Storage } from '@cardcraft/storage';
-import { BadInputError, ForbiddenError, NotFoundError } from '../common/errors';
-import type { RequestMeta } from '../common/request-meta';
-import { DomainEvents } from '../events/domain-events';
+import { BadInputError, ForbiddenError, NotFoundError } from '../platform/common/errors';
+import type { RequestMeta } from '../platform/common/request-meta';
+import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../storage/storage.tokens';
+import { STORAGE } from '../platform/storage/storage.tokens';
 
 export const MESSAGES_CLOSED = 'This profile is not accepting messages';
 export const LEAD_NOT_FOUND = 'Message not found';

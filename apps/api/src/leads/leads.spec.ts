@@ -1,7 +1,7 @@
 import type { ErrorResponse, LeadResponse, Page, ProfileResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 describe.each(STORAGE_KINDS)('leads over HTTP (%s)', (kind) => {
   const { http } = apiUnderTest(kind);

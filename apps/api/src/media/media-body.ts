@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AppConfig } from '../config/app-config';
-import { DomainError } from '../common/errors';
+import type { AppConfig } from '../platform/config/app-config';
+import { DomainError } from '../platform/common/errors';
 import { imageTooLarge } from './media.texts';
 
 export class UploadTooLargeError extends DomainError {

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiConsumes, ApiExcludeEndpoint, ApiOkResponse, ApiTags 
 import type { MediaUploadResponse } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { MediaService } from './media.service';
 
 /** the addresses of stored images, outside the api prefix (app.ts) */

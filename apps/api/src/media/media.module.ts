@@ -1,10 +1,10 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import type { Storage } from '@cardcraft/storage';
-import { EventsModule } from '../events/events.module';
-import { DomainEvents } from '../events/domain-events';
-import { StorageModule } from '../storage/storage.module';
-import { STORAGE } from '../storage/storage.tokens';
-import { ThrottlingModule } from '../throttling/throttling.module';
+import { EventsModule } from '../platform/events/events.module';
+import { DomainEvents } from '../platform/events/domain-events';
+import { StorageModule } from '../platform/storage/storage.module';
+import { STORAGE } from '../platform/storage/storage.tokens';
+import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { SharpImageProcessor } from './adapters/sharp-image-processor';
 import { IMAGE_PROCESSOR } from './image-processor';
 import { MediaController } from './media.controller';

@@ -9,9 +9,9 @@ import {
 } from '@cardcraft/contracts';
 import type { MediaObject, ProfileRecord, Storage, StoredMedia } from '@cardcraft/storage';
 import { createHash } from 'node:crypto';
-import { BadInputError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { STORAGE } from '../storage/storage.tokens';
+import { BadInputError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { IMAGE_PROCESSOR, ImageRejectedError, type ImageProcessor } from './image-processor';
 import { NOT_AN_IMAGE, UNKNOWN_MEDIA_KIND, imageTooManyPixels } from './media.texts';
 

@@ -1,8 +1,8 @@
 import type { MediaUploadResponse, ProfileResponse } from '@cardcraft/contracts';
 import sharp from 'sharp';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, fullProfileInput, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 import { MediaService, UNSAVED_UPLOAD_GRACE_MS } from './media.service';
 import { NOT_AN_IMAGE } from './media.texts';
 

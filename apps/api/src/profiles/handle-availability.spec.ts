@@ -1,7 +1,7 @@
 import type { ErrorResponse, HandleAvailabilityResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 describe.each(STORAGE_KINDS)('handle availability while it is typed (%s)', (kind) => {
   const { http } = apiUnderTest(kind);

@@ -8,7 +8,7 @@ import {
   type ProfileResponse,
 } from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { toProfileResponse } from './profile.mapper';
 import { ProfilesService } from './profiles.service';
 

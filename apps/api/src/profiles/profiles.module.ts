@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { EventsModule } from '../events/events.module';
-import { StorageModule } from '../storage/storage.module';
-import { ThrottlingModule } from '../throttling/throttling.module';
+import { EventsModule } from '../platform/events/events.module';
+import { StorageModule } from '../platform/storage/storage.module';
+import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 

@@ -11,10 +11,10 @@ import {
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
 import { randomUUID } from 'node:crypto';
-import { BadInputError, ConflictError, NotFoundError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { DomainEvents } from '../events/domain-events';
-import { STORAGE } from '../storage/storage.tokens';
+import { BadInputError, ConflictError, NotFoundError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { DomainEvents } from '../platform/events/domain-events';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { toProfileData } from './profile.mapper';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';

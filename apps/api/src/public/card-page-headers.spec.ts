@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../security/security-headers';
-import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../platform/security/security-headers';
+import { createProfile, registerUser, type HttpClient, type HttpResult } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
 const WEB_DIST = resolve(__dirname, '../../../web/dist');

@@ -1,9 +1,9 @@
 import type { LeadResponse, Page } from '@cardcraft/contracts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
 const WEB_DIST = resolve(__dirname, '../../../web/dist');

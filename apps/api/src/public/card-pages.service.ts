@@ -7,9 +7,9 @@ import {
   type ViewerType,
 } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
-import { loadCardPages, type CardPages } from '../web/card-renderer';
+import { loadCardPages, type CardPages } from '../platform/web/card-renderer';
 import { EncodedBody } from './card-answer';
 import { CARD_PAGES } from './public.tokens';
 import { PublicProfileCache } from './public-profile-cache';

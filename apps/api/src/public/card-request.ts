@@ -1,7 +1,7 @@
 import { VIEW_CONTEXT_LIMITS, type ViewContextQueryDto } from '@cardcraft/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { RequestMeta } from '../common/request-meta';
+import type { RequestMeta } from '../platform/common/request-meta';
 
 /** what the card's pipeline knows of a request: no framework object reaches it */
 export interface CardRequest {

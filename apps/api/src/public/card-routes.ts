@@ -1,9 +1,9 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SameSiteOrigins } from '../auth/same-site';
-import type { HttpExceptionFilter } from '../common/http-exception.filter';
-import type { AnswerHeaders, WritesAnswerHeaders } from '../security/security-headers';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { HttpExceptionFilter } from '../platform/common/http-exception.filter';
+import type { AnswerHeaders, WritesAnswerHeaders } from '../platform/security/security-headers';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { writtenAnswer, type CardAnswer } from './card-answer';
 import type { CardRequest } from './card-request';
 import { CardVisitPipeline } from './card-visit.pipeline';

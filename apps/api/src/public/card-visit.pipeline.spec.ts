@@ -7,10 +7,10 @@ import { sampleValue } from '../../../../libs/observability/src/testing/expositi
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { ViewerResolver } from '../auth/viewer-resolver';
-import type { RequestMeta } from '../common/request-meta';
-import { SERVICE_METRICS } from '../observability/observability.tokens';
-import { createProfile, fullProfileInput, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import type { RequestMeta } from '../platform/common/request-meta';
+import { SERVICE_METRICS } from '../platform/observability/observability.tokens';
+import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 import { CardPagesService } from './card-pages.service';
 import { CardVisitPipeline } from './card-visit.pipeline';
 

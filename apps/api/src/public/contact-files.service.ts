@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { buildVCard, cardPaths, vCardFileName } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { MediaService } from '../media/media.service';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
 

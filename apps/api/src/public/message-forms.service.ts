@@ -10,8 +10,8 @@ import {
 import type { ProfileRecord } from '@cardcraft/storage';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { DomainError } from '../common/errors';
-import type { RequestMeta } from '../common/request-meta';
+import { DomainError } from '../platform/common/errors';
+import type { RequestMeta } from '../platform/common/request-meta';
 import { LeadsService } from '../leads/leads.service';
 
 /** the message form as a browser posts it without script (application/x-www-form-urlencoded) */

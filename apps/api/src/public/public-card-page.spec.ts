@@ -1,10 +1,10 @@
 import type { LeadResponse, Page, VisitSummaryResponse } from '@cardcraft/contracts';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { eventually } from '../testing/eventually';
-import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { eventually } from '../platform/testing/eventually';
+import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 // a real vCard parser (the npm package vcf), to read the contact file as a phone would
 interface ParsedVCard {

@@ -4,8 +4,8 @@ import { TrackEventDto } from '@cardcraft/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
-import { requestMeta } from '../common/request-meta';
-import { RateLimit } from '../throttling/rate-limit.guard';
+import { requestMeta } from '../platform/common/request-meta';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { PublicProfilesService } from './public-profiles.service';
 
 @ApiTags('public')

@@ -1,5 +1,5 @@
 import type { ProfileRecord } from '@cardcraft/storage';
-import type { AppConfig } from '../config/app-config';
+import type { AppConfig } from '../platform/config/app-config';
 import { PublicProfileCache } from './public-profile-cache';
 
 const TTL = 30_000;

@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { normalizeHandle } from '@cardcraft/contracts';
 import type { ProfileRecord, Storage } from '@cardcraft/storage';
-import { NotFoundError } from '../common/errors';
-import { DomainEvents } from '../events/domain-events';
-import { STORAGE } from '../storage/storage.tokens';
+import { NotFoundError } from '../platform/common/errors';
+import { DomainEvents } from '../platform/events/domain-events';
+import { STORAGE } from '../platform/storage/storage.tokens';
 import { PublicProfileCache } from './public-profile-cache';
 
 export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';

@@ -1,5 +1,5 @@
 import { ViewContextQueryDto } from '@cardcraft/contracts';
-import { createValidationPipe } from '../common/validation.pipe';
+import { createValidationPipe } from '../platform/common/validation.pipe';
 
 const NO_CONTEXT: ViewContextQueryDto = Object.freeze(new ViewContextQueryDto());
 // the few query strings a card's links carry (?src=qr, a campaign's utm set) repeat all day

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { QR_LOGO_MAX_BYTES, QrDesignMessages, qrContrast, type QrDesignDto } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
-import { BadInputError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BadInputError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { MediaService } from '../media/media.service';
 import { svgToPng } from './adapters/resvg-rasterizer';
 import { qrSvg, sniffImage, type LogoImage } from './qr-artwork';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { QrFormat } from '@cardcraft/contracts';
 import QRCode from 'qrcode';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 
 export type QrImage =
   { kind: 'png'; body: Buffer; profileUrl: string } | { kind: 'source'; qrCode: string; profileUrl: string };

@@ -1,7 +1,7 @@
 import type { ErrorResponse, QrResponse } from '@cardcraft/contracts';
-import { STORAGE_KINDS } from '../testing/adapters';
-import { createProfile, registerUser } from '../testing/http';
-import { apiUnderTest } from '../testing/test-app';
+import { STORAGE_KINDS } from '../platform/testing/adapters';
+import { createProfile, registerUser } from '../platform/testing/http';
+import { apiUnderTest } from '../platform/testing/test-app';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

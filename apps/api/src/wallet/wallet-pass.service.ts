@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeTheme, type Theme } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
-import { NotFoundError } from '../common/errors';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { NotFoundError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { MediaService } from '../media/media.service';
 import { svgToPng } from '../qr/adapters/resvg-rasterizer';
 import { sniffImage } from '../qr/qr-artwork';

@@ -1,5 +1,5 @@
 import { PKPass } from 'passkit-generator';
-import type { WalletPassConfig } from '../../config/wallet-pass-config';
+import type { WalletPassConfig } from '../../platform/config/wallet-pass-config';
 
 /** what a pass shows, in the terms of Apple's pass.json */
 export interface PassContent {

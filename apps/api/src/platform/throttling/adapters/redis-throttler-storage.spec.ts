@@ -1,5 +1,5 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../infra/test/redis';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../../infra/test/redis';
 import { FailoverThrottlerStorage } from '../failover-throttler-storage';
 import { RedisThrottlerStorage } from './redis-throttler-storage';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import {
   startClickHouseHttpFixture,
   type ClickHouseHttpFixture,
-} from '../../../../infra/test/clickhouse-http-fixture';
-import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
+} from '../../../../../infra/test/clickhouse-http-fixture';
+import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../infra/test/redis';
 import { startTestApp, type TestApp } from './test-app';
 
 export interface Replicas {

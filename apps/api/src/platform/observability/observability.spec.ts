@@ -1,6 +1,6 @@
-import { freePort } from '../../../../infra/test/services';
+import { freePort } from '../../../../../infra/test/services';
 import { createLogger } from '@cardcraft/observability';
-import { sampleValue, samples } from '../../../../libs/observability/src/testing/exposition';
+import { sampleValue, samples } from '../../../../../libs/observability/src/testing/exposition';
 import { httpClient, createProfile, registerUser } from '../testing/http';
 import { startTestApp, type TestApp } from '../testing/test-app';
 

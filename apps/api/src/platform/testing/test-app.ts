@@ -2,7 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type AppOptions } from '../app';
+import { createApp, type AppOptions } from '../../app';
 import { loadConfig, RATE_LIMIT_SETTINGS, type AppConfig } from '../config/app-config';
 import { httpClient } from './http';
 

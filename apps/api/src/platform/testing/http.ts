@@ -1,5 +1,5 @@
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
-import { SESSION_COOKIE } from '../auth/session-cookie';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
 
 export interface HttpResult<T = unknown> {
   status: number;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PublicProfileCache } from '../public/public-profile-cache';
-import { PublicModule } from '../public/public.module';
+import { PublicProfileCache } from '../../public/public-profile-cache';
+import { PublicModule } from '../../public/public.module';
 import { RedisInvalidationChannel } from './adapters/redis-invalidation-channel';
 
 const CHANNEL = Symbol('PUBLIC_CACHE_CHANNEL');
