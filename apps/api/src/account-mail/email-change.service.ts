@@ -7,7 +7,11 @@ import { EMAIL_TAKEN } from '../auth/auth.service';
 import { PasswordHasher } from '../auth/password-hasher';
 import { BadInputError, ConflictError, UnauthorizedError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
-import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from '../platform/mail/mail-templates';
+import {
+  confirmEmailMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+} from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
 import { STORAGE } from '../platform/storage/storage.tokens';
 import { hashLinkToken, newLinkToken } from './link-tokens';

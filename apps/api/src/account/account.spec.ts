@@ -1,6 +1,12 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
-import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
+import {
+  cookieSet,
+  createProfile,
+  fullProfileInput,
+  registerUser,
+  type HttpClient,
+} from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
 
 async function signIn(http: HttpClient, email: string, password: string) {

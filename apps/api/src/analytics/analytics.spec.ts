@@ -15,7 +15,13 @@ import {
   type ClickHouseHttpFixture,
 } from '../../../../infra/test/clickhouse-http-fixture';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../infra/test/redis';
-import { createProfile, fullProfileInput, httpClient, registerUser, type HttpClient } from '../platform/testing/http';
+import {
+  createProfile,
+  fullProfileInput,
+  httpClient,
+  registerUser,
+  type HttpClient,
+} from '../platform/testing/http';
 import { startTestApp, type TestApp } from '../platform/testing/test-app';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 import { eventually } from '../platform/testing/eventually';

@@ -3,7 +3,13 @@ import type { Storage } from '@cardcraft/storage';
 import { JwtService } from '@nestjs/jwt';
 import { STORAGE } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
-import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
+import {
+  cookieSet,
+  createProfile,
+  fullProfileInput,
+  registerUser,
+  type HttpClient,
+} from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
 
 const OWN_ORIGIN = 'https://cards.example.test';

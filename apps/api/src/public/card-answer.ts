@@ -9,9 +9,9 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * an answer's bytes with their validator; compressed forms are made once, when first asked for, on
- * the thread that answers visitors. a body kept in a cache is compressed at brotli's quality 6: for a
- * card page (60 KB with its stylesheet) about 2 ms for 1 % more bytes than quality 9, which took 90 ms;
- * one made for a single answer, at the level of every other answer.
+ * the thread that answers visitors. a body kept in a cache is compressed at brotli's quality 6, which
+ * costs a fraction of quality 9's time for a few more bytes (docs/benchmarks.md); one made for a
+ * single answer, at the level of every other answer.
  */
 export class EncodedBody {
   readonly etag: string;

@@ -33,7 +33,7 @@ function trustFunction(trust: AppConfig['trustProxy']): ((address: string, hop: 
  * the card pipeline's second entry, in the http server's own listener: a GET of /u/{handle} goes to
  * CardVisitPipeline.pageNow(), which answers a guest whose page is kept without waiting; any other
  * request, or a null, goes on to fastify, whose route calls the same pipeline. it pays for itself:
- * without fastify's hooks a kept page cost 15 us less cpu (docs/decisions/001-card-page-entry.md).
+ * without fastify's hooks a kept page costs less cpu (docs/decisions/001-card-page-entry.md).
  * the answer is written by the same writtenAnswer() with the same AnswerHeaders as the route's, and
  * observed by the same request observer as fastify's onResponse hook.
  */

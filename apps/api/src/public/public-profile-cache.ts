@@ -25,8 +25,7 @@ const fingerprintOf = (profile: ProfileRecord | null): string => (profile ? JSON
  * calls, so a change made on one replica is seen on every other one within the message's latency.
  * the TTL is the safety net under those messages: when it runs out the profile is read again, and if
  * nothing changed it is kept with what was made from it (rendering and compressing every card again
- * each TTL held the event loop for a second with 20 cards). the requests that miss together share one
- * read.
+ * each TTL held the event loop for long stretches). the requests that miss together share one read.
  */
 @Injectable()
 export class PublicProfileCache {
