@@ -11,6 +11,8 @@ import { REPO_ROOT, startProduct, type RunningProduct } from './support/product'
 // practices; serious and critical findings fail. the contrast axe cannot judge (text over the themes'
 // gradients and images) is measured on the rendered pixels.
 jest.setTimeout(60_000);
+// the theme-and-layout tests check nine screens at two widths each
+const NINE_SCREENS_TIMEOUT = 180_000;
 
 const STEP_TIMEOUT = 10_000;
 const AXE_SOURCE = readFileSync(join(REPO_ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8');
@@ -526,90 +528,98 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     await expectAccessible(page, 'settings');
   });
 
-  it('the demo card in every theme and layout', async () => {
-    const page = guestPage;
-    for (const theme of ['aurora', 'noir', 'solar']) {
-      for (const layout of ['neon', 'minimal', 'split']) {
-        await page.goto(`/demo?theme=${theme}&layout=${layout}`);
-        await page.locator(`[data-theme="${theme}"][data-layout="${layout}"]`).waitFor();
-        await expectAccessible(page, `demo ${theme} ${layout}`);
-      }
-    }
-  });
-
-  it('the server-rendered card in every theme and layout', async () => {
-    // one card per theme and layout, made through the api with the owner's session cookie
-    const themes = ['aurora', 'noir', 'solar'];
-    const layouts = ['neon', 'minimal', 'split'];
-    const handles = (await ownerPage.evaluate(
-      async ({ themes, layouts, stamp }) => {
-        const made: string[] = [];
-        for (const theme of themes) {
-          for (const layout of layouts) {
-            const handle = `a11y-${theme}-${layout}-${stamp}`;
-            const response = await fetch('/api/profiles', {
-              method: 'POST',
-              credentials: 'same-origin',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({
-                handle,
-                displayName: 'Grace Brewster Hopper',
-                tagline: 'Rear admiral; compiler pioneer',
-                bio: 'It is easier to ask forgiveness than it is to get permission.',
-                theme,
-                layout,
-                published: true,
-                contact: {
-                  email: 'grace@example.com',
-                  phoneNumber: '+1 202 555 0100',
-                  company: 'US Navy',
-                  location: 'Arlington, VA',
-                  website: 'https://grace.example.com',
-                },
-                media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
-                privacy: {
-                  collectGeo: true,
-                  collectIp: false,
-                  showIdentifiedViewers: false,
-                  allowMessages: true,
-                },
-                socialLinks: [
-                  {
-                    provider: 'GitHub',
-                    label: '',
-                    url: 'https://github.com/grace',
-                    highlight: false,
-                    order: 0,
-                  },
-                ],
-                blocks: [
-                  {
-                    type: 'quote',
-                    title: 'Motto',
-                    subtitle: '',
-                    payloadJson:
-                      '{"quote":"A ship in port is safe, but that is not what ships are built for."}',
-                    visible: true,
-                    order: 0,
-                  },
-                ],
-              }),
-            });
-            if (!response.ok) throw new Error(`${handle}: ${response.status} ${await response.text()}`);
-            made.push(handle);
-          }
+  it(
+    'the demo card in every theme and layout',
+    async () => {
+      const page = guestPage;
+      for (const theme of ['aurora', 'noir', 'solar']) {
+        for (const layout of ['neon', 'minimal', 'split']) {
+          await page.goto(`/demo?theme=${theme}&layout=${layout}`);
+          await page.locator(`[data-theme="${theme}"][data-layout="${layout}"]`).waitFor();
+          await expectAccessible(page, `demo ${theme} ${layout}`);
         }
-        return made;
-      },
-      { themes, layouts, stamp },
-    )) as string[];
-    const page = guestPage;
-    for (const cardHandle of handles) {
-      await page.goto(`/u/${cardHandle}`);
-      await page.getByText('Guest View').waitFor();
-      await expectAccessible(page, `server card ${cardHandle.split('-').slice(1, 3).join(' ')}`);
-    }
-  });
+      }
+    },
+    NINE_SCREENS_TIMEOUT,
+  );
+
+  it(
+    'the server-rendered card in every theme and layout',
+    async () => {
+      // one card per theme and layout, made through the api with the owner's session cookie
+      const themes = ['aurora', 'noir', 'solar'];
+      const layouts = ['neon', 'minimal', 'split'];
+      const handles = (await ownerPage.evaluate(
+        async ({ themes, layouts, stamp }) => {
+          const made: string[] = [];
+          for (const theme of themes) {
+            for (const layout of layouts) {
+              const handle = `a11y-${theme}-${layout}-${stamp}`;
+              const response = await fetch('/api/profiles', {
+                method: 'POST',
+                credentials: 'same-origin',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  handle,
+                  displayName: 'Grace Brewster Hopper',
+                  tagline: 'Rear admiral; compiler pioneer',
+                  bio: 'It is easier to ask forgiveness than it is to get permission.',
+                  theme,
+                  layout,
+                  published: true,
+                  contact: {
+                    email: 'grace@example.com',
+                    phoneNumber: '+1 202 555 0100',
+                    company: 'US Navy',
+                    location: 'Arlington, VA',
+                    website: 'https://grace.example.com',
+                  },
+                  media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
+                  privacy: {
+                    collectGeo: true,
+                    collectIp: false,
+                    showIdentifiedViewers: false,
+                    allowMessages: true,
+                  },
+                  socialLinks: [
+                    {
+                      provider: 'GitHub',
+                      label: '',
+                      url: 'https://github.com/grace',
+                      highlight: false,
+                      order: 0,
+                    },
+                  ],
+                  blocks: [
+                    {
+                      type: 'quote',
+                      title: 'Motto',
+                      subtitle: '',
+                      payloadJson:
+                        '{"quote":"A ship in port is safe, but that is not what ships are built for."}',
+                      visible: true,
+                      order: 0,
+                    },
+                  ],
+                }),
+              });
+              if (!response.ok) throw new Error(`${handle}: ${response.status} ${await response.text()}`);
+              made.push(handle);
+            }
+          }
+          return made;
+        },
+        { themes, layouts, stamp },
+      )) as string[];
+      const page = guestPage;
+      for (const cardHandle of handles) {
+        await page.goto(`/u/${cardHandle}`);
+        await page.getByText('Guest View').waitFor();
+        await expectAccessible(page, `server card ${cardHandle.split('-').slice(1, 3).join(' ')}`);
+      }
+    },
+    NINE_SCREENS_TIMEOUT,
+  );
 });
 
 interface Stop {

@@ -1,7 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../platform/testing/paths';
 import type {
   ErrorResponse,
   HealthResponse,
@@ -23,7 +24,7 @@ import { ANALYTICS_RUNTIME } from './analytics.tokens';
 import { createProfile, httpClient, registerUser, type HttpClient } from '../platform/testing/http';
 import { startTestApp, type TestApp } from '../platform/testing/test-app';
 
-const ROOT = resolve(__dirname, '../../../..');
+const ROOT = REPO_ROOT;
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const range = () => {

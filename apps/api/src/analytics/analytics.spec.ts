@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../platform/testing/paths';
 import type {
   ErrorResponse,
   ProfileResponse,
@@ -516,7 +517,7 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
 });
 
 describe('analytics over HTTP, cluster mode (BullMQ on real Redis, worker process, ClickHouse over HTTP)', () => {
-  const root = resolve(__dirname, '../../../..');
+  const root = REPO_ROOT;
   let dir: string;
   let redis: TestRedis;
   let fixture: ClickHouseHttpFixture;

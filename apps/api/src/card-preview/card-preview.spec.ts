@@ -1,13 +1,14 @@
 import type { MediaUploadResponse, ProfileResponse } from '@cardcraft/contracts';
 import type { Storage } from '@cardcraft/storage';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { STORAGE } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
 import { initialsOf } from './card-preview.service';
+import { BUILT_WEB_DIST } from '../platform/testing/paths';
 
 // a real vCard parser (the npm package vcf), to read the contact file as a phone would
 interface ParsedVCard {
@@ -16,8 +17,7 @@ interface ParsedVCard {
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- vcf ships CommonJS without types
 const VCard = require('vcf') as { new (): { parse(text: string): ParsedVCard } };
 
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
-if (!existsSync(join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
+if (!existsSync(join(BUILT_WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
   throw new Error('apps/web/dist-ssr/render-card.js is missing: run `npm run build:web` first');
 }
 
@@ -50,7 +50,7 @@ describe('initials of a name', () => {
 });
 
 describe.each(STORAGE_KINDS)('the preview image and the contact photo of a card (%s)', (kind) => {
-  const { app, http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
+  const { app, http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
 
   async function publishedCard(avatarUrl: string | null = null) {
     const owner = await registerUser(http);

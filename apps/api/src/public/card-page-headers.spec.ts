@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from '../platform/security/security-headers';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
+import { BUILT_WEB_DIST } from '../platform/testing/paths';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
-if (!existsSync(join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
+if (!existsSync(join(BUILT_WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
   throw new Error('apps/web/dist-ssr/render-card.js is missing: run `npm run build:web` first');
 }
 
@@ -103,7 +103,7 @@ describe.each([
 ])('the headers of every card answer with an %s public address', (scheme, publicBaseUrl) => {
   const { http } = apiUnderTest(
     'sqlite',
-    { WEB_DIST_DIR: WEB_DIST, PUBLIC_BASE_URL: publicBaseUrl },
+    { WEB_DIST_DIR: BUILT_WEB_DIST, PUBLIC_BASE_URL: publicBaseUrl },
     { answerHeaders: { [ADDED.name]: ADDED.value } },
   );
   let handle: string;

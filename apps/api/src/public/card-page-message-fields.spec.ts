@@ -1,20 +1,20 @@
 import type { LeadResponse, Page } from '@cardcraft/contracts';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { createProfile, registerUser } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
+import { BUILT_WEB_DIST } from '../platform/testing/paths';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
-if (!existsSync(join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
+if (!existsSync(join(BUILT_WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
   throw new Error('apps/web/dist-ssr/render-card.js is missing: run `npm run build:web` first');
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe.each(STORAGE_KINDS)("the server page's message form and its extra fields (%s)", (kind) => {
-  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
+  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
 
   it('asks for the fields the owner chose, and takes them posted without script', async () => {
     const owner = await registerUser(http);

@@ -1,7 +1,7 @@
 import { createLogger, type ServiceMetrics } from '@cardcraft/observability';
 import { existsSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sampleValue } from '../../../../libs/observability/src/testing/exposition';
 import { AnalyticsTracker } from '../analytics/analytics-tracker';
@@ -13,10 +13,10 @@ import { createProfile, fullProfileInput, registerUser } from '../platform/testi
 import { apiUnderTest } from '../platform/testing/test-app';
 import { CardPagesService } from './card-pages.service';
 import { CardVisitPipeline } from './card-visit.pipeline';
+import { BUILT_WEB_DIST } from '../platform/testing/paths';
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
-if (!existsSync(join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
+if (!existsSync(join(BUILT_WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
   throw new Error('apps/web/dist-ssr/render-card.js is missing: run `npm run build:web` first');
 }
 
@@ -71,7 +71,11 @@ describe('a card visit: one pipeline for every address of a card', () => {
     pretty: false,
     destination: { write: (line: string) => lines.push(line) },
   });
-  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST, LOG_LEVEL: 'info' }, { logger });
+  const { app, http } = apiUnderTest(
+    'sqlite',
+    { WEB_DIST_DIR: BUILT_WEB_DIST, LOG_LEVEL: 'info' },
+    { logger },
+  );
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let renders: jest.SpyInstance;
   let views: jest.SpyInstance;
@@ -284,7 +288,7 @@ describe.each([
   ['10.0.0.0/8', '127.0.0.1'],
   ['false', '127.0.0.1'],
 ])('the visitor address with TRUST_PROXY=%s', (trustProxy, expected) => {
-  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST, TRUST_PROXY: trustProxy });
+  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: BUILT_WEB_DIST, TRUST_PROXY: trustProxy });
 
   it(`is ${expected} for a request forwarded by two proxies`, async () => {
     const owner = await registerUser(http);
@@ -301,7 +305,7 @@ describe.each([
 
 // the pipeline's entry before fastify answers a guest's kept page; everything else goes to the route
 describe("a card visit through the pipeline's entry before fastify", () => {
-  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST });
+  const { app, http } = apiUnderTest('sqlite', { WEB_DIST_DIR: BUILT_WEB_DIST });
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let routed: jest.SpyInstance;
   let early: jest.SpyInstance;

@@ -1,10 +1,11 @@
 import type { LeadResponse, Page, VisitSummaryResponse } from '@cardcraft/contracts';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { eventually } from '../platform/testing/eventually';
 import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
+import { BUILT_WEB_DIST } from '../platform/testing/paths';
 
 // a real vCard parser (the npm package vcf), to read the contact file as a phone would
 interface ParsedVCard {
@@ -14,8 +15,7 @@ interface ParsedVCard {
 const VCard = require('vcf') as { new (): { parse(text: string): ParsedVCard } };
 
 // the built web app: `npm run build:web` (npm test builds it before jest runs)
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
-if (!existsSync(join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
+if (!existsSync(join(BUILT_WEB_DIST, '..', 'dist-ssr', 'render-card.js'))) {
   throw new Error('apps/web/dist-ssr/render-card.js is missing: run `npm run build:web` first');
 }
 
@@ -55,7 +55,7 @@ function jsonLdOf(page: string): string {
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 describe.each(STORAGE_KINDS)('the public card rendered on the server (%s)', (kind) => {
-  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
+  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let visitor: Awaited<ReturnType<typeof registerUser>>;
 
@@ -148,7 +148,7 @@ describe.each(STORAGE_KINDS)('the public card rendered on the server (%s)', (kin
 });
 
 describe('the public card page in detail (sqlite)', () => {
-  const { http } = apiUnderTest('sqlite', { WEB_DIST_DIR: WEB_DIST });
+  const { http } = apiUnderTest('sqlite', { WEB_DIST_DIR: BUILT_WEB_DIST });
   let owner: Awaited<ReturnType<typeof registerUser>>;
   let visitor: Awaited<ReturnType<typeof registerUser>>;
 

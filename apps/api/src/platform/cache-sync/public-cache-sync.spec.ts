@@ -1,14 +1,14 @@
-import { join } from 'node:path';
 import type { ProfileResponse, PublicProfileResponse } from '@cardcraft/contracts';
 import { createProfile, fullProfileInput, httpClient, registerUser } from '../testing/http';
 import { twoReplicasUnderTest } from '../testing/replicas';
+import { BUILT_WEB_DIST } from '../testing/paths';
 
 describe('public card cache across api replicas (Redis pub/sub)', () => {
   // two replicas of one deployment: same data, same redis, same ClickHouse; a long cache TTL
   const replicas = twoReplicasUnderTest('replicas', {
     PUBLIC_CACHE_TTL_MS: '600000',
     // the built web app, so the replicas render the card's page too
-    WEB_DIST_DIR: join(__dirname, '../../../web/dist'),
+    WEB_DIST_DIR: BUILT_WEB_DIST,
   });
   const httpA = httpClient(() => replicas().a.url);
   const httpB = httpClient(() => replicas().b.url);

@@ -1,10 +1,8 @@
-import { resolve } from 'node:path';
 import type { HandleAvailabilityResponse, ProfileResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
-
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
+import { BUILT_WEB_DIST } from '../testing/paths';
 
 // who is asking. "ended" is the owner's own session after they logged out of it; "deleted" is the
 // session of an account that was deleted since (its own cards went with it). the owner goes last:
@@ -412,7 +410,7 @@ async function buildWorld(http: HttpClient): Promise<World> {
 
 describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
-  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
+  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
 
   it('covers every route the API documents', async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');

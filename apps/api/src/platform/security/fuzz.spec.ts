@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
-import { resolve } from 'node:path';
+
 import type { LeadResponse, Page, ProfileResponse, UserResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
-
-const WEB_DIST = resolve(__dirname, '../../../web/dist');
+import { BUILT_WEB_DIST } from '../testing/paths';
 
 // generated requests against every route: bodies, query strings, headers and path segments that no
 // well-behaved client sends. the property: the API never answers 5xx (nor drops the connection), and
@@ -140,7 +139,7 @@ const headerText = fc
 
 describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
-  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: WEB_DIST });
+  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
 
   function send(request: GeneratedRequest): Promise<number> {
     const url = new URL(app().url);

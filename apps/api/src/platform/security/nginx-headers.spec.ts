@@ -2,12 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './content-security-policy';
 import { SECURITY_HEADERS } from './security-headers';
+import { REPO_ROOT } from '../testing/paths';
 
 // without its comments, which may name directives in passing (no value below holds a #)
-const NGINX_CONF = readFileSync(join(__dirname, '../../../../infra/nginx/nginx.conf'), 'utf8').replace(
-  /#.*$/gm,
-  '',
-);
+const NGINX_CONF = readFileSync(join(REPO_ROOT, 'infra/nginx/nginx.conf'), 'utf8').replace(/#.*$/gm, '');
 
 /** a directive's value as nginx reads it: unquoted, or in double quotes */
 function unquote(value: string): string {
