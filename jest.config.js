@@ -11,8 +11,8 @@ const esmTransform = {
 };
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 const libs = {
-  '^@cardcraft/(contracts|storage|analytics|observability)$': '<rootDir>/libs/$1/src',
-  '^@cardcraft/(contracts|storage|analytics|observability)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  '^@cardcraft/(contracts|config|storage|analytics|observability)$': '<rootDir>/libs/$1/src',
+  '^@cardcraft/(contracts|config|storage|analytics|observability)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 
 /** @type {import('jest').Config} */

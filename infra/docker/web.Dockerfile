@@ -13,6 +13,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/config/package.json libs/config/
 COPY libs/storage/package.json libs/storage/
 COPY libs/analytics/package.json libs/analytics/
 COPY libs/observability/package.json libs/observability/

@@ -19,6 +19,7 @@ COPY apps/api/package.json apps/api/
 COPY apps/worker/package.json apps/worker/
 COPY apps/web/package.json apps/web/
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/config/package.json libs/config/
 COPY libs/storage/package.json libs/storage/
 COPY libs/analytics/package.json libs/analytics/
 COPY libs/observability/package.json libs/observability/
@@ -26,9 +27,10 @@ COPY libs/observability/package.json libs/observability/
 # compile: tsc needs the JavaScript and the types only, so no install scripts and no optional natives
 FROM manifests AS build
 RUN npm ci --ignore-scripts --omit=optional --include-workspace-root \
-      -w @cardcraft/worker -w @cardcraft/contracts -w @cardcraft/storage -w @cardcraft/analytics -w @cardcraft/observability
+      -w @cardcraft/worker -w @cardcraft/contracts -w @cardcraft/config -w @cardcraft/storage -w @cardcraft/analytics -w @cardcraft/observability
 COPY tsconfig.base.json ./
 COPY libs/contracts libs/contracts
+COPY libs/config libs/config
 COPY libs/storage libs/storage
 COPY libs/analytics libs/analytics
 COPY libs/observability libs/observability
@@ -42,7 +44,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 RUN npm ci --omit=dev --omit=optional \
-      -w @cardcraft/worker -w @cardcraft/contracts -w @cardcraft/storage -w @cardcraft/analytics -w @cardcraft/observability \
+      -w @cardcraft/worker -w @cardcraft/contracts -w @cardcraft/config -w @cardcraft/storage -w @cardcraft/analytics -w @cardcraft/observability \
  && npm cache clean --force \
  && if [ -e node_modules/@chdb ]; then echo "chdb's native library must not be in this image" >&2; exit 1; fi
 
@@ -52,6 +54,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build /app/libs/config/dist libs/config/dist
 COPY --from=build /app/libs/storage/dist libs/storage/dist
 COPY --from=build /app/libs/analytics/dist libs/analytics/dist
 COPY --from=build /app/libs/observability/dist libs/observability/dist

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { describeAnalyticsConfig, startWorkerAnalytics } from '@cardcraft/analytics';
-import { ConfigError } from '@cardcraft/contracts';
+import { ConfigError } from '@cardcraft/config';
 import { ServiceMetrics, startMetricsServer, type MetricsServer } from '@cardcraft/observability';
 import { createLogger } from './logger';
 import { loadWorkerConfig, type WorkerConfig } from './worker-config';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { migrateAnalyticsStore } from '@cardcraft/analytics';
-import { ConfigError } from '@cardcraft/contracts';
+import { ConfigError } from '@cardcraft/config';
 import { createLogger } from './logger';
 import { loadWorkerConfig } from './worker-config';
 

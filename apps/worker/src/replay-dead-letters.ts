@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { openDeadLetters } from '@cardcraft/analytics';
-import { ConfigError } from '@cardcraft/contracts';
+import { ConfigError } from '@cardcraft/config';
 import { loadWorkerConfig } from './worker-config';
 
 /**

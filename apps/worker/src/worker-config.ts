@@ -1,5 +1,5 @@
 import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
-import { ConfigError, envInteger, envOneOf, envText, type Env } from '@cardcraft/contracts';
+import { ConfigError, envInteger, envOneOf, envText, type Env } from '@cardcraft/config';
 import { dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 

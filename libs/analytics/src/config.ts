@@ -2,13 +2,13 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import {
   ConfigError,
-  envBoolean,
   envInteger as integer,
+  envBoolean,
   envText,
   envUrl,
   hideCredentials,
   type Env,
-} from '@cardcraft/contracts';
+} from '@cardcraft/config';
 import { sqliteFileIn } from '@cardcraft/storage';
 import { IP_MAX_AGE_MS } from './events';
 import { analyticsConfigDefaults, type AnalyticsConfig } from './runtime';

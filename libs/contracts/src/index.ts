@@ -17,7 +17,6 @@ export * from './vcard';
 export * from './card-page';
 export * from './media';
 export { Nested, nestedTypeOf } from './transforms';
-export * from './env';
 export * from './visibility';
 export * from './message-fields';
 export * from './account-mail.dto';

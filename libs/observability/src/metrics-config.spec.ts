@@ -1,4 +1,4 @@
-import { ConfigError } from '@cardcraft/contracts';
+import { ConfigError } from '@cardcraft/config';
 import { parseMetricsEnv } from './metrics-config';
 
 describe('metrics configuration', () => {

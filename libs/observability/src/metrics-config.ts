@@ -1,4 +1,4 @@
-import { ConfigError, envInteger, envText, type Env } from '@cardcraft/contracts';
+import { ConfigError, envInteger, envText, type Env } from '@cardcraft/config';
 
 /** where a process serves its Prometheus metrics: its own port, never the public one */
 export interface MetricsConfig {

@@ -1,6 +1,6 @@
 import { closeSync, fsyncSync, openSync, rmSync, writeSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { envText, type Env } from '@cardcraft/contracts';
+import { envText, type Env } from '@cardcraft/config';
 
 /** the embedded product's one SQLite file in DATA_DIR: users, profiles, messages, the event queue */
 export const SQLITE_FILE_NAME = 'cardcraft.db';

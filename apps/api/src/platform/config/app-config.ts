@@ -10,7 +10,7 @@ import {
   envUrl,
   hideCredentials,
   type Env,
-} from '@cardcraft/contracts';
+} from '@cardcraft/config';
 import { checkDataDirWritable, dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';

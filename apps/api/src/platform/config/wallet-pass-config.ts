@@ -1,7 +1,7 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, envText, type Env } from '@cardcraft/contracts';
+import { ConfigError, envText, type Env } from '@cardcraft/config';
 
 /** an Apple Wallet Pass Type ID certificate and what signs with it; null: passes are off */
 export interface WalletPassConfig {

@@ -1,5 +1,5 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import { hideCredentials } from '@cardcraft/contracts';
+import { hideCredentials } from '@cardcraft/config';
 import type { MailMessage, MailTransport } from '../mail.port';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * reading a process's environment: the one parser every app's configuration module uses (the api,
+ * reading a server process's environment: the one parser every app's configuration module uses (the api,
  * the worker, the analytics library), so a bad value reads the same everywhere and stops the start
  * with one error class naming the variable. nothing here reads process.env: callers pass it in.
  */
