@@ -1,9 +1,10 @@
 /**
  * a small least-recently-used map, in two generations: a hit in the young one costs one lookup (a
- * Map's delete and set on every hit cost more than the lookup: about 0.7 µs on the enricher's path,
- * twice per event), a hit in the old one moves the entry to the young one, and once the young one is
- * half the capacity the old one is dropped and the young one takes its place. what was used within
- * the last half capacity of entries is always kept; at most `capacity` entries are held.
+ * Map's delete and set on every hit, the classic way, cost more than the lookup itself on the
+ * enricher's path, which hits twice per event), a hit in the old one moves the entry to the young
+ * one, and once the young one is half the capacity the old one is dropped and the young one takes its
+ * place. what was used within the last half capacity of entries is always kept; at most `capacity`
+ * entries are held.
  */
 export class LruCache<K, V> {
   private young = new Map<K, V>();
