@@ -1,0 +1,33 @@
+import { LAYOUTS, THEMES } from '@cardcraft/contracts';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import type { ProfileFields } from '../utils/profile-fields';
+import { OptionSelect } from './option-select';
+
+/** the card's theme and layout */
+export function AppearanceCard({ fields }: { fields: ProfileFields }) {
+  const { values, errors, set } = fields;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Appearance</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <FormField label="Theme" error={errors.theme}>
+          <OptionSelect
+            value={values.theme}
+            options={THEMES}
+            onValueChange={(theme) => set('theme', theme)}
+          />
+        </FormField>
+        <FormField label="Layout" error={errors.layout}>
+          <OptionSelect
+            value={values.layout}
+            options={LAYOUTS}
+            onValueChange={(layout) => set('layout', layout)}
+          />
+        </FormField>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import { Limits } from '@cardcraft/contracts';
+import { FormField, TextField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/textarea';
+import type { ProfileFields } from '../utils/profile-fields';
+import { CharacterCounter } from './character-counter';
+import { EditorSection } from './editor-section';
+import { HandleField } from './handle-field';
+
+/** the handle, the name, the tagline, the company and the bio: the top of the card */
+export function BasicInfoSection({ fields, profileId }: { fields: ProfileFields; profileId?: string }) {
+  const { values, errors, set, textField, contactField } = fields;
+  return (
+    <EditorSection title="Basic Information" description="How you appear at the top of your profile">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <HandleField
+          value={values.handle}
+          onChange={(handle) => set('handle', handle)}
+          error={errors.handle}
+          profileId={profileId}
+        />
+        <TextField label="Display Name" required placeholder="Ada Lovelace" {...textField('displayName')} />
+        <TextField
+          label="Tagline"
+          placeholder="Engineer, writer, speaker"
+          {...textField('tagline')}
+          hint={<CharacterCounter length={values.tagline.length} max={Limits.taglineMax} />}
+        />
+        <TextField label="Company" autoComplete="organization" {...contactField('company')} />
+        <FormField
+          label="Bio"
+          error={errors.bio}
+          className="sm:col-span-2"
+          hint={<CharacterCounter length={values.bio.length} max={Limits.bioMax} />}
+        >
+          <Textarea rows={4} value={values.bio} onChange={(e) => set('bio', e.target.value)} />
+        </FormField>
+      </div>
+    </EditorSection>
+  );
+}

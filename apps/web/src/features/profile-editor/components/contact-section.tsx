@@ -1,0 +1,24 @@
+import { TextField } from '@/components/ui/form-field';
+import { withScheme } from '../utils/profile-form';
+import { URL_INPUT, type ProfileFields } from '../utils/profile-fields';
+import { EditorSection } from './editor-section';
+
+/** e-mail, phone, website and location */
+export function ContactSection({ fields }: { fields: ProfileFields }) {
+  const { values, setContact, contactField } = fields;
+  return (
+    <EditorSection title="Contact Information" description="Shown as tappable rows on your profile">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Email" type="email" autoComplete="email" {...contactField('email')} />
+        <TextField label="Phone Number" type="tel" autoComplete="tel" {...contactField('phoneNumber')} />
+        <TextField
+          label="Website"
+          {...URL_INPUT}
+          {...contactField('website')}
+          onBlur={() => setContact('website', withScheme(values.contact.website))}
+        />
+        <TextField label="Location" placeholder="Lisbon, Portugal" {...contactField('location')} />
+      </div>
+    </EditorSection>
+  );
+}
