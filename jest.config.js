@@ -44,6 +44,7 @@ module.exports = {
       transform: { '^.+\\.tsx?$': tsJest },
       moduleNameMapper: { ...libs, '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
       setupFiles: ['reflect-metadata'],
+      setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/async-timeout.ts'],
     },
     {
       displayName: 'e2e',
