@@ -4,7 +4,6 @@ type SqliteDatabaseModule = typeof import('./adapters/sqlite/sqlite-database');
 import type { Storage, StorageOptions } from './ports';
 
 export * from './ports';
-export * from './media';
 export * from './data-dir';
 export type { SqliteDatabase, SqliteStatement } from './adapters/sqlite/sqlite-database';
 

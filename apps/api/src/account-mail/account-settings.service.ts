@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AccountSettingsResponse, UpdateAccountSettingsDto } from '@cardcraft/contracts';
-import type { Storage, UserRecord } from '@cardcraft/storage';
+import type { UserRecord, UsersRepository } from '@cardcraft/storage';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { UnauthorizedError } from '../platform/common/errors';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { USERS } from '../platform/storage/storage.tokens';
 
 function toSettings(user: UserRecord): AccountSettingsResponse {
   return { notifyOnMessages: user.notifyOnMessages };
@@ -12,16 +12,16 @@ function toSettings(user: UserRecord): AccountSettingsResponse {
 /** the account's settings, stored with the account */
 @Injectable()
 export class AccountSettingsService {
-  constructor(@Inject(STORAGE) private readonly storage: Storage) {}
+  constructor(@Inject(USERS) private readonly users: UsersRepository) {}
 
   async get(userId: string): Promise<AccountSettingsResponse> {
-    const user = await this.storage.users.findById(userId);
+    const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toSettings(user);
   }
 
   async update(userId: string, input: UpdateAccountSettingsDto): Promise<AccountSettingsResponse> {
-    const user = await this.storage.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
+    const user = await this.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toSettings(user);
   }

@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountMailMessages, type ChangeEmailDto, type ConfirmEmailDto } from '@cardcraft/contracts';
-import { DuplicateKeyError, type Storage, type UserRecord } from '@cardcraft/storage';
+import {
+  DuplicateKeyError,
+  type AccountTokensRepository,
+  type UserRecord,
+  type UsersRepository,
+} from '@cardcraft/storage';
 import { WRONG_CURRENT_PASSWORD } from '../account/account.service';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { EMAIL_TAKEN } from '../auth/auth.service';
@@ -13,7 +18,7 @@ import {
   emailChangeRequestedMail,
 } from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { ACCOUNT_TOKENS, USERS } from '../platform/storage/storage.tokens';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 
 /**
@@ -24,7 +29,8 @@ import { hashLinkToken, newLinkToken } from './link-tokens';
 @Injectable()
 export class EmailChangeService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(USERS) private readonly users: UsersRepository,
+    @Inject(ACCOUNT_TOKENS) private readonly accountTokens: AccountTokensRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly passwords: PasswordHasher,
@@ -42,14 +48,14 @@ export class EmailChangeService {
         { field: 'newEmail', message: AccountMailMessages.sameEmail },
       ]);
     }
-    if (await this.storage.users.findByEmail(input.newEmail)) {
+    if (await this.users.findByEmail(input.newEmail)) {
       throw new ConflictError(EMAIL_TAKEN, [{ field: 'newEmail', message: EMAIL_TAKEN }]);
     }
     // one pending change at a time: the latest request's link is the one that works
-    await this.storage.accountTokens.deleteForUser(user.id, 'email-change');
+    await this.accountTokens.deleteForUser(user.id, 'email-change');
     const { token, tokenHash } = newLinkToken();
     const ttl = this.config.mail.linkTtlSeconds;
-    const created = await this.storage.accountTokens.create({
+    const created = await this.accountTokens.create({
       userId: user.id,
       purpose: 'email-change',
       tokenHash,
@@ -64,20 +70,16 @@ export class EmailChangeService {
 
   /** works signed in or not (the link may be opened on another device): the link is the proof */
   async confirm(input: ConfirmEmailDto): Promise<UserRecord> {
-    const taken = await this.storage.accountTokens.consume(
-      hashLinkToken(input.token),
-      'email-change',
-      new Date(),
-    );
+    const taken = await this.accountTokens.consume(hashLinkToken(input.token), 'email-change', new Date());
     const invalid = new BadInputError(AccountMailMessages.emailLinkInvalid, [
       { field: 'token', message: AccountMailMessages.emailLinkInvalid },
     ]);
     if (!taken?.newEmail) throw invalid;
-    const before = await this.storage.users.findById(taken.userId);
+    const before = await this.users.findById(taken.userId);
     if (!before) throw invalid;
     let after: UserRecord | null;
     try {
-      after = await this.storage.users.update(taken.userId, { email: taken.newEmail });
+      after = await this.users.update(taken.userId, { email: taken.newEmail });
     } catch (error) {
       if (error instanceof DuplicateKeyError) {
         throw new ConflictError(EMAIL_TAKEN, [{ field: 'token', message: EMAIL_TAKEN }]);
@@ -90,7 +92,7 @@ export class EmailChangeService {
   }
 
   private async requireUser(userId: string): Promise<UserRecord> {
-    const user = await this.storage.users.findById(userId);
+    const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return user;
   }

@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Storage } from '@cardcraft/storage';
+import type { UsersRepository } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { DomainEvents } from '../platform/events/domain-events';
 import { newMessageMail } from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { USERS } from '../platform/storage/storage.tokens';
 
 /**
  * e-mails a card's owner each new message left on it, unless the owner turned it off in Settings.
@@ -14,14 +14,14 @@ import { STORAGE } from '../platform/storage/storage.tokens';
 @Injectable()
 export class LeadMailNotifier {
   constructor(
-    @Inject(STORAGE) storage: Storage,
+    @Inject(USERS) users: UsersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     events: DomainEvents,
     mail: MailService,
   ) {
     events.on('lead.created', ({ lead, profile }) => {
       mail.send(async () => {
-        const owner = await storage.users.findById(profile.ownerId);
+        const owner = await users.findById(profile.ownerId);
         if (!owner?.notifyOnMessages) return null;
         return newMessageMail(owner.email, lead, profile, config.publicBaseUrl);
       });

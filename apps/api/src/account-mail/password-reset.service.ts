@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountMailMessages, type ForgotPasswordDto, type ResetPasswordDto } from '@cardcraft/contracts';
-import type { Storage } from '@cardcraft/storage';
+import type { AccountTokensRepository, UsersRepository } from '@cardcraft/storage';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
 import { BadInputError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { passwordResetMail } from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { ACCOUNT_TOKENS, USERS } from '../platform/storage/storage.tokens';
 import { hashLinkToken, newLinkToken } from './link-tokens';
 
 /**
@@ -18,7 +18,8 @@ import { hashLinkToken, newLinkToken } from './link-tokens';
 @Injectable()
 export class PasswordResetService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(USERS) private readonly users: UsersRepository,
+    @Inject(ACCOUNT_TOKENS) private readonly accountTokens: AccountTokensRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mail: MailService,
     private readonly passwords: PasswordHasher,
@@ -27,14 +28,14 @@ export class PasswordResetService {
 
   request(input: ForgotPasswordDto): void {
     this.mail.send(async () => {
-      const user = await this.storage.users.findByEmail(input.email);
+      const user = await this.users.findByEmail(input.email);
       if (!user) return null;
       // a new link replaces the ones sent before
-      await this.storage.accountTokens.deleteForUser(user.id, 'password-reset');
-      await this.storage.accountTokens.deleteExpired(new Date());
+      await this.accountTokens.deleteForUser(user.id, 'password-reset');
+      await this.accountTokens.deleteExpired(new Date());
       const { token, tokenHash } = newLinkToken();
       const ttl = this.config.mail.linkTtlSeconds;
-      const created = await this.storage.accountTokens.create({
+      const created = await this.accountTokens.create({
         userId: user.id,
         purpose: 'password-reset',
         tokenHash,
@@ -49,20 +50,16 @@ export class PasswordResetService {
 
   /** sets the new password and ends every session of the account, this device's too */
   async reset(input: ResetPasswordDto): Promise<void> {
-    const taken = await this.storage.accountTokens.consume(
-      hashLinkToken(input.token),
-      'password-reset',
-      new Date(),
-    );
+    const taken = await this.accountTokens.consume(hashLinkToken(input.token), 'password-reset', new Date());
     const invalid = () =>
       new BadInputError(AccountMailMessages.resetLinkInvalid, [
         { field: 'token', message: AccountMailMessages.resetLinkInvalid },
       ]);
     if (!taken) throw invalid();
     const passwordHash = await this.passwords.hash(input.newPassword);
-    const user = await this.storage.users.update(taken.userId, { passwordHash });
+    const user = await this.users.update(taken.userId, { passwordHash });
     if (!user) throw invalid();
     await this.sessions.endAll(user.id);
-    await this.storage.accountTokens.deleteForUser(user.id, 'password-reset');
+    await this.accountTokens.deleteForUser(user.id, 'password-reset');
   }
 }

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChangePasswordDto, UpdateAccountDto } from '@cardcraft/contracts';
-import type { Storage, UserRecord } from '@cardcraft/storage';
+import type { UserRecord, UsersRepository } from '@cardcraft/storage';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { PasswordHasher } from '../auth/password-hasher';
 import { SessionsService } from '../auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../platform/common/errors';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { USERS } from '../platform/storage/storage.tokens';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 export const WRONG_PASSWORD = 'Password is incorrect';
@@ -15,7 +15,7 @@ export const WRONG_PASSWORD = 'Password is incorrect';
 @Injectable()
 export class AccountService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(USERS) private readonly users: UsersRepository,
     private readonly profiles: ProfilesService,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
@@ -23,7 +23,7 @@ export class AccountService {
   ) {}
 
   async update(userId: string, input: UpdateAccountDto): Promise<UserRecord> {
-    const user = await this.storage.users.update(userId, { displayName: input.displayName });
+    const user = await this.users.update(userId, { displayName: input.displayName });
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return user;
   }
@@ -36,7 +36,7 @@ export class AccountService {
         { field: 'currentPassword', message: WRONG_CURRENT_PASSWORD },
       ]);
     }
-    await this.storage.users.update(userId, { passwordHash: await this.passwords.hash(input.newPassword) });
+    await this.users.update(userId, { passwordHash: await this.passwords.hash(input.newPassword) });
     await this.sessions.endAllOthers(userId, currentSessionId);
   }
 
@@ -53,11 +53,11 @@ export class AccountService {
     await this.sessions.endAll(userId);
     for (const profile of await this.profiles.list(userId)) await this.profiles.delete(profile.id, userId);
     await this.events.publish('account.deleted', { userId });
-    await this.storage.users.delete(userId);
+    await this.users.delete(userId);
   }
 
   private async requireUser(userId: string): Promise<UserRecord> {
-    const user = await this.storage.users.findById(userId);
+    const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return user;
   }

@@ -18,10 +18,10 @@ import {
   type TimeRange,
   type VisitRow,
 } from '@cardcraft/analytics';
-import type { ProfileRecord, Storage } from '@cardcraft/storage';
+import type { ProfileRecord, UsersRepository } from '@cardcraft/storage';
 import { BadInputError, ConflictError, ServiceUnavailableError } from '../platform/common/errors';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { USERS } from '../platform/storage/storage.tokens';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 
 export const ANALYTICS_DRAFT_MESSAGE = 'Analytics are only available for published profiles.';
@@ -68,7 +68,7 @@ export function linkOwnersOf(profile: ProfileRecord): LinkOwner[] {
 export class AnalyticsService {
   constructor(
     @Inject(ANALYTICS_RUNTIME) private readonly analytics: ApiAnalytics,
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(USERS) private readonly users: UsersRepository,
     private readonly profiles: ProfilesService,
   ) {}
 
@@ -219,7 +219,7 @@ export class AnalyticsService {
     const names = new Map<string, string>();
     if (!profile.privacy.showIdentifiedViewers) return names;
     const unique = [...new Set(userIds.filter((id): id is string => id !== null))];
-    for (const user of await this.storage.users.findByIds(unique)) names.set(user.id, user.displayName);
+    for (const user of await this.users.findByIds(unique)) names.set(user.id, user.displayName);
     return names;
   }
 

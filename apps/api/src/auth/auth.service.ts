@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LoginDto, RegisterDto, SessionResponse, UserResponse } from '@cardcraft/contracts';
-import { DuplicateKeyError, type Storage, type UserRecord } from '@cardcraft/storage';
+import { DuplicateKeyError, type UserRecord, type UsersRepository } from '@cardcraft/storage';
 import { ConflictError, UnauthorizedError } from '../platform/common/errors';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { USERS } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService } from './sessions.service';
@@ -23,7 +23,7 @@ export function toUserResponse(user: UserRecord): UserResponse {
 @Injectable()
 export class AuthService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(USERS) private readonly users: UsersRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
   ) {}
@@ -32,7 +32,7 @@ export class AuthService {
     const passwordHash = await this.passwords.hash(input.password);
     let user: UserRecord;
     try {
-      user = await this.storage.users.create({
+      user = await this.users.create({
         email: input.email.toLowerCase(),
         displayName: input.displayName,
         passwordHash,
@@ -51,11 +51,11 @@ export class AuthService {
    * with less work than today's is replaced while the password is at hand.
    */
   async login(input: LoginDto): Promise<SessionResponse> {
-    const user = await this.storage.users.findByEmail(input.email);
+    const user = await this.users.findByEmail(input.email);
     const valid = await this.passwords.verify(input.password, user?.passwordHash ?? this.passwords.dummyHash);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
     if (this.passwords.needsRehash(user.passwordHash)) {
-      await this.storage.users.update(user.id, { passwordHash: await this.passwords.hash(input.password) });
+      await this.users.update(user.id, { passwordHash: await this.passwords.hash(input.password) });
     }
     return this.session(user);
   }
@@ -66,7 +66,7 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<UserResponse> {
-    const user = await this.storage.users.findById(userId);
+    const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toUserResponse(user);
   }

@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@cardcraft/contracts';
-import type { Storage } from '@cardcraft/storage';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import type { UsersRepository } from '@cardcraft/storage';
+import { USERS } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { registerUser } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
@@ -10,7 +10,7 @@ import { hashWith } from './password-hasher';
 describe.each(STORAGE_KINDS)('passwords at the product default (%s)', (kind) => {
   const { app, http } = apiUnderTest(kind, { PASSWORD_SCRYPT_COST: '' });
   const storedHash = async (userId: string) =>
-    (await app().app.get<Storage>(STORAGE).users.findById(userId))!.passwordHash;
+    (await app().app.get<UsersRepository>(USERS).findById(userId))!.passwordHash;
 
   it('stores a new password with scrypt N=2^17, r=8, p=1 and a 16-byte salt', async () => {
     const user = await registerUser(http);
@@ -20,10 +20,10 @@ describe.each(STORAGE_KINDS)('passwords at the product default (%s)', (kind) => 
   });
 
   it('upgrades an older, weaker hash at the next sign-in, and only a successful one', async () => {
-    const storage = app().app.get<Storage>(STORAGE);
+    const users = app().app.get<UsersRepository>(USERS);
     const email = `legacy.${kind}.${Date.now()}@example.com`;
     const legacy = await hashWith('old-but-right', { N: 2 ** 15, r: 8, p: 1 });
-    const user = await storage.users.create({ email, displayName: 'Legacy', passwordHash: legacy });
+    const user = await users.create({ email, displayName: 'Legacy', passwordHash: legacy });
 
     const wrong = await http.post('/api/auth/login', { body: { email, password: 'not-it' } });
     expect(wrong.status).toBe(401);

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { Storage } from '@cardcraft/storage';
+import type { SessionsRepository } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { SESSIONS } from '../platform/storage/storage.tokens';
 
 /** how the request proved its session: the browser's cookie, or an API client's bearer header */
 export type SessionCarrier = 'cookie' | 'bearer';
@@ -44,7 +44,7 @@ export class SessionsService {
   private lastSweep = 0;
 
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(SESSIONS) private readonly sessions: SessionsRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,7 +55,7 @@ export class SessionsService {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAtSeconds = issuedAt + this.config.sessionTtlSeconds;
     const expiresAt = new Date(expiresAtSeconds * 1000);
-    const session = await this.storage.sessions.create({ userId, expiresAt });
+    const session = await this.sessions.create({ userId, expiresAt });
     if (!session) return null;
     // signed with the module's key (HS256)
     const accessToken = this.jwt.sign({ sub: userId, sid: session.id, iat: issuedAt, exp: expiresAtSeconds });
@@ -68,29 +68,29 @@ export class SessionsService {
    */
   async resolve(claims: unknown, via: SessionCarrier): Promise<AuthenticatedSession | null> {
     if (!isSessionClaims(claims)) return null;
-    const session = await this.storage.sessions.findById(claims.sid);
+    const session = await this.sessions.findById(claims.sid);
     if (!session || session.userId !== claims.sub) return null;
     if (session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
     return { userId: session.userId, sessionId: session.id, via };
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.storage.sessions.revoke(sessionId);
+    await this.sessions.revoke(sessionId);
   }
 
   /** after a password change: whoever else held a session must sign in with the new password */
   async endAllOthers(userId: string, keptSessionId: string): Promise<void> {
-    await this.storage.sessions.revokeAllForUser(userId, keptSessionId);
+    await this.sessions.revokeAllForUser(userId, keptSessionId);
   }
 
   async endAll(userId: string): Promise<void> {
-    await this.storage.sessions.revokeAllForUser(userId);
+    await this.sessions.revokeAllForUser(userId);
   }
 
   private async sweepExpired(): Promise<void> {
     const now = Date.now();
     if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = now;
-    await this.storage.sessions.deleteExpired(new Date(now));
+    await this.sessions.deleteExpired(new Date(now));
   }
 }

@@ -1,7 +1,7 @@
 import type { ErrorResponse, ProfileResponse, SessionResponse, UserResponse } from '@cardcraft/contracts';
-import type { Storage } from '@cardcraft/storage';
+import type { SessionsRepository } from '@cardcraft/storage';
 import { JwtService } from '@nestjs/jwt';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { SESSIONS } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import {
   cookieSet,
@@ -235,11 +235,11 @@ describe.each(STORAGE_KINDS)('sessions over HTTP (%s)', (kind) => {
     const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
     it('are accepted only while their session record is live and belongs to the token user', async () => {
-      const storage = app().app.get<Storage>(STORAGE);
+      const sessions = app().app.get<SessionsRepository>(SESSIONS);
       const [alice, bob] = await Promise.all([registerUser(http), registerUser(http)]);
 
       // a correctly signed token whose session expired already (the record says so)
-      const expired = await storage.sessions.create({
+      const expired = await sessions.create({
         userId: alice.userId,
         expiresAt: new Date(Date.now() - 1000),
       });
@@ -248,7 +248,7 @@ describe.each(STORAGE_KINDS)('sessions over HTTP (%s)', (kind) => {
       ).toBe(401);
 
       // a session of bob's named in a token for alice
-      const bobs = await storage.sessions.create({
+      const bobs = await sessions.create({
         userId: bob.userId,
         expiresAt: new Date(Date.now() + 60_000),
       });
@@ -267,16 +267,16 @@ describe.each(STORAGE_KINDS)('sessions over HTTP (%s)', (kind) => {
       ).toBe(401);
 
       // a revoked session
-      await storage.sessions.revoke(bobs!.id);
+      await sessions.revoke(bobs!.id);
       expect((await me({ token: sign({ sub: bob.userId, sid: bobs!.id, exp: inAnHour() }) })).status).toBe(
         401,
       );
     });
 
     it('are refused when the token itself expired or was signed with another secret or algorithm', async () => {
-      const storage = app().app.get<Storage>(STORAGE);
+      const sessions = app().app.get<SessionsRepository>(SESSIONS);
       const user = await registerUser(http);
-      const live = await storage.sessions.create({
+      const live = await sessions.create({
         userId: user.userId,
         expiresAt: new Date(Date.now() + 60_000),
       });

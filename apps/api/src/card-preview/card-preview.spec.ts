@@ -1,9 +1,9 @@
 import type { MediaUploadResponse, ProfileResponse } from '@cardcraft/contracts';
-import type { Storage } from '@cardcraft/storage';
+import type { MediaRepository } from '@cardcraft/storage';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { MEDIA } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { createProfile, fullProfileInput, registerUser } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
@@ -84,7 +84,7 @@ describe.each(STORAGE_KINDS)('the preview image and the contact photo of a card 
 
     // kept in the store under the version, so another replica or a restart does not draw it again
     const version = new URL(image!).searchParams.get('v');
-    const stored = await app().app.get<symbol, Storage>(STORAGE).media.get(`og-${version}.png`);
+    const stored = await app().app.get<symbol, MediaRepository>(MEDIA).get(`og-${version}.png`);
     expect(stored?.data.equals(png)).toBe(true);
     // an old or missing version gets the current image, cached briefly
     const unversioned = await fetch(`${app().url}/u/${card.handle}/preview.png`);
@@ -115,8 +115,8 @@ describe.each(STORAGE_KINDS)('the preview image and the contact photo of a card 
     expect(await sharp(second).metadata()).toMatchObject({ width: 1200, height: 630 });
     expect(second.equals(first)).toBe(false);
 
-    const storage = app().app.get<symbol, Storage>(STORAGE);
-    await expect(storage.media.get(`og-${new URL(before).searchParams.get('v')}.png`)).resolves.toBeNull();
+    const media = app().app.get<symbol, MediaRepository>(MEDIA);
+    await expect(media.get(`og-${new URL(before).searchParams.get('v')}.png`)).resolves.toBeNull();
   });
 
   it("uses the owner's own social image when there is one, and shows a draft's preview to no guest", async () => {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CONSENT_TEXT, MESSAGE_FIELDS, messageFieldProblems, type CreateLeadDto } from '@cardcraft/contracts';
-import type { LeadRecord, PageResult, Storage } from '@cardcraft/storage';
+import type { LeadRecord, LeadsRepository, PageResult, ProfilesRepository } from '@cardcraft/storage';
 import { BadInputError, ForbiddenError, NotFoundError } from '../platform/common/errors';
 import type { RequestMeta } from '../platform/common/request-meta';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { LEADS, PROFILES } from '../platform/storage/storage.tokens';
 
 export const MESSAGES_CLOSED = 'This profile is not accepting messages';
 export const LEAD_NOT_FOUND = 'Message not found';
@@ -13,7 +13,8 @@ export const LEAD_NOT_FOUND = 'Message not found';
 @Injectable()
 export class LeadsService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(LEADS) private readonly leads: LeadsRepository,
+    @Inject(PROFILES) private readonly storedProfiles: ProfilesRepository,
     private readonly profiles: ProfilesService,
     private readonly events: DomainEvents,
   ) {}
@@ -28,7 +29,7 @@ export class LeadsService {
     viewerUserId: string | null,
     request: RequestMeta,
   ): Promise<LeadRecord> {
-    const profile = await this.storage.profiles.findById(profileId);
+    const profile = await this.storedProfiles.findById(profileId);
     if (!profile) throw new NotFoundError('Profile not found');
     if (!profile.published || !profile.privacy.allowMessages) throw new ForbiddenError(MESSAGES_CLOSED);
     // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped
@@ -38,7 +39,7 @@ export class LeadsService {
     const extra = Object.fromEntries(
       MESSAGE_FIELDS.map((field) => [field, settings[field] === 'off' ? null : (input[field] ?? null)]),
     ) as Record<(typeof MESSAGE_FIELDS)[number], string | null>;
-    const lead = await this.storage.leads.create({
+    const lead = await this.leads.create({
       profileId: profile.id,
       email: input.email,
       message: input.message ?? null,
@@ -58,7 +59,7 @@ export class LeadsService {
     pageSize: number,
   ): Promise<PageResult<LeadRecord>> {
     await this.profiles.getOwned(profileId, ownerId);
-    return this.storage.leads.listByProfile(profileId, { offset: (page - 1) * pageSize, limit: pageSize });
+    return this.leads.listByProfile(profileId, { offset: (page - 1) * pageSize, limit: pageSize });
   }
 
   /** every lead of the profile, newest first, read page by page */
@@ -66,7 +67,7 @@ export class LeadsService {
     await this.profiles.getOwned(profileId, ownerId);
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
-      const { items } = await this.storage.leads.listByProfile(profileId, { offset, limit });
+      const { items } = await this.leads.listByProfile(profileId, { offset, limit });
       yield* items;
       if (items.length < limit) return;
     }
@@ -79,13 +80,13 @@ export class LeadsService {
     ownerId: string,
   ): Promise<{ lead: LeadRecord; profileDisplayName: string }> {
     const profile = await this.profiles.getOwned(profileId, ownerId);
-    const lead = await this.storage.leads.findOne(profileId, leadId);
+    const lead = await this.leads.findOne(profileId, leadId);
     if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
     return { lead, profileDisplayName: profile.displayName };
   }
 
   async delete(profileId: string, leadId: string, ownerId: string): Promise<void> {
     await this.profiles.getOwned(profileId, ownerId);
-    if (!(await this.storage.leads.delete(profileId, leadId))) throw new NotFoundError(LEAD_NOT_FOUND);
+    if (!(await this.leads.delete(profileId, leadId))) throw new NotFoundError(LEAD_NOT_FOUND);
   }
 }

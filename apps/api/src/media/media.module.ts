@@ -1,9 +1,9 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import type { Storage } from '@cardcraft/storage';
+import type { ProfilesRepository } from '@cardcraft/storage';
 import { EventsModule } from '../platform/events/events.module';
 import { DomainEvents } from '../platform/events/domain-events';
 import { StorageModule } from '../platform/storage/storage.module';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { PROFILES } from '../platform/storage/storage.tokens';
 import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { SharpImageProcessor } from './adapters/sharp-image-processor';
 import { IMAGE_PROCESSOR } from './image-processor';
@@ -24,12 +24,12 @@ export class MediaModule implements OnModuleInit {
   constructor(
     private readonly events: DomainEvents,
     private readonly media: MediaService,
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(PROFILES) private readonly profiles: ProfilesRepository,
   ) {}
 
   onModuleInit(): void {
     const sweep = async (ownerId: string, released: readonly string[]): Promise<void> => {
-      const cards = await this.storage.profiles.listByOwner(ownerId);
+      const cards = await this.profiles.listByOwner(ownerId);
       await this.media.sweep(ownerId, cards, cards.map(previewStoreKey), released);
     };
     this.events.on('profile.saved', ({ profile, previousImages }) =>

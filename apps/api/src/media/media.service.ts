@@ -7,11 +7,11 @@ import {
   type MediaKind,
   type MediaUploadResponse,
 } from '@cardcraft/contracts';
-import type { MediaObject, ProfileRecord, Storage, StoredMedia } from '@cardcraft/storage';
+import type { MediaObject, MediaRepository, ProfileRecord, StoredMedia } from '@cardcraft/storage';
 import { createHash } from 'node:crypto';
 import { BadInputError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { MEDIA } from '../platform/storage/storage.tokens';
 import { IMAGE_PROCESSOR, ImageRejectedError, type ImageProcessor } from './image-processor';
 import { NOT_AN_IMAGE, UNKNOWN_MEDIA_KIND, imageTooManyPixels } from './media.texts';
 
@@ -40,7 +40,7 @@ export class MediaService {
   private readonly vcardPhotos = new Map<string, string>();
 
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(MEDIA) private readonly media: MediaRepository,
     @Inject(IMAGE_PROCESSOR) private readonly images: ImageProcessor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -53,7 +53,7 @@ export class MediaService {
     // the owner is part of the hash, so two accounts never share (and never delete) one object
     const hash = createHash('sha256').update(ownerId).update('\0').update(image.data).digest('hex');
     const key = `${hash.slice(0, 32)}.${image.extension}`;
-    const stored = await this.storage.media.put({
+    const stored = await this.media.put({
       key,
       ownerId,
       contentType: image.contentType,
@@ -70,12 +70,12 @@ export class MediaService {
   }
 
   get(key: string): Promise<StoredMedia | null> {
-    return this.storage.media.get(key);
+    return this.media.get(key);
   }
 
   /** a card's drawn preview image, kept until the card changes what it shows or goes */
   async storePreview(ownerId: string, key: string, png: Buffer): Promise<void> {
-    await this.storage.media.put({ key, ownerId, contentType: 'image/png', data: png });
+    await this.media.put({ key, ownerId, contentType: 'image/png', data: png });
   }
 
   /**
@@ -88,7 +88,7 @@ export class MediaService {
     if (!key) return null;
     const cached = this.vcardPhotos.get(key);
     if (cached) return cached;
-    const media = await this.storage.media.get(key);
+    const media = await this.media.get(key);
     if (!media) return null;
     const jpeg = await this.images.jpegSquare(media.data, VCARD_PHOTO_SIZE);
     const base64 = jpeg.toString('base64');
@@ -102,7 +102,7 @@ export class MediaService {
   /** the uploaded image of an address as a square PNG, for drawing; null when it is not one of ours */
   async pngOf(url: string | null, size: number): Promise<Buffer | null> {
     const key = mediaKeyOf(url);
-    const media = key ? await this.storage.media.get(key) : null;
+    const media = key ? await this.media.get(key) : null;
     return media ? this.images.pngSquare(media.data, size) : null;
   }
 
@@ -127,7 +127,7 @@ export class MediaService {
     }
     const releasedKeys = new Set(released.map(mediaKeyOf).filter((key): key is string => key !== null));
     const now = Date.now();
-    const doomed = (await this.storage.media.listByOwner(ownerId)).filter(
+    const doomed = (await this.media.listByOwner(ownerId)).filter(
       (media) =>
         !used.has(media.key) &&
         (isPreview(media) ||
@@ -135,7 +135,7 @@ export class MediaService {
           now - media.createdAt.getTime() >= UNSAVED_UPLOAD_GRACE_MS),
     );
     for (const media of doomed) {
-      await this.storage.media.delete(media.key);
+      await this.media.delete(media.key);
       this.vcardPhotos.delete(media.key);
     }
     if (doomed.length > 0) this.logger.debug(`removed ${doomed.length} unused image(s) of ${ownerId}`);
@@ -144,8 +144,8 @@ export class MediaService {
 
   /** every image of the owner: the account is going */
   async deleteAll(ownerId: string): Promise<void> {
-    for (const media of await this.storage.media.listByOwner(ownerId)) {
-      await this.storage.media.delete(media.key);
+    for (const media of await this.media.listByOwner(ownerId)) {
+      await this.media.delete(media.key);
       this.vcardPhotos.delete(media.key);
     }
   }

@@ -9,12 +9,12 @@ import {
   type HandleAvailabilityResponse,
   type ProfileInputDto,
 } from '@cardcraft/contracts';
-import { DuplicateKeyError, type ProfileRecord, type Storage } from '@cardcraft/storage';
+import { DuplicateKeyError, type ProfileRecord, type ProfilesRepository } from '@cardcraft/storage';
 import { randomUUID } from 'node:crypto';
 import { BadInputError, ConflictError, NotFoundError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { DomainEvents } from '../platform/events/domain-events';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { PROFILES } from '../platform/storage/storage.tokens';
 import { toProfileData } from './profile.mapper';
 
 export const PROFILE_NOT_FOUND = 'Profile not found';
@@ -29,18 +29,18 @@ export const NO_COPY_HANDLE = 'No free handle was found for the copy: rename the
 @Injectable()
 export class ProfilesService {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   list(ownerId: string): Promise<ProfileRecord[]> {
-    return this.storage.profiles.listByOwner(ownerId);
+    return this.profiles.listByOwner(ownerId);
   }
 
   /** another user's profile answers exactly like a missing one */
   async getOwned(id: string, ownerId: string): Promise<ProfileRecord> {
-    const profile = await this.storage.profiles.findOwned(id, ownerId);
+    const profile = await this.profiles.findOwned(id, ownerId);
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
     return profile;
   }
@@ -52,7 +52,7 @@ export class ProfilesService {
     // the card-creation rate limit keeps that overshoot small.
     await this.assertRoomForAnother(ownerId);
     const profile = await this.withHandleConflict(input.handle, () =>
-      this.storage.profiles.create(ownerId, toProfileData(input, null, new Date())),
+      this.profiles.create(ownerId, toProfileData(input, null, new Date())),
     );
     await this.events.publish('profile.saved', { profile, previousHandle: null });
     return profile;
@@ -62,7 +62,7 @@ export class ProfilesService {
     const previous = await this.getOwned(id, ownerId);
     if (input.handle !== previous.handle) this.assertHandleAllowed(input.handle);
     const profile = await this.withHandleConflict(input.handle, () =>
-      this.storage.profiles.update(id, ownerId, toProfileData(input, previous, new Date())),
+      this.profiles.update(id, ownerId, toProfileData(input, previous, new Date())),
     );
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
     await this.events.publish('profile.saved', {
@@ -85,9 +85,9 @@ export class ProfilesService {
     let tries = 0;
     for (const handle of copyHandleCandidates(source.handle)) {
       if (++tries > DUPLICATE_HANDLE_TRIES) break;
-      if (isReservedHandle(handle) || (await this.storage.profiles.findByHandle(handle))) continue;
+      if (isReservedHandle(handle) || (await this.profiles.findByHandle(handle))) continue;
       try {
-        const profile = await this.storage.profiles.create(ownerId, {
+        const profile = await this.profiles.create(ownerId, {
           ...content,
           handle,
           published: false,
@@ -121,7 +121,7 @@ export class ProfilesService {
     if (isReservedHandle(handle)) {
       return { handle, status: 'reserved', message: reservedHandleMessage(handle) };
     }
-    const holder = await this.storage.profiles.findByHandle(handle);
+    const holder = await this.profiles.findByHandle(handle);
     if (holder && !(holder.id === profileId && isCardOwner(holder, ownerId))) {
       return { handle, status: 'taken', message: takenHandleMessage(handle) };
     }
@@ -131,7 +131,7 @@ export class ProfilesService {
   /** deletes the profile, its leads (storage) and whatever other modules keep for it (events) */
   async delete(id: string, ownerId: string): Promise<void> {
     const profile = await this.getOwned(id, ownerId);
-    if (!(await this.storage.profiles.delete(id, ownerId))) throw new NotFoundError(PROFILE_NOT_FOUND);
+    if (!(await this.profiles.delete(id, ownerId))) throw new NotFoundError(PROFILE_NOT_FOUND);
     await this.events.publish('profile.deleted', {
       profileId: profile.id,
       handle: profile.handle,
@@ -141,7 +141,7 @@ export class ProfilesService {
   }
 
   private async assertRoomForAnother(ownerId: string): Promise<void> {
-    const owned = await this.storage.profiles.listByOwner(ownerId);
+    const owned = await this.profiles.listByOwner(ownerId);
     if (owned.length >= this.config.maxCardsPerAccount) {
       throw new ConflictError(tooManyCardsMessage(this.config.maxCardsPerAccount));
     }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { normalizeHandle } from '@cardcraft/contracts';
-import type { ProfileRecord, Storage } from '@cardcraft/storage';
+import type { ProfileRecord, ProfilesRepository } from '@cardcraft/storage';
 import { NotFoundError } from '../platform/common/errors';
 import { DomainEvents } from '../platform/events/domain-events';
-import { STORAGE } from '../platform/storage/storage.tokens';
+import { PROFILES } from '../platform/storage/storage.tokens';
 import { PublicProfileCache } from './public-profile-cache';
 
 export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';
@@ -11,7 +11,7 @@ export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';
 @Injectable()
 export class PublicProfilesService implements OnModuleInit {
   constructor(
-    @Inject(STORAGE) private readonly storage: Storage,
+    @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     private readonly cache: PublicProfileCache,
     private readonly events: DomainEvents,
   ) {}
@@ -27,12 +27,12 @@ export class PublicProfilesService implements OnModuleInit {
   /** any profile by handle, published or not, from the cache */
   findByHandle(rawHandle: string): Promise<ProfileRecord | null> {
     const handle = normalizeHandle(rawHandle);
-    return this.cache.get(handle, () => this.storage.profiles.findByHandle(handle));
+    return this.cache.get(handle, () => this.profiles.findByHandle(handle));
   }
 
   /** the profile a public engagement event is about: published ones only */
   async findPublishedById(id: string): Promise<ProfileRecord> {
-    const profile = await this.storage.profiles.findById(id);
+    const profile = await this.profiles.findById(id);
     if (!profile || !profile.published) throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
     return profile;
   }

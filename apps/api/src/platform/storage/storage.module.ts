@@ -1,10 +1,17 @@
-import { Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Module, OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { createStorage, type Storage } from '@cardcraft/storage';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../common/health-registry';
 import { HealthRegistryModule } from '../common/health-registry.module';
-import { STORAGE } from './storage.tokens';
+import { ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
+
+/**
+ * the opened store itself (@cardcraft/storage's Storage), known to this module only: it is split into
+ * the repository tokens, checked by the health registry and closed at shutdown here, and no service
+ * can reach past the repositories it asked for
+ */
+const STORAGE = Symbol('STORAGE');
 
 @Injectable()
 class StorageLifecycle implements OnApplicationShutdown {
@@ -15,7 +22,26 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** the configured store (MongoDB or the embedded SQLite file), for the modules that import it */
+/** each repository token, provided from the one opened store */
+const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknown]> = [
+  [USERS, (storage) => storage.users],
+  [SESSIONS, (storage) => storage.sessions],
+  [PROFILES, (storage) => storage.profiles],
+  [LEADS, (storage) => storage.leads],
+  [ACCOUNT_TOKENS, (storage) => storage.accountTokens],
+  [MEDIA, (storage) => storage.media],
+];
+
+const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({
+  provide: token,
+  inject: [STORAGE],
+  useFactory: repository,
+}));
+
+/**
+ * the configured store (MongoDB or the embedded SQLite file), opened once here and closed at shutdown;
+ * the modules that import it inject the repositories they use (storage.tokens.ts)
+ */
 @Module({
   imports: [HealthRegistryModule],
   providers: [
@@ -32,8 +58,9 @@ class StorageLifecycle implements OnApplicationShutdown {
         return storage;
       },
     },
+    ...repositoryProviders,
     StorageLifecycle,
   ],
-  exports: [STORAGE],
+  exports: REPOSITORIES.map(([token]) => token),
 })
 export class StorageModule {}

@@ -1,2 +1,15 @@
-/** the injection token of the configured store (@cardcraft/storage's Storage); StorageModule provides it */
-export const STORAGE = Symbol('STORAGE');
+// the injection tokens of the configured store's repositories, one a repository: a service injects
+// only those it uses. StorageModule opens the store once and provides each from it.
+
+/** @cardcraft/storage's UsersRepository */
+export const USERS = Symbol('USERS');
+/** @cardcraft/storage's SessionsRepository */
+export const SESSIONS = Symbol('SESSIONS');
+/** @cardcraft/storage's ProfilesRepository */
+export const PROFILES = Symbol('PROFILES');
+/** @cardcraft/storage's LeadsRepository */
+export const LEADS = Symbol('LEADS');
+/** @cardcraft/storage's AccountTokensRepository: the e-mailed links of an account */
+export const ACCOUNT_TOKENS = Symbol('ACCOUNT_TOKENS');
+/** @cardcraft/storage's MediaRepository: the stored images */
+export const MEDIA = Symbol('MEDIA');

@@ -7,22 +7,6 @@ import type {
 import { newObjectIdHex } from './object-id';
 import type { SqliteDatabase } from './sqlite-database';
 
-// tokens belong to their user's row: deleting the user removes them in the same statement
-export const ACCOUNT_TOKENS_SCHEMA = `
-CREATE TABLE IF NOT EXISTS account_tokens (
-  id         TEXT PRIMARY KEY,
-  user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  purpose    TEXT NOT NULL,
-  token_hash TEXT NOT NULL,
-  new_email  TEXT,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS account_tokens_hash ON account_tokens (token_hash);
-CREATE INDEX IF NOT EXISTS account_tokens_user ON account_tokens (user_id, purpose);
-CREATE INDEX IF NOT EXISTS account_tokens_expires ON account_tokens (expires_at);
-`;
-
 interface AccountTokenRow {
   id: string;
   user_id: string;
@@ -45,7 +29,7 @@ function toToken(row: AccountTokenRow): AccountTokenRecord {
   };
 }
 
-export class SqliteAccountTokens implements AccountTokensRepository {
+export class SqliteAccountTokenRepository implements AccountTokensRepository {
   private readonly insert;
   private readonly take;
   private readonly removeForUser;

@@ -5,7 +5,7 @@ import {
   type MediaRepository,
   type NewMedia,
   type StoredMedia,
-} from '../../media';
+} from '../../ports';
 
 // the cluster's images: a GridFS bucket ("media") of the database, so every replica serves the same
 // bytes. the file's name is its key; owner and type are in its metadata.
@@ -33,7 +33,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export class MongoMedia implements MediaRepository {
+export class MongoMediaRepository implements MediaRepository {
   constructor(private readonly connection: Connection) {}
 
   private bucket(): mongo.GridFSBucket {

@@ -8,23 +8,12 @@ import {
   type MediaRepository,
   type NewMedia,
   type StoredMedia,
-} from '../../media';
+} from '../../ports';
 import type { SqliteDatabase } from './sqlite-database';
 
 // the embedded product's images: a row per image in the SQLite file (owner, type, size), the bytes
 // in a file of the same name under DATA_DIR/media, so the database stays small and a backup of
 // DATA_DIR holds both.
-
-export const MEDIA_SCHEMA = `
-CREATE TABLE IF NOT EXISTS media (
-  key          TEXT PRIMARY KEY,
-  owner_id     TEXT NOT NULL,
-  content_type TEXT NOT NULL,
-  size         INTEGER NOT NULL,
-  created_at   INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS media_owner ON media (owner_id, created_at);
-`;
 
 interface MediaRow {
   key: string;
@@ -44,7 +33,7 @@ function toObject(row: MediaRow): MediaObject {
   };
 }
 
-export class SqliteMedia implements MediaRepository {
+export class SqliteMediaRepository implements MediaRepository {
   private readonly insert;
   private readonly byKey;
   private readonly byOwner;
@@ -54,7 +43,6 @@ export class SqliteMedia implements MediaRepository {
     db: SqliteDatabase,
     private readonly dir: string,
   ) {
-    db.exec(MEDIA_SCHEMA);
     mkdirSync(dir, { recursive: true });
     this.insert = db.prepare<[MediaRow]>(
       `INSERT INTO media (key, owner_id, content_type, size, created_at)

@@ -1,0 +1,123 @@
+import type { NewUser, UserPatch, UserRecord, UsersRepository } from '../../ports';
+import { newObjectIdHex } from './object-id';
+import type { SqliteDatabase } from './sqlite-database';
+import { rethrowDuplicate } from './sqlite-errors';
+
+interface UserRow {
+  id: string;
+  email: string;
+  display_name: string;
+  password_hash: string;
+  notify_messages: number;
+  created_at: number;
+  updated_at: number;
+}
+
+interface UserPatchParams {
+  id: string;
+  email: string | null;
+  display_name: string | null;
+  password_hash: string | null;
+  notify_messages: number | null;
+  now: number;
+}
+
+function toUser(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    passwordHash: row.password_hash,
+    notifyOnMessages: row.notify_messages === 1,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  };
+}
+
+export class SqliteUserRepository implements UsersRepository {
+  private readonly insert;
+  private readonly byId;
+  private readonly byIds;
+  private readonly byEmail;
+  private readonly patch;
+  private readonly remove;
+
+  constructor(db: SqliteDatabase) {
+    this.insert = db.prepare(
+      `INSERT INTO users (id, email, display_name, password_hash, notify_messages, created_at, updated_at)
+       VALUES (@id, @email, @display_name, @password_hash, @notify_messages, @created_at, @updated_at)`,
+    );
+    this.byId = db.prepare<[string], UserRow>('SELECT * FROM users WHERE id = ?');
+    // the ids go in as one JSON array, so one prepared statement serves a page of any size
+    this.byIds = db.prepare<[string], UserRow>(
+      'SELECT * FROM users WHERE id IN (SELECT value FROM json_each(?))',
+    );
+    this.byEmail = db.prepare<[string], UserRow>('SELECT * FROM users WHERE lower(email) = lower(?)');
+    this.patch = db.prepare<[UserPatchParams], UserRow>(
+      `UPDATE users SET
+         email = coalesce(@email, email),
+         display_name = coalesce(@display_name, display_name),
+         notify_messages = coalesce(@notify_messages, notify_messages),
+         password_hash = coalesce(@password_hash, password_hash),
+         updated_at = @now
+       WHERE id = @id
+       RETURNING *`,
+    );
+    // the user's sessions and e-mailed links go with the row through ON DELETE CASCADE
+    this.remove = db.prepare<[string]>('DELETE FROM users WHERE id = ?');
+  }
+
+  async create(user: NewUser): Promise<UserRecord> {
+    const now = Date.now();
+    const row: UserRow = {
+      id: newObjectIdHex(),
+      email: user.email.toLowerCase(),
+      display_name: user.displayName,
+      password_hash: user.passwordHash,
+      notify_messages: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    try {
+      this.insert.run(row);
+    } catch (error) {
+      rethrowDuplicate(error);
+    }
+    return toUser(row);
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    const row = this.byId.get(id);
+    return row ? toUser(row) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<UserRecord[]> {
+    if (ids.length === 0) return [];
+    return this.byIds.all(JSON.stringify(ids)).map(toUser);
+  }
+
+  async findByEmail(email: string): Promise<UserRecord | null> {
+    const row = this.byEmail.get(email);
+    return row ? toUser(row) : null;
+  }
+
+  async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
+    try {
+      const row = this.patch.get({
+        id,
+        email: patch.email?.toLowerCase() ?? null,
+        display_name: patch.displayName ?? null,
+        password_hash: patch.passwordHash ?? null,
+        notify_messages: patch.notifyOnMessages === undefined ? null : patch.notifyOnMessages ? 1 : 0,
+        now: Date.now(),
+      });
+      return row ? toUser(row) : null;
+    } catch (error) {
+      rethrowDuplicate(error);
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.remove.run(id).changes > 0;
+  }
+}

@@ -1,0 +1,11 @@
+// what the services need from storage, one port a repository; adapters (mongo, sqlite) implement
+// them and pass one contract suite.
+
+export * from './users.port';
+export * from './sessions.port';
+export * from './profiles.port';
+export * from './leads.port';
+export * from './account-tokens.port';
+export * from './media.port';
+export * from './storage.port';
+export * from './duplicate-key-error';

@@ -1,0 +1,37 @@
+export interface NewLead {
+  profileId: string;
+  email: string;
+  message: string | null;
+  /** the message form's extra fields; null when not asked for or left empty */
+  name: string | null;
+  phone: string | null;
+  company: string | null;
+  consent: boolean;
+  consentText: string;
+  visitorUserId: string | null;
+}
+
+export interface LeadRecord extends NewLead {
+  id: string;
+  createdAt: Date;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+}
+
+export interface LeadsRepository {
+  create(lead: NewLead): Promise<LeadRecord>;
+  /** newest first */
+  listByProfile(profileId: string, page: PageRequest): Promise<PageResult<LeadRecord>>;
+  /** null when the lead does not exist on that profile */
+  findOne(profileId: string, leadId: string): Promise<LeadRecord | null>;
+  /** false when the lead does not exist on that profile */
+  delete(profileId: string, leadId: string): Promise<boolean>;
+}

@@ -1,0 +1,27 @@
+import type { AccountTokensRepository } from './account-tokens.port';
+import type { LeadsRepository } from './leads.port';
+import type { MediaRepository } from './media.port';
+import type { ProfilesRepository } from './profiles.port';
+import type { SessionsRepository } from './sessions.port';
+import type { UsersRepository } from './users.port';
+
+/**
+ * one opened store and its repositories: what createStorage answers. the api opens and closes it in
+ * one place and hands each service only the repositories it uses.
+ */
+export interface Storage {
+  readonly kind: 'mongo' | 'sqlite';
+  readonly users: UsersRepository;
+  readonly profiles: ProfilesRepository;
+  readonly leads: LeadsRepository;
+  readonly sessions: SessionsRepository;
+  /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
+  readonly media: MediaRepository;
+  /** the e-mailed links: password resets and e-mail changes (deleted with their user) */
+  readonly accountTokens: AccountTokensRepository;
+  /** throws when the store does not answer */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type StorageOptions = { kind: 'mongo'; mongoUrl: string } | { kind: 'sqlite'; file: string };

@@ -1,0 +1,132 @@
+import { DuplicateKeyError, type NewLead, type ProfileData, type Storage, type UserRecord } from '../ports';
+
+// what the storage contract suites (../*.contract.ts) share: ids, unique names, the profiles and
+// leads they store, and the check of a duplicate key
+
+export const ID = /^[0-9a-f]{24}$/;
+export const UNKNOWN_ID = '0123456789abcdef01234567';
+
+let sequence = 0;
+/** unique per run, so the cases share one store without seeing each other's data */
+export function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${Date.now().toString(36)}${sequence}`;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a rejection, got a result');
+    },
+    (error: unknown) => error,
+  );
+}
+
+export async function expectDuplicate(promise: Promise<unknown>, key: 'email' | 'handle'): Promise<void> {
+  const error = await rejection(promise);
+  expect(error).toBeInstanceOf(DuplicateKeyError);
+  expect((error as DuplicateKeyError).key).toBe(key);
+}
+
+/** every field set, nothing at its default */
+export function fullProfile(handle: string): ProfileData {
+  return {
+    handle,
+    displayName: 'Ada Lovelace — Analyst',
+    tagline: 'Poetical science',
+    bio: 'First programmer.\nLine two, with “quotes” and emoji 🚀.',
+    published: true,
+    publishedAt: new Date('2026-03-04T05:06:07.089Z'),
+    theme: 'noir',
+    layout: 'split',
+    contact: {
+      email: 'ada@example.com',
+      phoneNumber: '+44 20 7946 0000',
+      company: 'Analytical Engines Ltd',
+      location: 'London',
+      website: 'https://ada.example.com',
+    },
+    media: {
+      avatarUrl: 'https://cdn.example.com/a.png',
+      bannerUrl: 'https://cdn.example.com/b.png',
+      ogImageUrl: 'https://cdn.example.com/og.png',
+    },
+    privacy: {
+      collectGeo: false,
+      collectIp: true,
+      showIdentifiedViewers: true,
+      allowMessages: false,
+      messageFields: { name: 'required', phone: 'optional', company: 'off' },
+    },
+    // stored in the order given, which is not the order of `order`
+    socialLinks: [
+      { provider: 'github', label: 'Code', url: 'https://github.com/ada', highlight: true, order: 2 },
+      { provider: 'linkedin', label: null, url: 'https://linkedin.com/in/ada', highlight: false, order: 0 },
+      { provider: 'website', label: 'Blog', url: 'https://blog.example.com', highlight: false, order: 1 },
+    ],
+    blocks: [
+      {
+        id: 'blk-2',
+        type: 'quote',
+        title: 'On engines',
+        subtitle: null,
+        payloadJson: null,
+        visible: false,
+        order: 1,
+      },
+      {
+        id: 'blk-1',
+        type: 'cta',
+        title: 'Book a call',
+        subtitle: 'Thirty minutes',
+        payloadJson: '{"url":"https://cal.example.com/ada","label":"Book","nested":{"n":[1,2,3]}}',
+        visible: true,
+        order: 0,
+      },
+    ],
+  };
+}
+
+/** every optional value empty */
+export function bareProfile(handle: string): ProfileData {
+  return {
+    handle,
+    displayName: 'Bare',
+    tagline: null,
+    bio: null,
+    published: false,
+    publishedAt: null,
+    theme: 'aurora',
+    layout: 'neon',
+    contact: { email: null, phoneNumber: null, company: null, location: null, website: null },
+    media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
+    privacy: {
+      collectGeo: true,
+      collectIp: false,
+      showIdentifiedViewers: false,
+      allowMessages: true,
+      messageFields: { name: 'off', phone: 'off', company: 'off' },
+    },
+    socialLinks: [],
+    blocks: [],
+  };
+}
+
+export function newUser(storage: Storage, email = `${unique('user')}@example.com`): Promise<UserRecord> {
+  return storage.users.create({ email, displayName: 'Ada', passwordHash: 'scrypt$salt$hash' });
+}
+
+/** odd ones with every optional field, even ones with none */
+export function newLead(profileId: string, n: number): NewLead {
+  return {
+    profileId,
+    email: `visitor${n}@example.com`,
+    message: n % 2 === 0 ? null : `message ${n}`,
+    name: n % 2 === 0 ? null : `Visitor ${n}`,
+    phone: n % 2 === 0 ? null : `+1 555 010${n}`,
+    company: n % 2 === 0 ? null : 'Acme, Inc.',
+    consent: true,
+    consentText: 'I agree to be contacted.',
+    visitorUserId: n % 2 === 0 ? null : UNKNOWN_ID,
+  };
+}
