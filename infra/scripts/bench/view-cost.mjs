@@ -208,7 +208,7 @@ const insertSettings = (batchId) => ({
   os_thread_priority: 19,
 });
 
-/** the ways an insert can reach chDB; `raw` ones need the store's raw-body insert (rawInserts) */
+/** the ways an insert can reach chDB; `raw` ones go through the store's own insert of a body (chDB's raw insert) */
 const INSERT_WAYS = [
   {
     name: 'JSONEachRow through the client (row objects)',
@@ -247,23 +247,22 @@ const INSERT_WAYS = [
         clickhouse_settings: insertSettings(batchId),
       }),
   },
-  // a raw body reaches chDB's raw insert through the client: an insert of a raw format (the store's
-  // own way), or an exec of the INSERT with the body as its values (the JSON formats, which the
-  // client's insert would serialise itself)
+  // a raw body reaches chDB's raw insert through the store's insert of a body (TabSeparated is the
+  // store's own way), at the lowest thread priority as the store's inserts run
   ...Object.keys(BODIES).map((format) => ({
     name: `${format} as a raw body`,
     raw: true,
     prepare: (rows) => Buffer.from(BODIES[format](rows)),
     run: async (store, rows, batchId, body) => {
-      const values = Readable.from([body], { objectMode: false });
-      const clickhouse_settings = insertSettings(batchId);
-      if (format === 'TabSeparated') {
-        await store.client.insert({ table: 'events', columns: COLUMNS, values, format, clickhouse_settings });
-        return;
-      }
-      const query = `INSERT INTO events (${COLUMNS.join(', ')}) FORMAT ${format}`;
-      const result = await store.client.exec({ query, values, clickhouse_settings });
-      result.stream.destroy();
+      const { os_thread_priority: _background, ...settings } = insertSettings(batchId);
+      await store.inserts.insert({
+        table: 'events',
+        columns: COLUMNS,
+        format,
+        body: [body],
+        settings,
+        background: true,
+      });
     },
   })),
 ];
@@ -329,8 +328,8 @@ async function measureInserts(dir, { batch, rounds, log }) {
   const { newEventId } = lib('events.js');
   const results = [];
   for (const raw of [false, true]) {
-    // the raw body passthrough is the store's own chdb transport; without it the client's inline insert
-    const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: dir, rawInserts: raw } });
+    // the client's ways (its chdb connection's inline insert), then the store's own insert of a body
+    const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: dir } });
     try {
       await store.migrate();
       for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {

@@ -26,7 +26,7 @@ import { VisitorHasher } from './enrichment/visitor-id';
 import type { EventBatch, StoredEvent } from './events';
 import { BatchProcessor } from './ingest/batch-processor';
 import { buildJobHandlers, runJob, type ProfileErasure } from './jobs';
-import type { AnalyticsStore, EventConsumer } from './ports';
+import type { EventConsumer, EventEraser, EventWriter } from './ports';
 import { parseRange } from './read/analytics-read.service';
 import {
   analyticsConfigDefaults,
@@ -60,11 +60,11 @@ const lastHour = () =>
  */
 async function eraseWorker(
   consumer: EventConsumer,
-  store: AnalyticsStore,
+  store: EventWriter & EventEraser,
   failures: number,
 ): Promise<{ deletes: () => number }> {
   let deletes = 0;
-  const flaky = Object.assign(Object.create(store) as AnalyticsStore, {
+  const flaky = Object.assign(Object.create(store) as EventWriter & EventEraser, {
     deleteProfileEvents: async (profileId: string) => {
       deletes += 1;
       if (deletes <= failures) throw new Error('ClickHouse is down');

@@ -9,6 +9,8 @@ import {
 } from './adapters/bullmq/bullmq-event-queue';
 import { ClickHouseAnalyticsStore } from './adapters/clickhouse/clickhouse-analytics-store';
 import { RedisSaltStore } from './adapters/redis/redis-salt-store';
+import { EmbeddedWriteLog } from './adapters/write-log/embedded-write-log';
+import { withWriteLog, withoutWriteLog } from './adapters/write-log/write-logging-store';
 import {
   DEFAULT_SQLITE_QUEUE_OPTIONS,
   SqliteDeadLetters,
@@ -32,7 +34,9 @@ import {
   type AnalyticsStore,
   type DeadLetters,
   type EventConsumer,
+  type EventEraser,
   type EventQueue,
+  type EventWriter,
   type QueueDepth,
   type SaltStore,
 } from './ports';
@@ -251,6 +255,14 @@ export async function openAnalyticsStore(config: AnalyticsConfig): Promise<Click
 }
 
 /**
+ * the store as this process uses it. embedded, the process holds the store and sees every write: the
+ * write log records them, so reads are kept and added to; in the cluster other processes write too
+ */
+function withRecentWrites(store: ClickHouseAnalyticsStore): AnalyticsStore {
+  return store.transport === 'chdb' ? withWriteLog(store, new EmbeddedWriteLog()) : withoutWriteLog(store);
+}
+
+/**
  * the migration step: applies every pending migration and the raw retention to the configured store,
  * then closes it. returns the versions it applied (none when the schema was up to date).
  */
@@ -297,7 +309,7 @@ interface RunningConsumer {
 async function startConsumer(
   config: AnalyticsConfig,
   logger: AnalyticsLogger,
-  store: AnalyticsStore,
+  store: EventWriter & EventEraser,
   sqliteQueue: SqliteEventQueue | null,
   sqlite: () => SqliteQueueDatabase,
   closers: Closers,
@@ -426,7 +438,7 @@ export async function startApiAnalytics(
   const closers = new Closers();
   try {
     const sqlite = lazySqlite(config, closers);
-    const store = await openAnalyticsStore(config);
+    const store = withRecentWrites(await openAnalyticsStore(config));
     closers.add(() => store.close());
     const reader = new AnalyticsReadService(store);
     const { queue, sqliteQueue } = openQueue(config, sqlite);
@@ -510,7 +522,7 @@ export async function startWorkerAnalytics(
   const closers = new Closers();
   try {
     const sqlite = lazySqlite(config, closers);
-    const store = await openAnalyticsStore(config);
+    const store = withRecentWrites(await openAnalyticsStore(config));
     closers.add(() => store.close());
     const { queue, sqliteQueue } = openQueue(config, sqlite);
     closers.add(() => queue.close());

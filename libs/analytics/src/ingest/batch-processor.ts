@@ -2,7 +2,7 @@ import type { EventBatch } from '../events';
 import type { EventEnricher } from '../enrichment/enricher';
 import { performance } from 'node:perf_hooks';
 import { EventLoopSlices } from '../event-loop';
-import { NO_ANALYTICS_METRICS, type AnalyticsMetrics, type AnalyticsStore } from '../ports';
+import { NO_ANALYTICS_METRICS, type AnalyticsMetrics, type EventEraser, type EventWriter } from '../ports';
 
 const profilesOf = (batch: { events: { profileId: string }[] }) => [
   ...new Set(batch.events.map((event) => event.profileId)),
@@ -21,7 +21,7 @@ const profilesOf = (batch: { events: { profileId: string }[] }) => [
 export class BatchProcessor {
   constructor(
     private readonly enricher: EventEnricher,
-    private readonly store: AnalyticsStore,
+    private readonly store: EventWriter & EventEraser,
     private readonly metrics: AnalyticsMetrics = NO_ANALYTICS_METRICS,
   ) {}
 

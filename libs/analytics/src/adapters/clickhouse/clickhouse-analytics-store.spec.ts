@@ -17,7 +17,10 @@ import { AnalyticsReadService, parseRange } from '../../read/analytics-read.serv
 import { DayFiguresCache } from '../../read/day-cache';
 import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
+import { countingReads, type CountedReads } from '../../testing/counting-reads';
 import { v7 as uuidv7 } from 'uuid';
+import { EmbeddedWriteLog } from '../write-log/embedded-write-log';
+import { withWriteLog, withoutWriteLog } from '../write-log/write-logging-store';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
 import { DEFAULT_MIGRATIONS_DIR, readMigrations, runMigrations } from './migrations';
 
@@ -83,10 +86,42 @@ const RANGE = parseRange('2026-03-01T00:00:00Z', '2026-03-03T00:00:00Z');
 
 type Transport = 'chdb' | 'http';
 
+/** the store as a process wires it: embedded, its writes recorded in the write log */
+function asProcessStore(repository: ClickHouseAnalyticsStore, transport: Transport) {
+  return transport === 'chdb'
+    ? withWriteLog(repository, new EmbeddedWriteLog())
+    : withoutWriteLog(repository);
+}
+type ProcessStore = ReturnType<typeof asProcessStore>;
+
+/** inserts that can be held before they reach the store, to read while a write runs */
+function holdableInserts(repository: ClickHouseAnalyticsStore) {
+  let gate: Promise<void> | null = null;
+  const store = Object.assign(Object.create(repository) as ClickHouseAnalyticsStore, {
+    insertEvents: async (...args: Parameters<ClickHouseAnalyticsStore['insertEvents']>) => {
+      const held = gate;
+      gate = null;
+      if (held) await held;
+      return repository.insertEvents(...args);
+    },
+  });
+  /** holds the next insert until the returned function is called */
+  const hold = () => {
+    let release = () => undefined as void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  };
+  return { store, hold };
+}
+
 describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s', (transport) => {
   let dir: string;
   let fixture: ClickHouseHttpFixture | null = null;
-  let store: ClickHouseAnalyticsStore;
+  let repository: ClickHouseAnalyticsStore;
+  /** the store as the process uses it (through the write log where there is one), its reads counted */
+  let store: ProcessStore;
+  let counted: CountedReads<ProcessStore>;
+  let holdInsert: () => () => void;
   let sqlite: SqliteQueueDatabase;
   let processor: BatchProcessor;
   let enricher: EventEnricher;
@@ -97,10 +132,14 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     dir = mkdtempSync(join(tmpdir(), `cardcraft-ch-${transport}-`));
     if (transport === 'http') {
       fixture = await startClickHouseHttpFixture({ dir: join(dir, 'server') });
-      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+      repository = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
     } else {
-      store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } });
+      repository = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } });
     }
+    const holdable = holdableInserts(repository);
+    holdInsert = holdable.hold;
+    store = asProcessStore(holdable.store, transport);
+    counted = countingReads(store);
     // first the schema as it was before signed-in visits had a column of their own, with two rows
     // stored then (one signed in, one not); then every later migration
     const firstOnly = join(dir, 'migrations-001');
@@ -310,9 +349,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const week = parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z');
     const cache = new DayFiguresCache();
     const edges = new EdgeDaysCache();
-    const daily = new AnalyticsReadService(store, { days: cache, edges });
-    const rawEvents = jest.spyOn(store, 'rawEvents');
-    const dailyFigures = jest.spyOn(store, 'dailyFigures');
+    const daily = new AnalyticsReadService(counted.store, { days: cache, edges });
+    counted.reset();
     const first = await daily.summary(P, week);
     expect(first).toMatchObject({
       totalVisits: 7,
@@ -326,25 +364,17 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(first.funnel.map((step) => step.visitors)).toEqual([6, 1, 2, 1]);
     expect(cache.get(P, '2026-03-01')?.stepVisitors.viewed).toBe(2);
     // the partial days (the range's last millisecond, the first one of the period before) are
-    // finished days: their events were loaded once, and the store merged only the whole days
-    const wholeDay = (day: string) => ({
-      from: new Date(`${day}T00:00:00.000Z`),
-      to: new Date(`${day}T23:59:59.999Z`),
-    });
-    expect(rawEvents.mock.calls).toEqual([
-      [P, [wholeDay('2026-03-05'), wholeDay('2026-02-16')], edges.options.maxEventsPerDay],
-    ]);
-    expect(dailyFigures.mock.calls).toEqual([
-      [P, [{ from: new Date('2026-02-17T00:00:00Z'), to: new Date('2026-03-04T23:59:59.999Z') }]],
-    ]);
-    rawEvents.mockClear();
-    dailyFigures.mockClear();
+    // finished days: their events were loaded once, into the edge cache, and the store merged the
+    // whole days between them per day, in one read each
+    expect(counted.reads).toMatchObject({ rawEvents: 1, dailyFigures: 1 });
+    expect(edges.get(P, '2026-03-05')).toBeDefined();
+    expect(edges.get(P, '2026-02-16')).toBeDefined();
+    expect(cache.get(P, '2026-02-17')).toBeDefined();
+    expect(cache.get(P, '2026-03-04')).toBeDefined();
+    counted.reset();
     // the next read asks the store nothing
     expect(await daily.summary(P, week)).toEqual(first);
-    expect(rawEvents).not.toHaveBeenCalled();
-    expect(dailyFigures).not.toHaveBeenCalled();
-    rawEvents.mockRestore();
-    dailyFigures.mockRestore();
+    expect(counted.total()).toBe(0);
   });
 
   it('counts a range that starts and ends inside finished days exactly as the store does', async () => {
@@ -392,27 +422,20 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const expected = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
     expect(expected).toMatchObject({ totalVisits: 5, uniqueVisitors: 4, engagement: { vcard_saved: 2 } });
     const edges = new EdgeDaysCache();
-    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges }, () => now);
-    const rawEvents = jest.spyOn(store, 'rawEvents');
+    const cached = new AnalyticsReadService(counted.store, { days: new DayFiguresCache(), edges }, () => now);
     expect(await cached.summary(T, range)).toEqual(expected);
-    rawEvents.mockClear();
+    counted.reset();
     expect(await cached.summary(T, range)).toEqual(expected);
-    // warm: only the events since the held hours, to the day's end; over chdb, which this process
-    // alone writes, not even those while nothing new is stored for the card
-    const latest = [
-      T,
-      [{ from: new Date('2026-03-04T12:30:00Z'), to: new Date('2026-03-04T23:59:59.999Z') }],
-      edges.options.maxEventsPerDay,
-    ];
-    expect(rawEvents.mock.calls).toEqual(transport === 'chdb' ? [] : [latest]);
+    // warm: only the events since the held hours (one read of raw events); over chdb, which this
+    // process alone writes, not even those while nothing new is stored for the card
+    expect(counted.reads).toMatchObject({ rawEvents: transport === 'chdb' ? 0 : 1, dailyFigures: 0 });
     // a view stored since is read, on both
     await processor.process({ id: 'today-batch-2', events: [ev('12:33:00', { ip: IPS.gbBracknell })] });
     const after = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
     expect(after).toMatchObject({ totalVisits: 6, uniqueVisitors: 4 });
-    rawEvents.mockClear();
+    counted.reset();
     expect(await cached.summary(T, range)).toEqual(after);
-    expect(rawEvents.mock.calls).toEqual([latest]);
-    rawEvents.mockRestore();
+    expect(counted.reads).toMatchObject({ rawEvents: 1, dailyFigures: 0 });
   });
 
   it('lets the store count a finished day with more events than the edge cache holds', async () => {
@@ -573,7 +596,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const range = parseRange('2026-03-01T08:00:00Z', new Date(now).toISOString());
     const truth = () => new AnalyticsReadService(store, { days: null }, () => now).summary(card, range);
     const cached = new AnalyticsReadService(
-      store,
+      counted.store,
       { days: new DayFiguresCache(), edges: new EdgeDaysCache() },
       () => now,
     );
@@ -582,8 +605,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       events: [ev('12:31:00', IPS.us), ev('12:32:00', IPS.deNuremberg)],
     });
     expect(await cached.summary(card, range)).toEqual(await truth());
-    const rawEvents = jest.spyOn(store, 'rawEvents');
-    try {
+    counted.reset();
+    {
       // a batch of this process: its rows are added (a visitor seen before, one new), nothing is read
       const batch = { id: uuidv7(), events: [ev('12:33:00', IPS.us), ev('12:33:30', IPS.brPortoAlegre)] };
       await processor.process(batch);
@@ -593,7 +616,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       await processor.process(batch);
       expect(await cached.summary(card, range)).toMatchObject({ totalVisits: 4, uniqueVisitors: 3 });
       const reads = transport === 'chdb' ? 0 : 3;
-      expect(rawEvents).toHaveBeenCalledTimes(reads);
+      expect(counted.reads.rawEvents).toBe(reads);
       // a batch made before the store opened (the process before may have stored it): read again
       await processor.process({
         id: 'made-by-the-process-before',
@@ -601,9 +624,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       });
       expect(await cached.summary(card, range)).toEqual(await truth());
       expect(await cached.summary(card, range)).toMatchObject({ totalVisits: 5, uniqueVisitors: 4 });
-      expect(rawEvents).toHaveBeenCalledTimes(reads + (transport === 'chdb' ? 1 : 2));
-    } finally {
-      rawEvents.mockRestore();
+      expect(counted.reads.rawEvents).toBe(reads + (transport === 'chdb' ? 1 : 2));
     }
   });
 
@@ -614,11 +635,10 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       id: 'newest-1',
       events: [view('09:00:00'), view('09:10:00'), view('09:20:00')],
     });
-    const page = new AnalyticsReadService(store);
+    const page = new AnalyticsReadService(counted.store);
     const range = (from: string, to: string) => parseRange(`2026-03-05T${from}Z`, `2026-03-05T${to}Z`);
     const truth = async (r: ReturnType<typeof range>) => (await store.visits(card, r, 3, null)).slice(0, 2);
-    const visits = jest.spyOn(store, 'visits');
-    try {
+    {
       const first = await page.visits(card, range('00:00:00', '23:00:00'), 2, null);
       expect(first.rows).toEqual(await truth(range('00:00:00', '23:00:00')));
       // ranges within the one read, before anything new is stored: over chdb nothing is read again
@@ -631,21 +651,19 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
         ['00:00:00', '09:15:00', 2],
       ] as const) {
         const expected = await truth(range(from, to));
-        visits.mockClear();
+        counted.reset();
         expect((await page.visits(card, range(from, to), 2, null)).rows).toEqual(expected);
-        expect(visits).toHaveBeenCalledTimes(transport === 'chdb' ? chdbReads : 1);
+        expect(counted.reads.visits).toBe(transport === 'chdb' ? chdbReads : 1);
       }
       // a view stored since is on the next first page, on both
       await processor.process({ id: 'newest-2', events: [view('09:30:00')] });
-      visits.mockClear();
+      counted.reset();
       const next = await page.visits(card, range('00:00:00', '23:00:00'), 2, null);
-      expect(visits).toHaveBeenCalled();
+      expect(counted.reads.visits).toBeGreaterThan(0);
       expect(next.rows.map((row) => row.ts.toISOString())).toEqual([
         '2026-03-05T09:30:00.000Z',
         '2026-03-05T09:20:00.000Z',
       ]);
-    } finally {
-      visits.mockRestore();
     }
   });
 
@@ -654,20 +672,20 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const ev = (ts: string, type: 'view' | 'link_clicked' = 'view') =>
       sampleEvent({ profileId: card, type, ts: at(`2026-03-07T${ts}Z`) });
     const range = parseRange('2026-03-07T00:00:00Z', '2026-03-07T23:00:00Z');
-    const page = new AnalyticsReadService(store);
+    const page = new AnalyticsReadService(counted.store);
     const truth = async () => (await store.visits(card, range, 3, null)).slice(0, 2);
     await processor.process({ id: uuidv7(), events: [ev('10:00:00'), ev('10:10:00')] });
     expect((await page.visits(card, range, 2, null)).rows).toEqual(await truth());
-    const visits = jest.spyOn(store, 'visits');
+    /** the store reads of a first page, which must be the store's own */
     const reads = async () => {
-      visits.mockClear();
+      counted.reset();
       const rows = (await page.visits(card, range, 2, null)).rows;
-      const calls = visits.mock.calls.length;
+      const calls = counted.reads.visits;
       expect(rows).toEqual(await truth());
       return calls;
     };
     const chdb = transport === 'chdb';
-    try {
+    {
       // a batch of this process: its view is added on top, its click is not a visit; nothing is read
       const batch = { id: uuidv7(), events: [ev('10:20:00'), ev('10:25:00', 'link_clicked')] };
       await processor.process(batch);
@@ -683,21 +701,15 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       expect(await reads()).toBe(1);
       // while a write of the card runs, the page read before it is served; once it is done, its view
       // is added
-      const insert = store.client.insert.bind(store.client);
-      let release = () => undefined as void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      const held = jest.spyOn(store.client, 'insert').mockImplementationOnce(async (params) => {
-        await gate;
-        return insert(params);
-      });
+      const release = holdInsert();
       try {
         const writing = processor.process({ id: uuidv7(), events: [ev('10:40:00')] });
         if (chdb) {
           for (let i = 0; i < 200 && !store.writing(card); i++) await new Promise((r) => setTimeout(r, 5));
           expect(store.writing(card)).toBe(true);
-          visits.mockClear();
+          counted.reset();
           const during = (await page.visits(card, range, 2, null)).rows;
-          expect(visits).not.toHaveBeenCalled();
+          expect(counted.reads.visits).toBe(0);
           expect(during.map((row) => row.ts.toISOString())).toEqual([
             '2026-03-07T10:30:00.000Z',
             '2026-03-07T10:23:00.000Z',
@@ -706,7 +718,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
         release();
         await writing;
       } finally {
-        held.mockRestore();
+        release();
       }
       expect(await reads()).toBe(chdb ? 0 : 1);
       expect((await page.visits(card, range, 2, null)).rows.map((row) => row.ts.toISOString())).toEqual([
@@ -717,8 +729,6 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       await store.deleteProfileEvents(card);
       expect(await reads()).toBe(1);
       expect((await page.visits(card, range, 2, null)).rows).toEqual([]);
-    } finally {
-      visits.mockRestore();
     }
   });
 
@@ -778,7 +788,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     it('is not undone by a batch whose insert lands after an erase that ran during it', async () => {
       // another worker erases the profile after this batch checked for erased profiles, before its
       // insert: the erase's delete finds nothing, the insert then stores the rows
-      const racing = Object.assign(Object.create(store) as ClickHouseAnalyticsStore, {
+      const racing = Object.assign(Object.create(store) as ProcessStore, {
         insertEvents: async (batchId: string, rows: StoredEvent[]) => {
           await processor.erase('erased-b');
           await store.insertEvents(batchId, rows);
@@ -849,7 +859,7 @@ describe.each<Transport>(['chdb', 'http'])('raw event retention over %s', (trans
         sampleEvent({ profileId: 'profile-ttl', ts: new Date(Date.now() - 60_000).toISOString() }),
       ],
     });
-    reader = new AnalyticsReadService(store);
+    reader = new AnalyticsReadService(asProcessStore(store, transport));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,11 +1,24 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 
-import { withRawInserts, type ChdbRawInsert, type ClientConnection } from './chdb-raw-inserts';
+/** chdb's raw passthrough insert, as chdb/connection's `.chdb` extension declares it */
+interface ChdbRawInsert {
+  rawInsert(params: {
+    table: string;
+    values: Buffer;
+    format: string;
+    columns?: readonly string[];
+    settings?: Record<string, string | number | boolean>;
+  }): Promise<unknown>;
+}
+
+/** the connection @clickhouse/client takes (its type is not exported by name) */
+type ClientConnection = NonNullable<Parameters<typeof createClient>[0]>['connection'];
 
 /** chdb/connection's surface we use; typed here since its package exports need node16 resolution */
 interface ChdbConnectionModule {
-  createChdbConnection(options: { path: string }): ClientConnection & { chdb: ChdbRawInsert };
+  createChdbConnection(options: { path: string }): NonNullable<ClientConnection> & { chdb: ChdbRawInsert };
 }
 interface ChdbModule {
   drainPending(): Promise<void>;
@@ -13,53 +26,120 @@ interface ChdbModule {
 
 export type ClickHouseTransport =
   | { kind: 'http'; url: string; database?: string; username?: string; password?: string }
-  | {
-      kind: 'chdb';
-      path: string;
-      /**
-       * the client's inserts of a text format as chdb's raw passthrough (default); false: chdb's own
-       * client insert, which appends the body to the statement (kept to measure the difference)
-       */
-      rawInserts?: boolean;
-    };
+  | { kind: 'chdb'; path: string };
 
-export interface OpenedClickHouse {
-  client: ClickHouseClient;
-  transport: ClickHouseTransport['kind'];
+/** the text formats a body may be written in */
+export type BodyFormat = 'TabSeparated' | 'JSONEachRow' | 'JSONCompactEachRow';
+
+/** an insert of a body its caller wrote, which the engine parses as it is */
+export interface BodyInsert {
+  table: string;
+  /** the columns each row lists, in order; absent: the table's own */
+  columns?: readonly [string, ...string[]];
+  format: BodyFormat;
+  /** the body, in chunks; empty stores nothing */
+  body: readonly Buffer[];
+  settings?: Record<string, string | number>;
+  /**
+   * an insert that may wait behind the reads. embedded, its threads share the cpu with the server that
+   * answers the cards: they run at the lowest priority (nice 19), so a burst of visits is answered
+   * first and counted a moment later, not answered slower because it is being counted
+   */
+  background?: boolean;
+}
+
+/** the store's way to ClickHouse: what differs between a server and the embedded engine is decided here */
+export interface ClickHouseConnection {
+  readonly kind: ClickHouseTransport['kind'];
+  /** queries and commands, through @clickhouse/client on either transport */
+  readonly client: ClickHouseClient;
+  /** a server runs queries at once; chdb one at a time, whatever it is given */
+  readonly parallelQueries: boolean;
+  /** groups of coalesced reads that run at once: 1 for chdb, more for a server */
+  readonly readGroupsAtOnce: number;
+  /** one insert of a body; throws when it is not stored */
+  insert(insert: BodyInsert): Promise<void>;
   /** closes the client; for chdb also waits until the engine let go of its directory */
   close(): Promise<void>;
 }
 
+const bodyOf = (chunks: readonly Buffer[]) => (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+
 /**
- * one client for both transports. chdb's native library is large (about 540 MB), so it is required
- * only here and only when no ClickHouse url is configured.
+ * a server over http: the body is streamed as the request's. a raw format goes through the client's
+ * insert; the JSON formats, which the client would serialise itself, as an INSERT statement with a body
  */
-export function openClickHouse(transport: ClickHouseTransport): OpenedClickHouse {
-  if (transport.kind === 'http') {
-    const client = createClient({
-      url: transport.url,
-      database: transport.database,
-      username: transport.username,
-      password: transport.password,
-      compression: { request: false, response: false },
-      request_timeout: 30_000,
-      // errors are thrown to the caller (and the queue logs them); the client need not log them too
-      log: { level: ClickHouseLogLevel.OFF },
-    });
-    return { client, transport: 'http', close: () => client.close() };
-  }
+function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): ClickHouseConnection {
+  const client = createClient({
+    url: transport.url,
+    database: transport.database,
+    username: transport.username,
+    password: transport.password,
+    compression: { request: false, response: false },
+    request_timeout: 30_000,
+    // errors are thrown to the caller (and the queue logs them); the client need not log them too
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+  return {
+    kind: 'http',
+    client,
+    parallelQueries: true,
+    readGroupsAtOnce: 4,
+    insert: async ({ table, columns, format, body, settings }) => {
+      const values = Readable.from(body, { objectMode: false });
+      if (format === 'TabSeparated') {
+        await client.insert({
+          table,
+          columns: columns && [...columns],
+          values,
+          format,
+          clickhouse_settings: settings,
+        });
+        return;
+      }
+      const list = columns ? ` (${columns.join(', ')})` : '';
+      const result = await client.exec({
+        query: `INSERT INTO ${table}${list} FORMAT ${format}`,
+        values,
+        clickhouse_settings: settings,
+      });
+      result.stream.destroy();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * chdb in this process. its native library is large (about 540 MB), so it is required only here and
+ * only when no ClickHouse url is configured. an insert's body goes to the engine's raw passthrough:
+ * the bytes it is, parsed by the engine's own parser, not read into one string and appended to the
+ * statement (the connection's own insert, which also SETs the insert's settings on the session, where
+ * they stayed for every later query); its settings go in its SETTINGS clause.
+ */
+function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): ClickHouseConnection {
   mkdirSync(transport.path, { recursive: true });
   // lazy on purpose: the cluster's processes never load the embedded engine
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createChdbConnection } = require('chdb/connection') as ChdbConnectionModule;
   const connection = createChdbConnection({ path: transport.path });
-  const client = createClient({
-    connection: transport.rawInserts === false ? connection : withRawInserts(connection),
-    log: { level: ClickHouseLogLevel.OFF },
-  });
+  const client = createClient({ connection, log: { level: ClickHouseLogLevel.OFF } });
   return {
+    kind: 'chdb',
     client,
-    transport: 'chdb',
+    parallelQueries: false,
+    readGroupsAtOnce: 1,
+    insert: async ({ table, columns, format, body, settings, background }) => {
+      const values = bodyOf(body);
+      // an empty body stores nothing; the engine would refuse it ("no data to insert")
+      if (values.length === 0) return;
+      await connection.chdb.rawInsert({
+        table,
+        values,
+        format,
+        columns,
+        settings: { ...settings, ...(background ? { os_thread_priority: '19' } : {}) },
+      });
+    },
     close: async () => {
       await client.close();
       // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -67,4 +147,9 @@ export function openClickHouse(transport: ClickHouseTransport): OpenedClickHouse
       await chdb.drainPending();
     },
   };
+}
+
+/** the connection of a transport */
+export function openClickHouse(transport: ClickHouseTransport): ClickHouseConnection {
+  return transport.kind === 'http' ? openHttp(transport) : openChdb(transport);
 }

@@ -1,0 +1,222 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { fromClickHouseTime } from '../../events';
+import {
+  type BreakdownDimension,
+  type BreakdownRow,
+  type DayFigures,
+  type FunnelStepName,
+  type Granularity,
+  type RangeFigures,
+  type SeriesRow,
+  type TimeRange,
+} from '../../ports';
+import {
+  BREAKDOWN_PAIRS,
+  RAW_EDGES,
+  ROLLUP_HOURS,
+  STEP_OF_TYPE,
+  noStepVisitors,
+  queryRows,
+  splitRange,
+  type Params,
+  type RawRetention,
+} from './sql';
+
+/**
+ * the dashboard's counts: whole hours from the rollups, the partial hours at a range's edges from the
+ * raw events
+ */
+export class ClickHouseFigures {
+  constructor(
+    private readonly client: ClickHouseClient,
+    private readonly retention: RawRetention,
+  ) {}
+
+  private split(profileId: string, range: TimeRange): Params {
+    return { profileId, ...splitRange(range, this.retention.keptSince()) };
+  }
+
+  private rows<T>(query: string, params: Params): Promise<T[]> {
+    return queryRows<T>(this.client, query, params);
+  }
+
+  async figures(profileId: string, range: TimeRange): Promise<RangeFigures> {
+    const rows = await this.rows<{
+      type: string;
+      step: string;
+      events: string;
+      authenticated: string;
+      visitors: string;
+    }>(
+      `SELECT toString(type) AS type, ${STEP_OF_TYPE} AS step,
+              sum(events) AS events, sum(authenticated) AS authenticated,
+              uniqCombined64Merge(visitors) AS visitors
+       FROM (
+         SELECT type, toUInt64(events) AS events, toUInt64(authenticated) AS authenticated, visitors
+         FROM events_hourly WHERE ${ROLLUP_HOURS}
+         UNION ALL
+         SELECT type, count() AS events, countIf(authenticated = 1) AS authenticated,
+                uniqCombined64State(visitor_id) AS visitors
+         FROM events WHERE ${RAW_EDGES} GROUP BY type
+       )
+       GROUP BY GROUPING SETS ((type), (step))`,
+      this.split(profileId, range),
+    );
+    const stepVisitors = noStepVisitors();
+    const byType = [];
+    for (const row of rows) {
+      // a grouping set leaves the other key empty: a type row or a step row
+      if (row.type) {
+        byType.push({
+          type: row.type,
+          events: Number(row.events),
+          authenticated: Number(row.authenticated),
+          visitors: Number(row.visitors),
+        });
+      } else if (row.step in stepVisitors) {
+        stepVisitors[row.step as FunnelStepName] = Number(row.visitors);
+      }
+    }
+    byType.sort((a, b) => a.type.localeCompare(b.type));
+    return { byType, stepVisitors };
+  }
+
+  async breakdowns(profileId: string, range: TimeRange): Promise<BreakdownRow[]> {
+    const rows = await this.rows<{ dimension: string; value: string; count: string }>(
+      `SELECT toString(dimension) AS dimension, value, sum(events) AS count
+       FROM (
+         SELECT dimension, value, toUInt64(events) AS events FROM breakdown_hourly WHERE ${ROLLUP_HOURS}
+         UNION ALL
+         SELECT pair.1 AS dimension, pair.2 AS value, count() AS events
+         FROM events ARRAY JOIN ${BREAKDOWN_PAIRS} AS pair
+         WHERE ${RAW_EDGES} AND type IN ('view', 'link_clicked')
+         GROUP BY dimension, value
+       )
+       GROUP BY dimension, value
+       ORDER BY dimension, count DESC, value ASC
+       LIMIT 100 BY dimension`,
+      this.split(profileId, range),
+    );
+    return rows.map((r) => ({
+      dimension: r.dimension as BreakdownDimension,
+      value: r.value,
+      count: Number(r.count),
+    }));
+  }
+
+  async series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]> {
+    const ofHour =
+      granularity === 'hour' ? "toDateTime(hour, 'UTC')" : "toDateTime(toStartOfDay(hour), 'UTC')";
+    const ofTs =
+      granularity === 'hour' ? "toDateTime(toStartOfHour(ts), 'UTC')" : "toDateTime(toStartOfDay(ts), 'UTC')";
+    const rows = await this.rows<{ bucket: string; visits: string; uniq: string }>(
+      `SELECT formatDateTime(b, '%Y-%m-%d %H:%i:%S', 'UTC') AS bucket,
+              sum(events) AS visits, uniqCombined64Merge(visitors) AS uniq
+       FROM (
+         SELECT ${ofHour} AS b, toUInt64(events) AS events, visitors
+         FROM events_hourly WHERE ${ROLLUP_HOURS} AND type = 'view'
+         UNION ALL
+         SELECT ${ofTs} AS b, count() AS events, uniqCombined64State(visitor_id) AS visitors
+         FROM events WHERE ${RAW_EDGES} AND type = 'view' GROUP BY b
+       )
+       GROUP BY b ORDER BY b`,
+      this.split(profileId, range),
+    );
+    return rows.map((r) => ({
+      bucket: fromClickHouseTime(r.bucket),
+      visits: Number(r.visits),
+      uniqueVisitors: Number(r.uniq),
+    }));
+  }
+
+  async dailyFigures(
+    profileId: string,
+    segments: TimeRange[],
+  ): Promise<Map<number, Map<string, DayFigures>>> {
+    const result = new Map<number, Map<string, DayFigures>>();
+    if (segments.length === 0) return result;
+    const params: Params = { profileId };
+    const rollupTests: string[] = [];
+    const rawTests: string[] = [];
+    segments.forEach((segment, i) => {
+      const split = this.split(profileId, segment);
+      for (const [name, value] of Object.entries(split))
+        if (name !== 'profileId') params[`s${i}${name}`] = value;
+      const at = (name: string) => `{s${i}${name}:DateTime64(3, 'UTC')}`;
+      rollupTests.push(`hour >= ${at('rollupFrom')} AND hour < ${at('rollupTo')}`);
+      rawTests.push(
+        `(ts >= ${at('edge1From')} AND ts < ${at('edge1To')}) OR (ts >= ${at('edge2From')} AND ts < ${at('edge2To')})`,
+      );
+    });
+    // segments are disjoint: a row belongs to one of them at most
+    const segmentOf = (tests: string[]) =>
+      `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, 255)`;
+    const anyOf = (tests: string[]) => tests.map((test) => `(${test})`).join(' OR ');
+    const rows = await this.rows<{
+      seg: number | string;
+      day: string;
+      kind: 'type' | 'step' | 'breakdown';
+      k1: string;
+      k2: string;
+      n: string;
+      auth: string;
+      visitors: string;
+    }>(
+      `WITH typed AS (
+         SELECT ${segmentOf(rollupTests)} AS seg, toString(toDate(hour)) AS day, type,
+                toUInt64(events) AS events, toUInt64(authenticated) AS authenticated, visitors
+         FROM events_hourly WHERE profile_id = {profileId:String} AND (${anyOf(rollupTests)})
+         UNION ALL
+         SELECT ${segmentOf(rawTests)} AS seg, toString(toDate(ts)) AS day, type,
+                count() AS events, countIf(authenticated = 1) AS authenticated,
+                uniqCombined64State(visitor_id) AS visitors
+         FROM events WHERE profile_id = {profileId:String} AND (${anyOf(rawTests)})
+         GROUP BY seg, day, type
+       )
+       SELECT seg, day, 'type' AS kind, toString(type) AS k1, '' AS k2,
+              sum(events) AS n, sum(authenticated) AS auth, toUInt64(0) AS visitors
+       FROM typed GROUP BY seg, day, type
+       UNION ALL
+       SELECT seg, day, 'step' AS kind, ${STEP_OF_TYPE} AS k1, '' AS k2,
+              toUInt64(0) AS n, toUInt64(0) AS auth, uniqCombined64Merge(visitors) AS visitors
+       FROM typed GROUP BY seg, day, k1
+       UNION ALL
+       SELECT seg, day, 'breakdown' AS kind, dimension AS k1, value AS k2,
+              sum(events) AS n, toUInt64(0) AS auth, toUInt64(0) AS visitors
+       FROM (
+         SELECT ${segmentOf(rollupTests)} AS seg, toString(toDate(hour)) AS day, toString(dimension) AS dimension,
+                value, toUInt64(events) AS events
+         FROM breakdown_hourly WHERE profile_id = {profileId:String} AND (${anyOf(rollupTests)})
+         UNION ALL
+         SELECT ${segmentOf(rawTests)} AS seg, toString(toDate(ts)) AS day, pair.1 AS dimension, pair.2 AS value,
+                count() AS events
+         FROM events ARRAY JOIN ${BREAKDOWN_PAIRS} AS pair
+         WHERE profile_id = {profileId:String} AND (${anyOf(rawTests)}) AND type IN ('view', 'link_clicked')
+         GROUP BY seg, day, dimension, value
+       )
+       GROUP BY seg, day, dimension, value`,
+      params,
+    );
+    const emptyDay = (): DayFigures => ({
+      byType: [],
+      stepVisitors: noStepVisitors(),
+      breakdowns: [],
+    });
+    for (const row of rows) {
+      const seg = Number(row.seg);
+      if (seg === 255) continue;
+      const days = result.get(seg) ?? new Map<string, DayFigures>();
+      result.set(seg, days);
+      const day = days.get(row.day) ?? emptyDay();
+      days.set(row.day, day);
+      if (row.kind === 'type') {
+        day.byType.push({ type: row.k1, events: Number(row.n), authenticated: Number(row.auth) });
+      } else if (row.kind === 'step') {
+        if (row.k1 in day.stepVisitors) day.stepVisitors[row.k1 as FunnelStepName] = Number(row.visitors);
+      } else {
+        day.breakdowns.push({ dimension: row.k1 as BreakdownDimension, value: row.k2, count: Number(row.n) });
+      }
+    }
+    return result;
+  }
+}

@@ -1,0 +1,105 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { toClickHouseTime } from '../../events';
+import { FUNNEL_STEPS, type FunnelStepName, type TimeRange } from '../../ports';
+
+// the same sql runs on a ClickHouse server and on chdb; values are always bound, never spliced
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
+
+export type Params = Record<string, string | number | string[]>;
+
+export const VIEWS_IN_RANGE = `profile_id = {profileId:String}
+  AND ts >= {from:DateTime64(3, 'UTC')} AND ts <= {to:DateTime64(3, 'UTC')}`;
+
+// the rollups hold whole hours; the partial hours at a range's edges come from the raw events, so a
+// range is counted exactly whatever its bounds. both edges are half-open intervals ([x, x) is empty).
+export const ROLLUP_HOURS = `profile_id = {profileId:String}
+  AND hour >= {rollupFrom:DateTime64(3, 'UTC')} AND hour < {rollupTo:DateTime64(3, 'UTC')}`;
+export const RAW_EDGES = `profile_id = {profileId:String}
+  AND ((ts >= {edge1From:DateTime64(3, 'UTC')} AND ts < {edge1To:DateTime64(3, 'UTC')})
+    OR (ts >= {edge2From:DateTime64(3, 'UTC')} AND ts < {edge2To:DateTime64(3, 'UTC')}))`;
+
+/** the same pairs the breakdown view writes (004-rollups.sql) */
+export const BREAKDOWN_PAIRS = `multiIf(
+    type = 'view',
+    [('country', toString(country)), ('device', toString(device)),
+     ('referrer_host', toString(referrer_host)), ('channel', toString(channel))],
+    type = 'link_clicked',
+    [('link', target)],
+    CAST([], 'Array(Tuple(String, String))'))`;
+
+export const STEP_OF_TYPE = `multiIf(${Object.entries(FUNNEL_STEPS)
+  .map(([step, types]) => `type IN (${types.map((t) => `'${t}'`).join(', ')}), '${step}'`)
+  .join(', ')}, '')`;
+
+/** requests of a grouped read at most: the sql grows with each */
+export const MAX_GROUP = 16;
+/** the row number a multiIf gives a row that matched no request (never returned: the WHERE is theirs) */
+export const NO_REQUEST = 65535;
+
+/** every funnel step at no visitors */
+export function noStepVisitors(): Record<FunnelStepName, number> {
+  return Object.fromEntries(Object.keys(FUNNEL_STEPS).map((step) => [step, 0])) as Record<
+    FunnelStepName,
+    number
+  >;
+}
+
+export function rangeParams(profileId: string, range: TimeRange): Params {
+  return { profileId, from: toClickHouseTime(range.from), to: toClickHouseTime(range.to) };
+}
+
+/**
+ * splits an inclusive range into whole hours (rollups) and the partial hours at its edges (raw
+ * events). an edge older than the raw events' retention is read from its hour's rollup whole: its raw
+ * rows may be gone, and the hour is the finest the rollups know.
+ */
+export function splitRange(range: TimeRange, rawKeptSince: Date | null): Params {
+  const from = range.from.getTime();
+  const end = range.to.getTime() + 1;
+  const kept = rawKeptSince?.getTime() ?? -Infinity;
+  let rollupFrom = Math.ceil(from / HOUR) * HOUR;
+  let rollupTo = Math.floor(end / HOUR) * HOUR;
+  if (from < kept) rollupFrom = Math.floor(from / HOUR) * HOUR;
+  if (end <= kept) rollupTo = Math.ceil(end / HOUR) * HOUR;
+  const time = (ms: number) => toClickHouseTime(new Date(ms));
+  if (rollupFrom >= rollupTo) {
+    // within one hour: all of it from the raw events
+    return {
+      rollupFrom: time(from),
+      rollupTo: time(from),
+      edge1From: time(from),
+      edge1To: time(end),
+      edge2From: time(end),
+      edge2To: time(end),
+    };
+  }
+  return {
+    rollupFrom: time(rollupFrom),
+    rollupTo: time(rollupTo),
+    edge1From: time(from),
+    edge1To: time(Math.max(from, rollupFrom)),
+    edge2From: time(Math.min(rollupTo, end)),
+    edge2To: time(end),
+  };
+}
+
+/** a query's rows */
+export async function queryRows<T>(client: ClickHouseClient, query: string, params: Params): Promise<T[]> {
+  // one JSON document parsed at once: the client parses a row format line by line through a
+  // stream, which cost more than the query's own reading on a dashboard's small answers
+  const result = await client.query({ query, query_params: params, format: 'JSON' });
+  return (await result.json<T>()).data;
+}
+
+/** how long raw events are kept, shared by the reads (which edges they can count raw) and the eraser */
+export class RawRetention {
+  /** days (null: for ever), as the last applyRetention set */
+  days: number | null = null;
+
+  keptSince(): Date | null {
+    return this.days === null ? null : new Date(Date.now() - this.days * DAY);
+  }
+}

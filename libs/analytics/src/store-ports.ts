@@ -1,0 +1,164 @@
+import type { EventRows } from './enrichment/event-rows';
+import type { DayEventRow, StoredEvent, VisitRow } from './events';
+
+// defined with the events, which the row writer builds; named here too, where the store's reads use them
+export type { DayEventRow, VisitRow } from './events';
+
+export interface TimeRange {
+  from: Date;
+  to: Date;
+}
+
+export type Granularity = 'hour' | 'day';
+
+export interface CountRow {
+  key: string;
+  count: number;
+}
+
+export interface SeriesRow {
+  /** bucket start */
+  bucket: Date;
+  visits: number;
+  uniqueVisitors: number;
+}
+
+/** one event type's figures over a range */
+export interface TypeFigures {
+  type: string;
+  events: number;
+  /** events of signed-in visitors */
+  authenticated: number;
+  /** distinct visitors with this type of event */
+  visitors: number;
+}
+
+/** the funnel's steps, each the distinct visitors who did any of its event types */
+export const FUNNEL_STEPS = {
+  viewed: ['view'],
+  saved_or_shared: ['vcard_saved', 'shared'],
+  clicked: ['link_clicked', 'email_clicked', 'call_clicked'],
+  messaged: ['message_sent'],
+} as const;
+export type FunnelStepName = keyof typeof FUNNEL_STEPS;
+
+export interface RangeFigures {
+  byType: TypeFigures[];
+  /** distinct visitors per funnel step */
+  stepVisitors: Record<FunnelStepName, number>;
+}
+
+export type BreakdownDimension = 'country' | 'device' | 'referrer_host' | 'channel' | 'link';
+
+/** views by country, device, referrer host and channel; link clicks by target */
+export interface BreakdownRow {
+  dimension: BreakdownDimension;
+  /** '' : unknown or direct */
+  value: string;
+  count: number;
+}
+
+/** one UTC day's figures of one part of a range; visitor ids are per card and UTC day, so the
+ * distinct visitors of different days add up */
+export interface DayFigures {
+  byType: Array<{ type: string; events: number; authenticated: number }>;
+  stepVisitors: Record<FunnelStepName, number>;
+  breakdowns: BreakdownRow[];
+}
+
+export interface LiveFigures {
+  visits: number;
+  visitors: number;
+}
+
+export interface VisitCursor {
+  ts: Date;
+  id: string;
+}
+
+/** the worker's insert of enriched events */
+export interface EventWriter {
+  /**
+   * one insert; a repeated batch id stores the rows once. throws so the queue retries. the rows as
+   * the enricher writes them (EventRows), or as objects
+   */
+  insertEvents(batchId: string, rows: EventRows | readonly StoredEvent[]): Promise<void>;
+}
+
+/** the queries behind the dashboard */
+export interface FiguresReader {
+  /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
+  readonly parallelQueries: boolean;
+  /** events, signed-in events and distinct visitors per type, and distinct visitors per funnel step */
+  figures(profileId: string, range: TimeRange): Promise<RangeFigures>;
+  /** the top 100 values of every breakdown dimension, most first */
+  breakdowns(profileId: string, range: TimeRange): Promise<BreakdownRow[]>;
+  /** views and distinct visitors per bucket */
+  series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
+  /** views, newest first, strictly after the cursor */
+  visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
+  /**
+   * the figures of each segment (disjoint ranges), per UTC day, in one query: segment index, then
+   * day (YYYY-MM-DD)
+   */
+  dailyFigures(profileId: string, segments: TimeRange[]): Promise<Map<number, Map<string, DayFigures>>>;
+  /**
+   * a card's raw events in each of these disjoint ranges (both ends included), oldest first. a range
+   * with more than `limit` events comes back with `limit + 1`, so the caller can tell it was cut.
+   */
+  rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]>;
+  /** raw events older than this may be gone (the retention); null while they are kept for ever */
+  rawKeptSince(): Date | null;
+  /** views and distinct visitors from the raw events since a moment */
+  live(profileId: string, since: Date): Promise<LiveFigures>;
+}
+
+/** a profile's erasure and the raw events' retention */
+export interface EventEraser {
+  /** erases a profile's raw events and its rollups */
+  deleteProfileEvents(profileId: string): Promise<void>;
+  /** how long raw events are kept, in days (null: for ever); the rollups keep the totals */
+  applyRetention(days: number | null): Promise<void>;
+  /** marks a profile erased, for good (profile ids are never reused) */
+  recordErasure(profileId: string): Promise<void>;
+  /** which of these profiles were erased */
+  erasedAmong(profileIds: string[]): Promise<Set<string>>;
+}
+
+/** the store's tables */
+export interface AnalyticsSchema {
+  /** applies pending migrations and returns their versions; safe to call on every start */
+  migrate(): Promise<number[]>;
+}
+
+/**
+ * what a process wrote to the store lately, so its reads can be kept and added to instead of read
+ * again. only a process that sees every write made to the store knows (the embedded engine, which one
+ * process holds); elsewhere NO_RECENT_WRITES, which knows nothing.
+ */
+export interface RecentWrites {
+  /**
+   * a number that changes whenever the card's events were written or erased; null where other
+   * processes write too. what was read at one version is still true at the same version, also while
+   * the next write runs (that write is not done).
+   */
+  writeVersion(profileId: string): number | null;
+  /** whether a write of the card is under way: a read meanwhile may hold part of it, so it is not kept */
+  writing(profileId: string): boolean;
+  /**
+   * the raw events written for the card after a version, oldest write first, where they are still
+   * held (the last few writes of the last minute); null when they are not, or when a write since
+   * was an erase or an insert that failed (what it stored is not known)
+   */
+  writtenSince(profileId: string, version: number): DayEventRow[] | null;
+  /** the views among them, as the visit list shows them, on the same terms */
+  viewsWrittenSince(profileId: string, version: number): VisitRow[] | null;
+}
+
+/** the recent writes of a process that does not see every write (the cluster): nothing is known */
+export const NO_RECENT_WRITES: RecentWrites = {
+  writeVersion: () => null,
+  writing: () => false,
+  writtenSince: () => null,
+  viewsWrittenSince: () => null,
+};
