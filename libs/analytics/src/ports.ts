@@ -241,3 +241,12 @@ export interface AnalyticsStore {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type FiguresReader = Pick<
+  AnalyticsStore,
+  'figures' | 'breakdowns' | 'series' | 'visits' | 'dailyFigures' | 'rawEvents' | 'rawKeptSince' | 'live'
+>;
+export type RecentWrites = Pick<
+  AnalyticsStore,
+  'writeVersion' | 'writing' | 'writtenSince' | 'viewsWrittenSince'
+>;

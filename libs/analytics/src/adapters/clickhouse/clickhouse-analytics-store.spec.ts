@@ -125,7 +125,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     });
     await store.migrate();
     processor = new BatchProcessor(enricher, store);
-    reader = new AnalyticsReadService(store);
+    reader = new AnalyticsReadService(store, store);
     seeded = seed();
     await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
     await processor.process({ id: 'seed-batch-2', events: seeded.slice(6) });
@@ -310,7 +310,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const week = parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z');
     const cache = new DayFiguresCache();
     const edges = new EdgeDaysCache();
-    const daily = new AnalyticsReadService(store, { days: cache, edges });
+    const daily = new AnalyticsReadService(store, store, { days: cache, edges });
     const rawEvents = jest.spyOn(store, 'rawEvents');
     const dailyFigures = jest.spyOn(store, 'dailyFigures');
     const first = await daily.summary(P, week);
@@ -348,8 +348,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
   });
 
   it('counts a range that starts and ends inside finished days exactly as the store does', async () => {
-    const uncached = new AnalyticsReadService(store, { days: null });
-    const cached = new AnalyticsReadService(store, {
+    const uncached = new AnalyticsReadService(store, store, { days: null });
+    const cached = new AnalyticsReadService(store, store, {
       days: new DayFiguresCache(),
       edges: new EdgeDaysCache(),
     });
@@ -389,10 +389,13 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       ],
     });
     const range = parseRange('2026-02-25T08:00:00Z', new Date(now).toISOString());
-    const expected = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    const expected = await new AnalyticsReadService(store, store, { days: null }, () => now).summary(
+      T,
+      range,
+    );
     expect(expected).toMatchObject({ totalVisits: 5, uniqueVisitors: 4, engagement: { vcard_saved: 2 } });
     const edges = new EdgeDaysCache();
-    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges }, () => now);
+    const cached = new AnalyticsReadService(store, store, { days: new DayFiguresCache(), edges }, () => now);
     const rawEvents = jest.spyOn(store, 'rawEvents');
     expect(await cached.summary(T, range)).toEqual(expected);
     rawEvents.mockClear();
@@ -407,7 +410,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(rawEvents.mock.calls).toEqual(transport === 'chdb' ? [] : [latest]);
     // a view stored since is read, on both
     await processor.process({ id: 'today-batch-2', events: [ev('12:33:00', { ip: IPS.gbBracknell })] });
-    const after = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    const after = await new AnalyticsReadService(store, store, { days: null }, () => now).summary(T, range);
     expect(after).toMatchObject({ totalVisits: 6, uniqueVisitors: 4 });
     rawEvents.mockClear();
     expect(await cached.summary(T, range)).toEqual(after);
@@ -417,9 +420,9 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
 
   it('lets the store count a finished day with more events than the edge cache holds', async () => {
     const edges = new EdgeDaysCache({ ttlMs: 60_000, maxEventsPerDay: 1, maxEvents: 100 });
-    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges });
+    const cached = new AnalyticsReadService(store, store, { days: new DayFiguresCache(), edges });
     const range = parseRange('2026-03-01T10:30:00Z', '2026-03-04T12:00:00Z');
-    const expected = await new AnalyticsReadService(store, { days: null }).summary(P, range);
+    const expected = await new AnalyticsReadService(store, store, { days: null }).summary(P, range);
     expect(await cached.summary(P, range)).toEqual(expected);
     expect(edges.get(P, '2026-03-01')).toBe(TOO_MANY_EVENTS);
     expect(await cached.summary(P, range)).toEqual(expected);
@@ -571,8 +574,10 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const now = Date.parse('2026-03-06T12:34:56.789Z');
     const ev = (ts: string, ip: string) => sampleEvent({ profileId: card, ts: at(`2026-03-06T${ts}Z`), ip });
     const range = parseRange('2026-03-01T08:00:00Z', new Date(now).toISOString());
-    const truth = () => new AnalyticsReadService(store, { days: null }, () => now).summary(card, range);
+    const truth = () =>
+      new AnalyticsReadService(store, store, { days: null }, () => now).summary(card, range);
     const cached = new AnalyticsReadService(
+      store,
       store,
       { days: new DayFiguresCache(), edges: new EdgeDaysCache() },
       () => now,
@@ -614,7 +619,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       id: 'newest-1',
       events: [view('09:00:00'), view('09:10:00'), view('09:20:00')],
     });
-    const page = new AnalyticsReadService(store);
+    const page = new AnalyticsReadService(store, store);
     const range = (from: string, to: string) => parseRange(`2026-03-05T${from}Z`, `2026-03-05T${to}Z`);
     const truth = async (r: ReturnType<typeof range>) => (await store.visits(card, r, 3, null)).slice(0, 2);
     const visits = jest.spyOn(store, 'visits');
@@ -654,7 +659,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const ev = (ts: string, type: 'view' | 'link_clicked' = 'view') =>
       sampleEvent({ profileId: card, type, ts: at(`2026-03-07T${ts}Z`) });
     const range = parseRange('2026-03-07T00:00:00Z', '2026-03-07T23:00:00Z');
-    const page = new AnalyticsReadService(store);
+    const page = new AnalyticsReadService(store, store);
     const truth = async () => (await store.visits(card, range, 3, null)).slice(0, 2);
     await processor.process({ id: uuidv7(), events: [ev('10:00:00'), ev('10:10:00')] });
     expect((await page.visits(card, range, 2, null)).rows).toEqual(await truth());
@@ -849,7 +854,7 @@ describe.each<Transport>(['chdb', 'http'])('raw event retention over %s', (trans
         sampleEvent({ profileId: 'profile-ttl', ts: new Date(Date.now() - 60_000).toISOString() }),
       ],
     });
-    reader = new AnalyticsReadService(store);
+    reader = new AnalyticsReadService(store, store);
   }, 60_000);
 
   afterAll(async () => {
