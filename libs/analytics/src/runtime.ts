@@ -440,7 +440,7 @@ export async function startApiAnalytics(
     const sqlite = lazySqlite(config, closers);
     const store = withRecentWrites(await openAnalyticsStore(config));
     closers.add(() => store.close());
-    const reader = new AnalyticsReadService(store);
+    const reader = new AnalyticsReadService(store, store);
     const { queue, sqliteQueue } = openQueue(config, sqlite);
     closers.add(() => queue.close());
     const worker = options.embeddedWorker

@@ -1,6 +1,19 @@
-import { splitRange } from '../adapters/clickhouse/clickhouse-analytics-store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { ClickHouseAnalyticsStore, splitRange } from '../adapters/clickhouse/clickhouse-analytics-store';
+import type { SqliteQueueDatabase } from '../adapters/sqlite-queue/sqlite-event-queue';
 import { toClickHouseTime } from '../events';
+import { BatchProcessor } from '../ingest/batch-processor';
+import { NO_RECENT_WRITES, type FiguresReader, type RecentWrites } from '../ports';
+import { EmbeddedWriteLog } from '../adapters/write-log/embedded-write-log';
+import { withWriteLog } from '../adapters/write-log/write-logging-store';
+import { openTestEnricher } from '../testing/enricher';
+import type { EventType } from '@cardcraft/contracts';
+import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import {
+  AnalyticsReadService,
   clicksByOwner,
   decodeCursor,
   encodeCursor,
@@ -163,5 +176,178 @@ describe('daily ranges and their cache', () => {
     cache.set('q', '2026-03-01', day);
     cache.forget('q');
     expect(cache.get('q', '2026-03-01')).toBeUndefined();
+  });
+});
+
+/** the store's reads, counted per kind: what the caches save is what is not read */
+type Reads = Partial<Record<keyof FiguresReader, number>>;
+
+function counting(store: ClickHouseAnalyticsStore): { reader: FiguresReader; reads: () => Reads } {
+  let reads: Reads = {};
+  const names: Array<keyof FiguresReader> = [
+    'figures',
+    'breakdowns',
+    'series',
+    'visits',
+    'dailyFigures',
+    'rawEvents',
+    'rawKeptSince',
+    'live',
+  ];
+  const reader = Object.fromEntries(
+    names.map((name) => {
+      const method = store[name] as (...args: unknown[]) => unknown;
+      return [
+        name,
+        (...args: unknown[]) => {
+          // rawKeptSince is a setting the store knows, not a query
+          if (name !== 'rawKeptSince') reads[name] = (reads[name] ?? 0) + 1;
+          return method.apply(store, args);
+        },
+      ];
+    }),
+  ) as unknown as FiguresReader;
+  return {
+    reader: { ...reader, parallelQueries: store.parallelQueries },
+    reads: () => {
+      const counted = reads;
+      reads = {};
+      return counted;
+    },
+  };
+}
+
+describe('the read service over chdb: answers and counted store reads', () => {
+  const CARD = 'read-service-card';
+  /** 15:00 on the 10th: today is held up to 14:50, the events since are the tail */
+  const NOW = Date.parse('2026-03-10T15:00:00Z');
+  const clock = () => NOW;
+  const RANGE_DAYS = parseRange('2026-03-07T12:00:00Z', '2026-03-10T15:00:00Z');
+  const TODAY = parseRange('2026-03-10T00:00:00Z', '2026-03-10T15:00:00Z');
+  let dir: string;
+  let store: ClickHouseAnalyticsStore & RecentWrites;
+  let db: SqliteQueueDatabase;
+  let processor: BatchProcessor;
+  /**
+   * each event a browser of its own: the store counts a range's distinct ids, days added up count
+   * each day's, and a day older than the kept salts hashes with today's salt
+   */
+  const BROWSERS = [USER_AGENTS.windowsChrome, USER_AGENTS.iphone, USER_AGENTS.macFirefox].flatMap(
+    (userAgent) =>
+      [IPS.us, IPS.gbBracknell, IPS.deNuremberg, IPS.brPortoAlegre].map((ip) => ({ userAgent, ip })),
+  );
+  const event = (ts: string, browser: number, type: EventType = 'view') =>
+    sampleEvent({ profileId: CARD, ts: new Date(ts).toISOString(), type, ...BROWSERS[browser] });
+  /** what the store itself answers, nothing kept */
+  const truth = (range = RANGE_DAYS) =>
+    new AnalyticsReadService(store, store, { days: null }, clock).summary(CARD, range);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cardcraft-read-service-'));
+    // the embedded mode's store: chDB in this process, its writes known to the reads through the write log
+    store = withWriteLog(
+      ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dir, 'chdb') } }),
+      new EmbeddedWriteLog(),
+    );
+    await store.migrate();
+    const opened = await openTestEnricher();
+    db = opened.db;
+    processor = new BatchProcessor(opened.enricher, store);
+    await processor.process({
+      id: 'read-service-seed',
+      events: [
+        event('2026-03-04T10:00:00Z', 0),
+        event('2026-03-06T09:00:00Z', 1),
+        event('2026-03-07T08:00:00Z', 2),
+        event('2026-03-07T13:00:00Z', 3),
+        event('2026-03-08T11:00:00Z', 4, 'vcard_saved'),
+        event('2026-03-09T18:00:00Z', 5),
+        event('2026-03-10T09:00:00Z', 6),
+        event('2026-03-10T14:55:00Z', 7),
+      ],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await store?.close();
+    db?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads a daily summary once, then from what it keeps, embedded', async () => {
+    const { reader, reads } = counting(store);
+    const service = new AnalyticsReadService(reader, store, undefined, clock);
+    const expected = await truth();
+    expect(expected).toMatchObject({ totalVisits: 4, engagement: { vcard_saved: 1 } });
+    expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    // the days ranges start inside and today up to 14:50 with its tail, in one read; the whole days
+    // of both periods and the parts too busy to hold (none here) in another
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
+    expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({});
+  });
+
+  it('adds what the store wrote since to today, without reading it, embedded', async () => {
+    const { reader, reads } = counting(store);
+    const service = new AnalyticsReadService(reader, store, undefined, clock);
+    await service.summary(CARD, RANGE_DAYS);
+    reads();
+    // a batch of this process (an id made since the store opened): its write log holds the rows
+    await processor.process({
+      id: uuidv7(),
+      events: [event('2026-03-10T14:58:00Z', 8)],
+    });
+    const expected = await truth();
+    expect(expected.totalVisits).toBe(5);
+    expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({});
+  });
+
+  it("reads today's tail on every summary where the recent writes are not known (cluster mode)", async () => {
+    const { reader, reads } = counting(store);
+    const service = new AnalyticsReadService(reader, NO_RECENT_WRITES, undefined, clock);
+    const expected = await truth();
+    expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
+    // finished days and today's held part are kept; the events since 14:50 are read again
+    expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({ rawEvents: 1 });
+  });
+
+  it('reads an hourly summary from the store every time: four queries', async () => {
+    const { reader, reads } = counting(store);
+    const service = new AnalyticsReadService(reader, store, undefined, clock);
+    expect(await service.summary(CARD, TODAY)).toEqual(await truth(TODAY));
+    expect(reads()).toEqual({ figures: 2, breakdowns: 1, series: 1 });
+  });
+
+  it('serves the first page of visits again while nothing is written, embedded; reads it each time in cluster mode', async () => {
+    const embedded = counting(store);
+    const cluster = counting(store);
+    const pages = [
+      new AnalyticsReadService(embedded.reader, store, undefined, clock),
+      new AnalyticsReadService(cluster.reader, NO_RECENT_WRITES, undefined, clock),
+    ];
+    const expected = (await store.visits(CARD, TODAY, 3, null)).slice(0, 2);
+    for (const page of pages) {
+      const first = await page.visits(CARD, TODAY, 2, null);
+      expect(first.rows).toEqual(expected);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      expect((await page.visits(CARD, TODAY, 2, null)).rows).toEqual(expected);
+    }
+    expect(embedded.reads()).toEqual({ visits: 1 });
+    expect(cluster.reads()).toEqual({ visits: 2 });
+  });
+
+  it('reads a card again once it is forgotten', async () => {
+    const { reader, reads } = counting(store);
+    const service = new AnalyticsReadService(reader, store, undefined, clock);
+    await service.summary(CARD, RANGE_DAYS);
+    await service.visits(CARD, TODAY, 2, null);
+    reads();
+    service.forget(CARD);
+    await service.summary(CARD, RANGE_DAYS);
+    await service.visits(CARD, TODAY, 2, null);
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, visits: 1 });
   });
 });

@@ -164,7 +164,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     });
     await store.migrate();
     processor = new BatchProcessor(enricher, store);
-    reader = new AnalyticsReadService(store);
+    reader = new AnalyticsReadService(store, store);
     seeded = seed();
     await processor.process({ id: 'seed-batch-1', events: seeded.slice(0, 6) });
     await processor.process({ id: 'seed-batch-2', events: seeded.slice(6) });
@@ -349,7 +349,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const week = parseRange('2026-02-25T00:00:00Z', '2026-03-05T00:00:00Z');
     const cache = new DayFiguresCache();
     const edges = new EdgeDaysCache();
-    const daily = new AnalyticsReadService(counted.store, { days: cache, edges });
+    const daily = new AnalyticsReadService(counted.store, counted.store, { days: cache, edges });
     counted.reset();
     const first = await daily.summary(P, week);
     expect(first).toMatchObject({
@@ -378,8 +378,8 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
   });
 
   it('counts a range that starts and ends inside finished days exactly as the store does', async () => {
-    const uncached = new AnalyticsReadService(store, { days: null });
-    const cached = new AnalyticsReadService(store, {
+    const uncached = new AnalyticsReadService(store, store, { days: null });
+    const cached = new AnalyticsReadService(store, store, {
       days: new DayFiguresCache(),
       edges: new EdgeDaysCache(),
     });
@@ -419,10 +419,18 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       ],
     });
     const range = parseRange('2026-02-25T08:00:00Z', new Date(now).toISOString());
-    const expected = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    const expected = await new AnalyticsReadService(store, store, { days: null }, () => now).summary(
+      T,
+      range,
+    );
     expect(expected).toMatchObject({ totalVisits: 5, uniqueVisitors: 4, engagement: { vcard_saved: 2 } });
     const edges = new EdgeDaysCache();
-    const cached = new AnalyticsReadService(counted.store, { days: new DayFiguresCache(), edges }, () => now);
+    const cached = new AnalyticsReadService(
+      counted.store,
+      counted.store,
+      { days: new DayFiguresCache(), edges },
+      () => now,
+    );
     expect(await cached.summary(T, range)).toEqual(expected);
     counted.reset();
     expect(await cached.summary(T, range)).toEqual(expected);
@@ -431,7 +439,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     expect(counted.reads).toMatchObject({ rawEvents: transport === 'chdb' ? 0 : 1, dailyFigures: 0 });
     // a view stored since is read, on both
     await processor.process({ id: 'today-batch-2', events: [ev('12:33:00', { ip: IPS.gbBracknell })] });
-    const after = await new AnalyticsReadService(store, { days: null }, () => now).summary(T, range);
+    const after = await new AnalyticsReadService(store, store, { days: null }, () => now).summary(T, range);
     expect(after).toMatchObject({ totalVisits: 6, uniqueVisitors: 4 });
     counted.reset();
     expect(await cached.summary(T, range)).toEqual(after);
@@ -440,9 +448,9 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
 
   it('lets the store count a finished day with more events than the edge cache holds', async () => {
     const edges = new EdgeDaysCache({ ttlMs: 60_000, maxEventsPerDay: 1, maxEvents: 100 });
-    const cached = new AnalyticsReadService(store, { days: new DayFiguresCache(), edges });
+    const cached = new AnalyticsReadService(store, store, { days: new DayFiguresCache(), edges });
     const range = parseRange('2026-03-01T10:30:00Z', '2026-03-04T12:00:00Z');
-    const expected = await new AnalyticsReadService(store, { days: null }).summary(P, range);
+    const expected = await new AnalyticsReadService(store, store, { days: null }).summary(P, range);
     expect(await cached.summary(P, range)).toEqual(expected);
     expect(edges.get(P, '2026-03-01')).toBe(TOO_MANY_EVENTS);
     expect(await cached.summary(P, range)).toEqual(expected);
@@ -594,8 +602,10 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const now = Date.parse('2026-03-06T12:34:56.789Z');
     const ev = (ts: string, ip: string) => sampleEvent({ profileId: card, ts: at(`2026-03-06T${ts}Z`), ip });
     const range = parseRange('2026-03-01T08:00:00Z', new Date(now).toISOString());
-    const truth = () => new AnalyticsReadService(store, { days: null }, () => now).summary(card, range);
+    const truth = () =>
+      new AnalyticsReadService(store, store, { days: null }, () => now).summary(card, range);
     const cached = new AnalyticsReadService(
+      counted.store,
       counted.store,
       { days: new DayFiguresCache(), edges: new EdgeDaysCache() },
       () => now,
@@ -635,7 +645,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       id: 'newest-1',
       events: [view('09:00:00'), view('09:10:00'), view('09:20:00')],
     });
-    const page = new AnalyticsReadService(counted.store);
+    const page = new AnalyticsReadService(counted.store, counted.store);
     const range = (from: string, to: string) => parseRange(`2026-03-05T${from}Z`, `2026-03-05T${to}Z`);
     const truth = async (r: ReturnType<typeof range>) => (await store.visits(card, r, 3, null)).slice(0, 2);
     {
@@ -672,7 +682,7 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const ev = (ts: string, type: 'view' | 'link_clicked' = 'view') =>
       sampleEvent({ profileId: card, type, ts: at(`2026-03-07T${ts}Z`) });
     const range = parseRange('2026-03-07T00:00:00Z', '2026-03-07T23:00:00Z');
-    const page = new AnalyticsReadService(counted.store);
+    const page = new AnalyticsReadService(counted.store, counted.store);
     const truth = async () => (await store.visits(card, range, 3, null)).slice(0, 2);
     await processor.process({ id: uuidv7(), events: [ev('10:00:00'), ev('10:10:00')] });
     expect((await page.visits(card, range, 2, null)).rows).toEqual(await truth());
@@ -859,7 +869,8 @@ describe.each<Transport>(['chdb', 'http'])('raw event retention over %s', (trans
         sampleEvent({ profileId: 'profile-ttl', ts: new Date(Date.now() - 60_000).toISOString() }),
       ],
     });
-    reader = new AnalyticsReadService(asProcessStore(store, transport));
+    const processStore = asProcessStore(store, transport);
+    reader = new AnalyticsReadService(processStore, processStore);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,0 +1,267 @@
+import { EventLoopSlices } from '../event-loop';
+import type {
+  BreakdownRow,
+  DayFigures,
+  FiguresReader,
+  Granularity,
+  LiveFigures,
+  RangeFigures,
+  RecentWrites,
+  SeriesRow,
+  TimeRange,
+  VisitCursor,
+  VisitRow,
+} from '../ports';
+import { DayFiguresCache } from './day-cache';
+import { addDays, emptyDay, finishTotals, WholeDaySums } from './day-totals';
+import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
+import {
+  planDays,
+  planEdgeDays,
+  planStoreSegments,
+  utcDay,
+  wholeDaysOf,
+  type DailyPlan,
+} from './range-planner';
+import { NewestViewsCache } from './newest-views';
+import { TodayTailCache } from './today-tail';
+
+export interface ReadCaches {
+  /** null: every read asks the store for the whole range (nothing of finished days kept) */
+  days: DayFiguresCache | null;
+  /** undefined: a default one when days are cached; null: parts of days are counted by the store */
+  edges?: EdgeDaysCache | null;
+}
+
+/** what a summary is made of */
+export interface SummaryFigures {
+  current: RangeFigures;
+  /** the period before's */
+  previous: RangeFigures;
+  breakdowns: BreakdownRow[];
+  series: SeriesRow[];
+}
+
+interface PeriodFigures {
+  figures: RangeFigures;
+  breakdowns: BreakdownRow[];
+  series: SeriesRow[];
+}
+
+/** at most this many sums of finished days kept (one per card and range in use) */
+const WHOLE_DAY_SUMS = 256;
+
+/**
+ * the figures behind the dashboard, from the store or from what was read before: finished days (the
+ * day cache), the days ranges start or end inside (the edge-day cache), today's latest events and the
+ * newest views (kept while the store's recent writes say nothing new was written for the card)
+ */
+export class FiguresSource {
+  private readonly days: DayFiguresCache | null;
+  private readonly edges: EdgeDaysCache | null;
+  private readonly wholeDaySums = new WholeDaySums(WHOLE_DAY_SUMS);
+  private readonly todayTail: TodayTailCache;
+  private readonly newest: NewestViewsCache;
+
+  constructor(
+    private readonly reader: FiguresReader,
+    recent: RecentWrites,
+    caches: ReadCaches = { days: new DayFiguresCache() },
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.days = caches.days;
+    this.edges = caches.days ? (caches.edges === undefined ? new EdgeDaysCache() : caches.edges) : null;
+    this.todayTail = new TodayTailCache(recent);
+    this.newest = new NewestViewsCache(recent);
+  }
+
+  /** a card's kept figures go when its analytics are erased */
+  forget(profileId: string): void {
+    this.todayTail.forget(profileId);
+    this.newest.forget(profileId);
+    this.days?.forget(profileId);
+    this.edges?.forget(profileId);
+    this.wholeDaySums.forget(profileId);
+  }
+
+  /** a range's figures, breakdowns and series, and the figures of the period before */
+  async summary(
+    profileId: string,
+    range: TimeRange,
+    before: TimeRange,
+    granularity: Granularity,
+  ): Promise<SummaryFigures> {
+    if (granularity === 'day' && this.days) {
+      // visitor ids are per UTC day: days add up, and finished days need not be merged again
+      const [now, then] = await this.dailyPeriods(profileId, [range, before], this.days);
+      return { current: now.figures, previous: then.figures, breakdowns: now.breakdowns, series: now.series };
+    }
+    const [current, previous, breakdowns, series] = await this.all<
+      [RangeFigures, RangeFigures, BreakdownRow[], SeriesRow[]]
+    >(
+      () => this.reader.figures(profileId, range),
+      () => this.reader.figures(profileId, before),
+      () => this.reader.breakdowns(profileId, range),
+      () => this.reader.series(profileId, range, granularity),
+    );
+    return { current, previous, breakdowns, series };
+  }
+
+  /** views newest first: after a cursor from the store, the first page from what was read where it can */
+  async visits(
+    profileId: string,
+    range: TimeRange,
+    limit: number,
+    after: VisitCursor | null,
+  ): Promise<VisitRow[]> {
+    if (after) return this.reader.visits(profileId, range, limit, after);
+    return this.newest.read(profileId, range, limit, (span) =>
+      this.reader.visits(profileId, span, limit, null),
+    );
+  }
+
+  live(profileId: string, since: Date): Promise<LiveFigures> {
+    return this.reader.live(profileId, since);
+  }
+
+  /**
+   * the figures of daily ranges. finished days come from the day cache where they can; the parts of
+   * days (a range that starts inside a day, today) are counted from the day's events, held in the
+   * edge-day cache; the rest (days not cached, days too busy to hold) in one query.
+   */
+  private async dailyPeriods(
+    profileId: string,
+    periods: [TimeRange, TimeRange],
+    cache: DayFiguresCache,
+  ): Promise<[PeriodFigures, PeriodFigures]> {
+    const now = this.clock();
+    const plans = periods.map((period) => planDays(period, now));
+    const flat = await this.countFromEvents(
+      profileId,
+      plans.flatMap((plan) => plan.partials),
+      now,
+    );
+    let next = 0;
+    const counted = plans.map((plan) => plan.partials.map(() => flat[next++] ?? null));
+    const missing = wholeDaysOf(plans).filter((day) => !cache.get(profileId, day));
+    const segments = planStoreSegments(
+      plans,
+      counted.map((parts) => parts.map((figures) => figures !== null)),
+      missing,
+    );
+    const fetched =
+      segments.ranges.length > 0
+        ? await this.reader.dailyFigures(profileId, segments.ranges)
+        : new Map<number, Map<string, DayFigures>>();
+    const fetchedWhole = segments.wholeDays === null ? undefined : fetched.get(segments.wholeDays);
+    for (const day of missing) cache.set(profileId, day, fetchedWhole?.get(day) ?? emptyDay());
+    return plans.map((plan, p) => {
+      const whole = plan.wholeDays.map(
+        (day) => cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? emptyDay(),
+      );
+      const partDays = plan.partials.flatMap((part, i): Array<[string, DayFigures]> => {
+        const figures = counted[p]?.[i];
+        if (figures) return [[utcDay(part.from.getTime()), figures]];
+        return [...(fetched.get(segments.partials[p]?.[i] ?? -1) ?? [])];
+      });
+      return this.periodFigures(profileId, plan, whole, partDays);
+    }) as [PeriodFigures, PeriodFigures];
+  }
+
+  /** a period's figures: its whole days (added up once while the same), its partial days added */
+  private periodFigures(
+    profileId: string,
+    plan: DailyPlan,
+    whole: DayFigures[],
+    partDays: Array<[string, DayFigures]>,
+  ): PeriodFigures {
+    const byDay = new Map<string, DayFigures[]>();
+    const add = (day: string, figures: DayFigures) => byDay.set(day, [...(byDay.get(day) ?? []), figures]);
+    plan.wholeDays.forEach((day, i) => add(day, whole[i] as DayFigures));
+    for (const [day, figures] of partDays) add(day, figures);
+    const series: SeriesRow[] = [];
+    for (const [day, dayParts] of byDay) {
+      const views = dayParts.flatMap((d) => d.byType).filter((row) => row.type === 'view');
+      series.push({
+        bucket: new Date(`${day}T00:00:00.000Z`),
+        visits: views.reduce((n, row) => n + row.events, 0),
+        uniqueVisitors: dayParts.reduce((n, d) => n + d.stepVisitors.viewed, 0),
+      });
+    }
+    const totals = this.wholeDaySums.totals(profileId, plan.wholeDays, whole);
+    return {
+      ...finishTotals(
+        addDays(
+          totals,
+          partDays.map(([, figures]) => figures),
+        ),
+      ),
+      series,
+    };
+  }
+
+  /**
+   * the figures of each part that lies inside one day, counted from that day's raw events held in the
+   * edge-day cache: a finished day's events whole; today's up to the cutoff, plus the events since
+   * (a few minutes). null for a part the store must count: one that spans days, a day whose raw events
+   * the retention may have taken, a day or hour too busy to hold. what is missing is read in one query.
+   */
+  private async countFromEvents(
+    profileId: string,
+    parts: TimeRange[],
+    now: number,
+  ): Promise<Array<DayFigures | null>> {
+    const edges = this.edges;
+    if (!edges) return parts.map(() => null);
+    const limit = edges.options.maxEventsPerDay;
+    const plan = planEdgeDays(parts, now, this.reader.rawKeptSince()?.getTime() ?? -Infinity);
+    const held = new Map<string, DayEvents | typeof TOO_MANY_EVENTS>();
+    const loads: Array<{ key: string | null; range: TimeRange }> = [];
+    for (const day of plan.days) {
+      const cached = edges.get(profileId, day.key);
+      if (cached !== undefined) held.set(day.key, cached);
+      else if (day.load) loads.push({ key: day.key, range: day.load });
+      else held.set(day.key, DayEvents.of([]));
+    }
+    // the version is taken before the read: a write during it makes what is read stale
+    const tail = this.todayTail.begin(profileId, plan.today, limit);
+    let since = plan.needsTail ? tail.kept() : null;
+    if (plan.needsTail && !since) loads.push({ key: null, range: plan.tail });
+    const loaded =
+      loads.length > 0
+        ? await this.reader.rawEvents(
+            profileId,
+            loads.map((load) => load.range),
+            limit,
+          )
+        : [];
+    // a day's columns take a few ms to make: other requests are answered between the days
+    const slices = new EventLoopSlices();
+    for (const [i, load] of loads.entries()) {
+      if (slices.due()) await slices.pause();
+      const rows = loaded[i] ?? [];
+      const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
+      if (load.key === null) {
+        since = events === TOO_MANY_EVENTS ? null : events;
+        if (since) tail.read(rows, since);
+      } else {
+        edges.set(profileId, load.key, events);
+        held.set(load.key, events);
+      }
+    }
+    return plan.parts.map((part) => {
+      if (!part) return null;
+      const events = held.get(part.key);
+      if (!events || events === TOO_MANY_EVENTS) return null;
+      if (!part.withTail) return events.figures(part.from, part.to);
+      return since ? events.figuresWith(since, part.from, part.to) : null;
+    });
+  }
+
+  private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+    if (this.reader.parallelQueries) return (await Promise.all(tasks.map((task) => task()))) as T;
+    const results: unknown[] = [];
+    for (const task of tasks) results.push(await task());
+    return results as T;
+  }
+}

@@ -1,0 +1,226 @@
+import type {
+  BlockClicks,
+  EventType,
+  FunnelStep,
+  LinkClicks,
+  LiveVisitorsResponse,
+  PeriodFigures,
+  TimeSeriesPoint,
+  VisitSummaryResponse,
+} from '@cardcraft/contracts';
+import {
+  FUNNEL_STEPS,
+  type BreakdownRow,
+  type FunnelStepName,
+  type Granularity,
+  type LiveFigures,
+  type RangeFigures,
+  type SeriesRow,
+  type TimeRange,
+  type VisitCursor,
+  type VisitRow,
+} from '../ports';
+import { AnalyticsQueryError, DAY, HOUR } from './range-planner';
+
+/**
+ * the dashboard's answers shaped as the contracts say, from the figures read: no store, no cache
+ */
+
+export const DIRECT_REFERRER = 'Direct';
+
+/** the live widget's window */
+export const LIVE_WINDOW_MS = 5 * 60_000;
+
+/** uniqCombined64 counts exactly below this many distinct values (checked on chdb 26.7) */
+export const UNIQUES_EXACT_BELOW = 4000;
+/** its standard error beyond that: 1.04 / sqrt(2^17) */
+export const UNIQUES_STANDARD_ERROR = 0.003;
+
+/** a part of the card that holds links, so clicks can be told per block */
+export interface LinkOwner {
+  id: string;
+  kind: BlockClicks['kind'];
+  label: string;
+  urls: string[];
+}
+
+export interface VisitPage {
+  rows: VisitRow[];
+  nextCursor: string | null;
+}
+
+function bucketStart(date: Date, granularity: Granularity): number {
+  const step = granularity === 'hour' ? HOUR : DAY;
+  return Math.floor(date.getTime() / step) * step;
+}
+
+/** every bucket of the range, zeros where nothing happened, so a chart needs no gap logic */
+export function fillSeries(
+  range: TimeRange,
+  granularity: Granularity,
+  rows: { bucket: Date; visits: number; uniqueVisitors: number }[],
+): TimeSeriesPoint[] {
+  const step = granularity === 'hour' ? HOUR : DAY;
+  const byBucket = new Map(rows.map((r) => [r.bucket.getTime(), r]));
+  const points: TimeSeriesPoint[] = [];
+  for (let t = bucketStart(range.from, granularity); t <= range.to.getTime(); t += step) {
+    const row = byBucket.get(t);
+    points.push({
+      bucketUtc: new Date(t).toISOString(),
+      visits: row?.visits ?? 0,
+      uniqueVisitors: row?.uniqueVisitors ?? 0,
+    });
+  }
+  return points;
+}
+
+export function encodeCursor(cursor: VisitCursor): string {
+  return Buffer.from(`${cursor.ts.getTime()}:${cursor.id}`, 'utf8').toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** a cursor as encodeCursor made it; anything else is refused */
+export function decodeCursor(value: string): VisitCursor {
+  const text = Buffer.from(value, 'base64url').toString('utf8');
+  const [millis, id] = text.split(':');
+  const ts = new Date(Number(millis));
+  if (!/^\d+$/.test(millis ?? '') || Number.isNaN(ts.getTime()) || !UUID.test(id ?? '')) {
+    throw new AnalyticsQueryError('cursor', 'cursor is not valid');
+  }
+  return { ts, id };
+}
+
+function changePercent(now: number, before: number): number | null {
+  if (before === 0) return null;
+  return Math.round(((now - before) / before) * 1000) / 10;
+}
+
+/** the same address however it was typed: no trailing slash, host in lower case */
+function normalUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host.toLowerCase()}${parsed.pathname.replace(/\/+$/, '')}${parsed.search}`;
+  } catch {
+    return url.trim().replace(/\/+$/, '');
+  }
+}
+
+/** link clicks per card part: each address counts for the first part that holds it */
+export function clicksByOwner(links: LinkClicks[], owners: LinkOwner[]): BlockClicks[] {
+  const ownerOf = new Map<string, LinkOwner>();
+  for (const owner of owners) {
+    for (const url of owner.urls) if (!ownerOf.has(normalUrl(url))) ownerOf.set(normalUrl(url), owner);
+  }
+  const clicks = new Map<string, BlockClicks>();
+  for (const link of links) {
+    const owner = ownerOf.get(normalUrl(link.target));
+    if (!owner) continue;
+    const entry = clicks.get(owner.id) ?? { id: owner.id, kind: owner.kind, label: owner.label, clicks: 0 };
+    entry.clicks += link.clicks;
+    clicks.set(owner.id, entry);
+  }
+  return [...clicks.values()].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
+}
+
+function periodFigures(range: TimeRange, figures: RangeFigures): PeriodFigures {
+  const of = (type: EventType) => figures.byType.find((row) => row.type === type);
+  return {
+    fromUtc: range.from.toISOString(),
+    toUtc: range.to.toISOString(),
+    visits: of('view')?.events ?? 0,
+    uniqueVisitors: of('view')?.visitors ?? 0,
+    saves: of('vcard_saved')?.events ?? 0,
+    messages: of('message_sent')?.events ?? 0,
+  };
+}
+
+function byKey(rows: BreakdownRow[], dimension: BreakdownRow['dimension'], emptyAs: string | null) {
+  const counts: Record<string, number> = {};
+  for (const row of rows) {
+    if (row.dimension !== dimension) continue;
+    const key = row.value || emptyAs;
+    if (key) counts[key] = (counts[key] ?? 0) + row.count;
+  }
+  return counts;
+}
+
+/** what a summary is shaped from: the range, the period before, and the figures read for both */
+export interface SummaryInput {
+  range: TimeRange;
+  before: TimeRange;
+  granularity: Granularity;
+  current: RangeFigures;
+  previous: RangeFigures;
+  breakdowns: BreakdownRow[];
+  series: SeriesRow[];
+}
+
+export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): VisitSummaryResponse {
+  const { range, before, granularity, current, previous, breakdowns, series } = input;
+  const views = current.byType.find((row) => row.type === 'view');
+  const totalVisits = views?.events ?? 0;
+  const authenticatedVisits = views?.authenticated ?? 0;
+  const engagement: Partial<Record<EventType, number>> = {};
+  for (const row of current.byType) if (row.type !== 'view') engagement[row.type as EventType] = row.events;
+  const viewers = current.stepVisitors.viewed;
+  const funnel: FunnelStep[] = (Object.keys(FUNNEL_STEPS) as FunnelStepName[]).map((step) => ({
+    step,
+    visitors: current.stepVisitors[step],
+    shareOfViewers: viewers > 0 ? Math.round((current.stepVisitors[step] / viewers) * 1000) / 1000 : null,
+  }));
+  const clicksByLink: LinkClicks[] = breakdowns
+    .filter((row) => row.dimension === 'link' && row.value)
+    .map((row) => ({ target: row.value, clicks: row.count }));
+  const now = periodFigures(range, current);
+  const then = periodFigures(before, previous);
+  const points = fillSeries(range, granularity, series);
+  // per day where days were added up (each day's count is its own estimate), else the range's
+  const largestUniques =
+    granularity === 'day'
+      ? Math.max(0, ...points.map((p) => p.uniqueVisitors))
+      : Math.max(now.uniqueVisitors, then.uniqueVisitors, viewers, ...points.map((p) => p.uniqueVisitors));
+  return {
+    totalVisits,
+    uniqueVisitors: views?.visitors ?? 0,
+    authenticatedVisits,
+    guestVisits: totalVisits - authenticatedVisits,
+    visitsByCountry: byKey(breakdowns, 'country', null),
+    visitsByDevice: byKey(breakdowns, 'device', null),
+    visitsByReferrer: byKey(breakdowns, 'referrer_host', DIRECT_REFERRER),
+    engagement,
+    timeSeries: { granularity, points },
+    visitsByChannel: byKey(breakdowns, 'channel', 'direct'),
+    funnel,
+    clicksByLink,
+    clicksByBlock: clicksByOwner(clicksByLink, linkOwners),
+    comparison: {
+      previous: then,
+      changePercent: {
+        visits: changePercent(now.visits, then.visits),
+        uniqueVisitors: changePercent(now.uniqueVisitors, then.uniqueVisitors),
+        saves: changePercent(now.saves, then.saves),
+        messages: changePercent(now.messages, then.messages),
+      },
+    },
+    uniqueVisitorsAccuracy: {
+      exact: largestUniques < UNIQUES_EXACT_BELOW,
+      exactBelow: UNIQUES_EXACT_BELOW,
+      standardError: UNIQUES_STANDARD_ERROR,
+    },
+  };
+}
+
+/** a page of `pageSize` rows from up to one more read: the extra row says a next page exists */
+export function visitPage(rows: VisitRow[], pageSize: number): VisitPage {
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  return {
+    rows: page,
+    nextCursor: rows.length > pageSize && last ? encodeCursor({ ts: last.ts, id: last.id }) : null,
+  };
+}
+
+export function liveResponse(figures: LiveFigures, now: Date): LiveVisitorsResponse {
+  return { windowSeconds: LIVE_WINDOW_MS / 1000, ...figures, asOfUtc: now.toISOString() };
+}

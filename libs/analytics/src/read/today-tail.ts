@@ -1,0 +1,79 @@
+import { LruCache } from '../lru-cache';
+import type { DayEventRow, RecentWrites } from '../ports';
+import { DayEvents } from './edge-days';
+import { DAY, type TodayWindow } from './range-planner';
+
+/** cards whose latest events are kept between reads (the most recently read) */
+const LATEST_CARDS = 1000;
+
+/** a card's events of today since the held part, oldest first, as read at a write version */
+interface LatestEvents {
+  version: number;
+  cutoff: number;
+  rows: DayEventRow[];
+  events: DayEvents;
+}
+
+/** one summary's use of the kept tail: the write version taken before anything is read */
+export interface TailRead {
+  /** the tail kept at this version, or made from the kept one and the rows written since; null: read it */
+  kept(): DayEvents | null;
+  /** the tail as read from the store, kept when no write ended or ran meanwhile */
+  read(rows: DayEventRow[], events: DayEvents): void;
+}
+
+/** no write of the card ended or runs since the version was taken */
+export function unchangedSince(recent: RecentWrites, profileId: string, version: number): boolean {
+  return recent.writeVersion(profileId) === version && !recent.writing(profileId);
+}
+
+/**
+ * per card, today's events since the held part (the cutoff) to the day's end, as read at a write
+ * version of the store: used again while the store has written nothing new for the card, and while
+ * it writes, the rows it wrote are added, so a card being visited is not read again per write. a
+ * RecentWrites that knows nothing (null versions) keeps nothing.
+ */
+export class TodayTailCache {
+  private readonly latest = new LruCache<string, LatestEvents>(LATEST_CARDS);
+
+  constructor(private readonly recent: RecentWrites) {}
+
+  begin(profileId: string, today: TodayWindow, maxEvents: number): TailRead {
+    const version = this.recent.writeVersion(profileId);
+    const writing = this.recent.writing(profileId);
+    return {
+      kept: () => this.kept(profileId, version, today, maxEvents),
+      read: (rows, events) => {
+        // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
+        // which the write's own log would then add a second time
+        if (version !== null && !writing && unchangedSince(this.recent, profileId, version))
+          this.latest.set(profileId, { version, cutoff: today.cutoff, rows, events });
+      },
+    };
+  }
+
+  forget(profileId: string): void {
+    this.latest.delete(profileId);
+  }
+
+  private kept(
+    profileId: string,
+    version: number | null,
+    today: TodayWindow,
+    maxEvents: number,
+  ): DayEvents | null {
+    const kept = version === null ? undefined : this.latest.get(profileId);
+    if (!kept || version === null || kept.cutoff !== today.cutoff) return null;
+    if (kept.version === version) return kept.events;
+    // the rows the store wrote since, added
+    const added = this.recent.writtenSince(profileId, kept.version);
+    if (!added) return null;
+    const dayEnd = today.start + DAY;
+    const rows = [...kept.rows, ...added.filter((row) => row.ts >= today.cutoff && row.ts < dayEnd)];
+    rows.sort((a, b) => a.ts - b.ts);
+    if (rows.length > maxEvents) return null;
+    const events = DayEvents.of(rows);
+    this.latest.set(profileId, { version, cutoff: today.cutoff, rows, events });
+    return events;
+  }
+}
