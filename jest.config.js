@@ -15,6 +15,22 @@ const libs = {
   '^@cardcraft/(contracts|config|storage|analytics|observability)/(.*)$': '<rootDir>/libs/$1/src/$2',
 };
 
+// the fast tier (`npm run test:unit`): server logic tested without starting anything (no app, no
+// database, no queue, no port), beside the web project. the server project leaves these to it, so
+// `npm test` runs each spec once
+const UNIT_SPECS = [
+  '/libs/(contracts|config)/src/.*\\.spec\\.ts$',
+  '/libs/observability/src/(dashboard|metrics-config|adapters/pino/logger|adapters/prometheus/service-metrics)\\.spec\\.ts$',
+  '/libs/analytics/src/(lru-cache|jobs|event-loop)\\.spec\\.ts$',
+  '/libs/analytics/src/read/(range-planner|edge-days)\\.spec\\.ts$',
+  '/libs/analytics/src/adapters/write-log/embedded-write-log\\.spec\\.ts$',
+  '/libs/storage/src/adapters/mongo/mongo-errors\\.spec\\.ts$',
+  '/apps/api/src/platform/config/.*\\.spec\\.ts$',
+  '/apps/api/src/platform/(security/nginx-headers|throttling/rate-limit-keys)\\.spec\\.ts$',
+  '/apps/api/src/public/(card-answer|public-profile-cache)\\.spec\\.ts$',
+  '/apps/api/src/qr/qr-design\\.spec\\.ts$',
+];
+
 /** @type {import('jest').Config} */
 module.exports = {
   // two suites at a time even on two cores (jest's default there is one): most of a suite's time is
@@ -31,9 +47,19 @@ module.exports = {
       testMatch: ['**/src/**/*.spec.ts', '<rootDir>/infra/scripts/**/*.spec.ts'],
       transform: { '^.+\\.ts$': tsJest, ...esmTransform },
       transformIgnorePatterns,
+      testPathIgnorePatterns: ['/node_modules/', ...UNIT_SPECS],
       moduleNameMapper: libs,
       globalSetup: '<rootDir>/infra/test/global-setup.ts',
       globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/libs', '<rootDir>/apps/api'],
+      testRegex: UNIT_SPECS,
+      transform: { '^.+\\.ts$': tsJest },
+      moduleNameMapper: libs,
       setupFiles: ['reflect-metadata'],
     },
     {
