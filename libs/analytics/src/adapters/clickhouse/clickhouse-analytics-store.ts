@@ -19,7 +19,6 @@ import {
   type VisitRow,
 } from '../../ports';
 import { EventLoopSlices } from '../../event-loop';
-import { firstBatchId } from '../../jobs';
 import { LruCache } from '../../lru-cache';
 import { openClickHouse, type ClickHouseTransport, type OpenedClickHouse } from './clickhouse-client';
 import { CoalescedReads } from './coalesced-reads';
@@ -58,11 +57,10 @@ const UUID_V7 = /^([0-9a-f]{8})-([0-9a-f]{4})-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-
 
 /**
  * whether a batch id is a uuid v7 (the producer's) made at or after `ms`. for batches inserted
- * together, the first one's: the embedded queue groups them in queue order, so the others were
- * queued after it
+ * together, pass the first one's (EventRows.firstBatchId): the others were queued after it
  */
 function madeAfter(batchId: string, ms: number): boolean {
-  const match = UUID_V7.exec(firstBatchId(batchId));
+  const match = UUID_V7.exec(batchId);
   return match ? parseInt(`${match[1]}${match[2]}`, 16) >= ms : false;
 }
 
@@ -401,7 +399,7 @@ export class ClickHouseAnalyticsStore implements AnalyticsStore {
     // rows, and a batch made before this store opened may have been stored by the process before
     // (the queue hands it over again after a crash): what those wrote is not known
     const again = stored && this.storedBatches.has(batchId);
-    const known = stored && madeAfter(batchId, this.openedAt);
+    const known = stored && madeAfter(rows.firstBatchId ?? batchId, this.openedAt);
     const byCard = new Map<string, WrittenRows | null>();
     for (const row of rows.written) {
       if (!known || again) {
