@@ -2,10 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
 import { uniquePrefix } from '../../../infra/test/redis';
-import {
-  BullmqEventQueue,
-  DEFAULT_BULLMQ_OPTIONS,
-} from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { BullmqEventQueue, DEFAULT_BULLMQ_OPTIONS } from '../../../libs/analytics/src/adapters/bullmq';
 import type { EventBatch } from '../../../libs/analytics/src/events';
 import { USER_AGENTS, sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
 import {

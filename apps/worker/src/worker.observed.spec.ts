@@ -8,10 +8,7 @@ import {
   type ClickHouseHttpFixture,
 } from '../../../infra/test/clickhouse-http-fixture';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
-import {
-  BullmqEventQueue,
-  DEFAULT_BULLMQ_OPTIONS,
-} from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { BullmqEventQueue, DEFAULT_BULLMQ_OPTIONS } from '../../../libs/analytics/src/adapters/bullmq';
 import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
 import type { EventBatch } from '../../../libs/analytics/src/events';
 import { sampleEvent } from '../../../libs/analytics/src/testing/sample-events';

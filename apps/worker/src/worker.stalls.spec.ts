@@ -3,10 +3,7 @@ import { Redis } from 'ioredis';
 import { v7 as uuidv7 } from 'uuid';
 import { startHttpGate, type HttpGate } from '../../../infra/test/http-gate';
 import { uniquePrefix } from '../../../infra/test/redis';
-import {
-  BullmqEventQueue,
-  DEFAULT_BULLMQ_OPTIONS,
-} from '../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { BullmqEventQueue, DEFAULT_BULLMQ_OPTIONS } from '../../../libs/analytics/src/adapters/bullmq';
 import { sampleEvent } from '../../../libs/analytics/src/testing/sample-events';
 import {
   runFromSources,

@@ -478,7 +478,7 @@ async function measureWritePath(dataDir, chdbDir, { events, rate, log }) {
 async function measureStages({ log }) {
   const eventsLib = lib('events.js');
   const index = lib('index.js');
-  const { SqliteQueueDatabase, SqliteSaltStore } = lib('adapters/sqlite-queue/sqlite-event-queue.js');
+  const { SqliteQueueDatabase, SqliteSaltStore } = lib('adapters/sqlite-queue/index.js');
   if (!eventsLib.encodeQueuedBatch || !index.EventRows) return null;
   const libs = { newEventId: eventsLib.newEventId, isBotUserAgent: index.isBotUserAgent };
   const db = new SqliteQueueDatabase(':memory:');

@@ -36,6 +36,12 @@ export interface AnalyticsEvent {
 export interface EventBatch {
   id: string;
   events: AnalyticsEvent[];
+  /**
+   * set by a queue that hands several queued batches over as one (under an id of its own): the id the
+   * producer gave the first of them, the others having been queued after it. absent: `id` is the
+   * producer's own
+   */
+  firstBatchId?: string;
 }
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop';

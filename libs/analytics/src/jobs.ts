@@ -23,20 +23,6 @@ export type AnalyticsJob = {
   [N in AnalyticsJobName]: { name: N; payload: AnalyticsJobs[N] };
 }[AnalyticsJobName];
 
-/**
- * the id of batches inserted together: the first one's id and how many follow it in queue order. a
- * retry of the group sends the same rows under the same id, the insert's deduplication token.
- */
-export function groupedBatchId(first: string, others: number): string {
-  return `${first}+${others}`;
-}
-
-/** the first batch of a group's id (a batch inserted alone: its own id) */
-export function firstBatchId(batchId: string): string {
-  const plus = batchId.lastIndexOf('+');
-  return plus < 0 ? batchId : batchId.slice(0, plus);
-}
-
 /** the queue id of a profile's erase: asking twice while one waits is one job */
 export function eraseJobId(profileId: string): string {
   return `erase-${profileId}`;

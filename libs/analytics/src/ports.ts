@@ -83,9 +83,14 @@ export interface BatchJournal {
   close(): void;
 }
 
-/** the consumer side: runs the handler for each job; a thrown error means retry later */
+/**
+ * the consumer side: runs the handler for each job; a thrown error means retry later. a consumer may
+ * hand batches that waited together over as one, under an id of its own: the batch then names the
+ * first of them in firstBatchId
+ */
 export interface EventConsumer {
   start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void>;
+  /** finishes the jobs in hand, then stops; hands nothing over after */
   close(): Promise<void>;
 }
 

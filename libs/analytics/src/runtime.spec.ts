@@ -6,11 +6,7 @@ import {
   type ClickHouseHttpFixture,
 } from '../../../infra/test/clickhouse-http-fixture';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../infra/test/redis';
-import {
-  BullmqEventConsumer,
-  BullmqEventQueue,
-  DEFAULT_BULLMQ_OPTIONS,
-} from './adapters/bullmq/bullmq-event-queue';
+import { BullmqEventConsumer, BullmqEventQueue, DEFAULT_BULLMQ_OPTIONS } from './adapters/bullmq';
 import { ClickHouseAnalyticsStore } from './adapters/clickhouse/clickhouse-analytics-store';
 import {
   DEFAULT_SQLITE_QUEUE_OPTIONS,
@@ -18,7 +14,7 @@ import {
   SqliteEventQueue,
   SqliteQueueDatabase,
   SqliteSaltStore,
-} from './adapters/sqlite-queue/sqlite-event-queue';
+} from './adapters/sqlite-queue';
 import { EventEnricher } from './enrichment/enricher';
 import { GeoLookup } from './enrichment/geo';
 import { UserAgentParser } from './enrichment/user-agent';

@@ -6,7 +6,7 @@ import {
   BullmqEventQueue,
   DEFAULT_BULLMQ_OPTIONS,
   type BullmqOptions,
-} from './adapters/bullmq/bullmq-event-queue';
+} from './adapters/bullmq';
 import { ClickHouseAnalyticsStore } from './adapters/clickhouse/clickhouse-analytics-store';
 import { RedisSaltStore } from './adapters/redis/redis-salt-store';
 import { EmbeddedWriteLog } from './adapters/write-log/embedded-write-log';
@@ -18,7 +18,7 @@ import {
   SqliteEventQueue,
   SqliteQueueDatabase,
   SqliteSaltStore,
-} from './adapters/sqlite-queue/sqlite-event-queue';
+} from './adapters/sqlite-queue';
 import { EventEnricher } from './enrichment/enricher';
 import { GeoLookup } from './enrichment/geo';
 import { ownHostsOf } from './enrichment/referrer';

@@ -17,7 +17,7 @@ import {
 } from '../../../../infra/test/clickhouse-http-fixture';
 import { startHttpGate, type HttpGate } from '../../../../infra/test/http-gate';
 import { startOwnRedis, uniquePrefix, type OwnRedis } from '../../../../infra/test/redis';
-import { DEFAULT_BULLMQ_OPTIONS } from '../../../../libs/analytics/src/adapters/bullmq/bullmq-event-queue';
+import { DEFAULT_BULLMQ_OPTIONS } from '../../../../libs/analytics/src/adapters/bullmq';
 import type { AnalyticsRuntime } from '@cardcraft/analytics';
 import { eventually } from '../platform/testing/eventually';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';

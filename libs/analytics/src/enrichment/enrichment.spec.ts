@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
+import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';
 import { EventLoopSlices } from '../event-loop';

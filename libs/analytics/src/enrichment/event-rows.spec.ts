@@ -7,7 +7,7 @@ import {
   type ClickHouseHttpFixture,
 } from '../../../../infra/test/clickhouse-http-fixture';
 import { ClickHouseAnalyticsStore } from '../adapters/clickhouse/clickhouse-analytics-store';
-import type { SqliteQueueDatabase } from '../adapters/sqlite-queue/sqlite-event-queue';
+import type { SqliteQueueDatabase } from '../adapters/sqlite-queue';
 import type { StoredEvent } from '../events';
 import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';

@@ -123,6 +123,11 @@ const SEAL_EVERY = 256;
 export class EventRows {
   readonly chunks: Buffer[] = [];
   readonly written: WrittenEvent[] = [];
+  /**
+   * the producer's id of the first queued batch the rows came from, where a queue handed several over
+   * as one under an id of its own (EventBatch.firstBatchId); null: the insert's batch id is the producer's
+   */
+  firstBatchId: string | null = null;
   private text = '';
   private bytes = 0;
 

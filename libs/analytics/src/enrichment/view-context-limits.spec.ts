@@ -1,5 +1,5 @@
 import { validateInput, VIEW_CONTEXT_LIMITS, ViewContextQueryDto } from '@cardcraft/contracts';
-import type { SqliteQueueDatabase } from '../adapters/sqlite-queue/sqlite-event-queue';
+import type { SqliteQueueDatabase } from '../adapters/sqlite-queue';
 import { parseEventBatch } from '../events';
 import { sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';

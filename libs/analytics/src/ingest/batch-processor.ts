@@ -32,6 +32,7 @@ export class BatchProcessor {
     if (events.length === 0) return 0;
     // a slice at a time: embedded, this runs in the process that answers the visitors
     const rows = await this.enricher.enrichRows(batch.id, events, new EventLoopSlices());
+    rows.firstBatchId = batch.firstBatchId ?? null;
     const started = performance.now();
     try {
       await this.store.insertEvents(batch.id, rows);

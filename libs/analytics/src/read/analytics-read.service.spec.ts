@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ClickHouseAnalyticsStore, splitRange } from '../adapters/clickhouse/clickhouse-analytics-store';
-import type { SqliteQueueDatabase } from '../adapters/sqlite-queue/sqlite-event-queue';
+import type { SqliteQueueDatabase } from '../adapters/sqlite-queue';
 import { toClickHouseTime } from '../events';
 import { BatchProcessor } from '../ingest/batch-processor';
 import { NO_RECENT_WRITES, type FiguresReader, type RecentWrites } from '../ports';

@@ -1,4 +1,4 @@
-import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue/sqlite-event-queue';
+import { SqliteQueueDatabase, SqliteSaltStore } from '../adapters/sqlite-queue';
 import { EventEnricher } from '../enrichment/enricher';
 import { GeoLookup } from '../enrichment/geo';
 import { ownHostsOf } from '../enrichment/referrer';

@@ -1,76 +1,79 @@
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { startTestRedis, uniquePrefix, type TestRedis } from '../../../../../infra/test/redis';
-import type { EventBatch } from '../../events';
-import { sampleEvent } from '../../testing/sample-events';
 import { batchesOnly } from '../../testing/jobs';
+import { queuedBatch as batch, until } from '../../testing/queues';
+import { describeEventQueueContract } from '../event-queue.contract';
 import {
   BullmqDeadLetters,
   BullmqEventConsumer,
   BullmqEventQueue,
   DEFAULT_BULLMQ_OPTIONS,
   type BullmqOptions,
-} from './bullmq-event-queue';
+} from '.';
+import { BullmqQueues } from './bullmq-queues';
 
-const batch = (id: string, n = 2): EventBatch => ({
-  id,
-  events: Array.from({ length: n }, () => sampleEvent({ profileId: 'p' })),
+const DAY = 86_400_000;
+const logger = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
+
+let redis: TestRedis;
+/** the case's options: its own key prefix, so no case sees another's jobs */
+let options: BullmqOptions;
+const closers: Array<() => Promise<void>> = [];
+beforeAll(async () => {
+  redis = await startTestRedis();
 });
+beforeEach(() => {
+  options = {
+    ...DEFAULT_BULLMQ_OPTIONS,
+    redisUrl: redis.url,
+    prefix: uniquePrefix('bullmq'),
+    attempts: 3,
+    backoffMs: 20,
+    keepCompleted: 2,
+    keepFailed: 10,
+  };
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+});
+afterAll(() => redis.stop());
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 8000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
+/** the producer, a consumer and the dead letters on the case's prefix, closed after the case */
+function open(patch: Partial<BullmqOptions> = {}) {
+  const opened = { ...options, ...patch };
+  const queue = new BullmqEventQueue(opened);
+  const consumer = new BullmqEventConsumer(opened, logger);
+  const letters = new BullmqDeadLetters(opened);
+  closers.push(
+    () => queue.close(),
+    () => consumer.close(),
+    () => letters.close(),
+  );
+  return { queue, consumer, letters };
+}
+
+/** the jobs of a state as bullmq keeps them, for what no port tells (the ips left in them) */
+async function rawJobs(which: 'main' | 'dead', state: 'completed' | 'failed' | 'delayed' | 'waiting') {
+  const queues = new BullmqQueues(options, () => undefined);
+  try {
+    return JSON.stringify(await queues[which].getJobs([state]));
+  } finally {
+    await queues.close();
   }
 }
 
+describeEventQueueContract('bullmq', async (settings) => {
+  const { queue, consumer, letters } = open(settings);
+  return { queue, consumer, letters, stripStaleIps: (now) => consumer.stripStaleIps(now) };
+});
+
 describe('BullMQ event queue (real Redis)', () => {
-  let redis: TestRedis;
-  let options: BullmqOptions;
-  const closers: Array<() => Promise<void>> = [];
-  const logger = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
-
-  beforeAll(async () => {
-    redis = await startTestRedis();
-  });
-  beforeEach(() => {
-    options = {
-      ...DEFAULT_BULLMQ_OPTIONS,
-      redisUrl: redis.url,
-      prefix: uniquePrefix('bullmq'),
-      attempts: 3,
-      backoffMs: 20,
-      keepCompleted: 2,
-      keepFailed: 10,
-    };
-  });
-  afterEach(async () => {
-    for (const close of closers.splice(0).reverse()) await close();
-  });
-  afterAll(() => redis.stop());
-
-  function open() {
-    const queue = new BullmqEventQueue(options);
-    const consumer = new BullmqEventConsumer(options, logger);
-    const letters = new BullmqDeadLetters(options);
-    closers.push(
-      () => queue.close(),
-      () => consumer.close(),
-      () => letters.close(),
-    );
-    return { queue, consumer, letters };
-  }
-
-  it('adds every batch of a flush in one bulk, processes each once and keeps only a few completed jobs', async () => {
+  it('adds every batch of a flush in one bulk, and keeps only a few completed jobs', async () => {
     const { queue, consumer } = open();
-    await queue.enqueue([batch('a'), batch('b'), batch('c'), batch('a')]);
+    await queue.enqueue([batch('a'), batch('b'), batch('c')]);
     const seen: string[] = [];
-    await consumer.start(
-      batchesOnly(async (b) => {
-        seen.push(b.id);
-      }),
-    );
+    await consumer.start(batchesOnly(async (b) => void seen.push(b.id)));
     await until(() => seen.length === 3);
     expect(seen.sort()).toEqual(['a', 'b', 'c']);
     await until(async () => (await queue.counts()).completed === 2);
@@ -78,91 +81,33 @@ describe('BullMQ event queue (real Redis)', () => {
 
   it('keeps no ip in a completed job', async () => {
     const { queue, consumer } = open();
-    const done: string[] = [];
-    await consumer.start(batchesOnly(async (b) => void done.push(b.id)));
+    await consumer.start(batchesOnly(async () => undefined));
     await queue.enqueue([batch('with-ip')]);
     await until(async () => (await queue.counts()).completed === 1);
-    const raw = JSON.stringify(
-      await (
-        queue as unknown as { queue: { getJobs(t: string[]): Promise<{ data: unknown }[]> } }
-      ).queue.getJobs(['completed']),
-    );
-    expect(raw).toContain('with-ip');
-    expect(raw).not.toContain('8.8.8.8');
+    const completed = await rawJobs('main', 'completed');
+    expect(completed).toContain('with-ip');
+    expect(completed).not.toContain('8.8.8.8');
   });
 
-  it('retries a failing batch, then keeps it as a dead letter an operator replays', async () => {
-    const { queue, consumer, letters } = open();
-    let failing = true;
-    let tries = 0;
-    const done: string[] = [];
-    await consumer.start(
-      batchesOnly(async (b) => {
-        tries += 1;
-        if (failing) throw new Error('ClickHouse is down');
-        done.push(b.id);
-      }),
-    );
-    await queue.enqueue([batch('doomed')]);
-    await until(async () => (await letters.count()) === 1);
-    expect(tries).toBe(3);
-    expect((await queue.counts()).failed).toBe(1);
-
-    failing = false;
-    expect(await letters.replay()).toEqual({ replayed: 1 });
-    await until(() => done.length === 1);
-    expect(done).toEqual(['doomed']);
-    expect(await letters.count()).toBe(0);
-  });
-
-  it("tells its depth: waiting, running, retrying and dead jobs, and the oldest waiting job's age", async () => {
+  it('counts the jobs in hand as active, as many as its concurrency', async () => {
     const { queue, consumer } = open();
-    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 });
-    await queue.enqueue([batch('first')]);
-    await new Promise((r) => setTimeout(r, 300));
-    await queue.enqueue([batch('second'), batch('third')]);
-    const waiting = await queue.depth();
-    expect(waiting).toMatchObject({ waiting: 3, active: 0, retrying: 0, dead: 0 });
-    // the first one has waited the longest
-    expect(waiting.oldestAgeSeconds).toBeGreaterThanOrEqual(0.3);
-    expect(waiting.oldestAgeSeconds).toBeLessThan(10);
-
+    await queue.enqueue([batch('first'), batch('second'), batch('third')]);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await consumer.start(
-      batchesOnly(async (b) => {
-        if (b.id === 'doomed') throw new Error('ClickHouse is down');
-        await held;
-      }),
-    );
+    await consumer.start(batchesOnly(() => held));
     await until(async () => (await queue.depth()).active === 2);
     expect(await queue.depth()).toMatchObject({ waiting: 1, active: 2 });
     release();
-    await until(async () => (await queue.depth()).waiting + (await queue.depth()).active === 0);
-
-    // a failing batch: retrying between its tries, then a dead letter
-    options.backoffMs = 400;
-    const slow = new BullmqEventQueue(options);
-    closers.push(() => slow.close());
-    await slow.enqueue([batch('doomed')]);
-    await until(async () => (await slow.depth()).retrying === 1);
-    await until(async () => (await slow.depth()).dead === 1, 15_000);
-    // the dead letter is written before its job is marked failed: the job is active a moment longer
-    await until(async () => (await slow.depth()).active === 0);
-    expect(await slow.depth()).toMatchObject({
-      waiting: 0,
-      active: 0,
-      retrying: 0,
-      dead: 1,
-      oldestAgeSeconds: 0,
+    await until(async () => {
+      const depth = await queue.depth();
+      return depth.waiting + depth.active === 0;
     });
   });
 
   it('logs one line when the store starts failing and one when it stores again, not one per try', async () => {
     logger.warn.mockClear();
     logger.log.mockClear();
-    options = { ...options, attempts: 6, backoffMs: 10 };
-    const { queue, consumer } = open();
+    const { queue, consumer } = open({ attempts: 6, backoffMs: 10 });
     let tries = 0;
     await consumer.start(
       batchesOnly(async () => {
@@ -184,10 +129,6 @@ describe('BullMQ event queue (real Redis)', () => {
     expect(logger.log).toHaveBeenCalledWith(
       expect.stringMatching(/the analytics store is back after \d+\.\d s \(4 failed tries\)/),
     );
-    // the api's readiness reads how far the consumers are
-    const progress = await queue.progress();
-    expect(progress.waiting).toBe(0);
-    expect(Date.now() - (progress.lastStoredAt ?? 0)).toBeLessThan(10_000);
   });
 
   it('copies a job that bullmq failed on its own to the dead letters, logged once, and replays it', async () => {
@@ -208,8 +149,7 @@ describe('BullMQ event queue (real Redis)', () => {
     connection.disconnect();
     expect(await letters.count()).toBe(0);
 
-    const consumer = new BullmqEventConsumer(options, logger);
-    closers.push(() => consumer.close());
+    const { consumer } = open();
     const done: string[] = [];
     await consumer.start(batchesOnly(async (b) => void done.push(b.id)));
     expect(await letters.count()).toBe(1);
@@ -218,7 +158,7 @@ describe('BullMQ event queue (real Redis)', () => {
       [expect.stringMatching(/failed for good, kept as a dead letter .*stalled more than allowable limit/)],
     ]);
     // a second start copies nothing twice
-    const again = new BullmqEventConsumer(options, logger);
+    const again = open().consumer;
     await again.start(batchesOnly(async (b) => void done.push(b.id)));
     await again.close();
     expect(await letters.count()).toBe(1);
@@ -230,52 +170,23 @@ describe('BullMQ event queue (real Redis)', () => {
   });
 
   describe('raw ips of failed batches', () => {
-    const DAY = 86_400_000;
-    type RawJobs = { getJobs(types: string[]): Promise<{ id?: string; data: unknown }[]> };
-    const rawJobs = async (owner: unknown, types: string[]) =>
-      JSON.stringify(await (owner as { queue: RawJobs }).queue.getJobs(types));
-    const deadJobs = async (letters: BullmqDeadLetters) =>
-      JSON.stringify(await (letters as unknown as { dead: RawJobs }).dead.getJobs(['waiting']));
-
-    it('strips them from the failed job at once, and from its dead letter a day after it was queued', async () => {
-      options = { ...options, attempts: 1 };
-      const { queue, consumer, letters } = open();
-      let failing = true;
-      const replayed: EventBatch[] = [];
-      await consumer.start(
-        batchesOnly(async (b) => {
-          if (failing) throw new Error('ClickHouse is down');
-          replayed.push(b);
-        }),
-      );
+    it('strips them from the failed job at once: only its dead letter is replayed', async () => {
+      const { queue, consumer, letters } = open({ attempts: 1 });
+      await consumer.start(async () => {
+        throw new Error('ClickHouse is down');
+      });
       await queue.enqueue([batch('dead-with-ips', 3)]);
-      await until(async () => (await letters.count()) === 1);
       await until(async () => (await queue.counts()).failed === 1);
-      // the failed job is never replayed, so it keeps nothing
-      const failed = await rawJobs(queue, ['failed']);
+      expect(await letters.count()).toBe(1);
+      const failed = await rawJobs('main', 'failed');
       expect(failed).toContain('dead-with-ips');
       expect(failed).not.toContain('8.8.8.8');
-      // the dead letter keeps them the same day, so that a replay still finds the countries
-      expect(await consumer.stripStaleIps(new Date(Date.now() + DAY - 60_000))).toBe(0);
-      expect(await deadJobs(letters)).toContain('"ip":"8.8.8.8"');
-      // a day on: gone, once
-      expect(await consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
-      expect(await consumer.stripStaleIps(new Date(Date.now() + 2 * DAY))).toBe(0);
-      const dead = await deadJobs(letters);
-      expect(dead).toContain('dead-with-ips');
-      expect(dead).not.toContain('8.8.8.8');
-
-      failing = false;
-      expect(await letters.replay()).toEqual({ replayed: 1 });
-      await until(() => replayed.length === 1);
-      expect(replayed[0].id).toBe('dead-with-ips');
-      expect(replayed[0].events.map((e) => e.ip)).toEqual([null, null, null]);
+      expect(await rawJobs('dead', 'waiting')).toContain('"ip":"8.8.8.8"');
     });
 
     it('strips them from a batch waiting for its next try', async () => {
       // a long backoff: the job waits (delayed) for its second try
-      options = { ...options, attempts: 5, backoffMs: 60_000 };
-      const { queue, consumer } = open();
+      const { queue, consumer } = open({ attempts: 5, backoffMs: 60_000 });
       let calls = 0;
       await consumer.start(async () => {
         calls += 1;
@@ -283,23 +194,22 @@ describe('BullMQ event queue (real Redis)', () => {
       });
       await queue.enqueue([batch('retrying')]);
       await until(async () => calls === 1 && (await queue.counts()).delayed === 1);
-      expect(await rawJobs(queue, ['delayed'])).toContain('8.8.8.8');
+      expect(await rawJobs('main', 'delayed')).toContain('8.8.8.8');
       expect(await consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
-      const delayed = await rawJobs(queue, ['delayed']);
+      const delayed = await rawJobs('main', 'delayed');
       expect(delayed).toContain('retrying');
       expect(delayed).not.toContain('8.8.8.8');
     });
 
     it('sweeps on its own, every ipSweepMs', async () => {
-      options = { ...options, attempts: 1, ipMaxAgeMs: 200, ipSweepMs: 50 };
-      const { queue, consumer, letters } = open();
+      const { queue, consumer, letters } = open({ attempts: 1, ipMaxAgeMs: 200, ipSweepMs: 50 });
       await consumer.start(async () => {
         throw new Error('ClickHouse is down');
       });
       await queue.enqueue([batch('swept')]);
       await until(async () => (await letters.count()) === 1);
-      await until(async () => !(await deadJobs(letters)).includes('8.8.8.8'));
-      expect(await deadJobs(letters)).toContain('swept');
+      await until(async () => !(await rawJobs('dead', 'waiting')).includes('8.8.8.8'));
+      expect(await rawJobs('dead', 'waiting')).toContain('swept');
     });
   });
 });

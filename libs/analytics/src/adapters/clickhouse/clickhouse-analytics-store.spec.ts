@@ -5,7 +5,7 @@ import {
   startClickHouseHttpFixture,
   type ClickHouseHttpFixture,
 } from '../../../../../infra/test/clickhouse-http-fixture';
-import { SqliteQueueDatabase, SqliteSaltStore } from '../sqlite-queue/sqlite-event-queue';
+import { SqliteQueueDatabase, SqliteSaltStore } from '../sqlite-queue';
 import { EventEnricher } from '../../enrichment/enricher';
 import { GeoLookup } from '../../enrichment/geo';
 import { ownHostsOf } from '../../enrichment/referrer';
@@ -703,8 +703,12 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       // the same batch stored again: the store keeps it once, and so does the page
       await processor.process(batch);
       expect(await reads()).toBe(chdb ? 0 : 1);
-      // batches of this process the embedded queue inserted together (the first one's id, + others)
-      await processor.process({ id: `${uuidv7()}+2`, events: [ev('10:22:00'), ev('10:23:00')] });
+      // batches of this process the embedded queue inserted together, under an id of its own
+      await processor.process({
+        id: 'newest-added-group',
+        firstBatchId: uuidv7(),
+        events: [ev('10:22:00'), ev('10:23:00')],
+      });
       expect(await reads()).toBe(chdb ? 0 : 1);
       // a batch made before the store opened (the process before may have stored it): read again
       await processor.process({ id: 'newest-added-before', events: [ev('10:30:00')] });

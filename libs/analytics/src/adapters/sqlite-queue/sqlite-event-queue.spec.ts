@@ -2,154 +2,98 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventBatch } from '../../events';
+import { EventLoopSlices } from '../../event-loop';
 import { sampleEvent } from '../../testing/sample-events';
 import { batchesOnly } from '../../testing/jobs';
-import { EventLoopSlices } from '../../event-loop';
+import { queuedBatch as batch, sleep, until } from '../../testing/queues';
+import { describeEventQueueContract } from '../event-queue.contract';
 import {
   DEFAULT_SQLITE_QUEUE_OPTIONS,
   SqliteDeadLetters,
   SqliteEventConsumer,
   SqliteEventQueue,
   SqliteQueueDatabase,
-} from './sqlite-event-queue';
+  type SqliteQueueOptions,
+} from '.';
 
-const batch = (id: string, n = 2): EventBatch => ({
-  id,
-  events: Array.from({ length: n }, () => sampleEvent({ profileId: 'p' })),
+type Logger = { error: jest.Mock; warn: jest.Mock; log: jest.Mock };
+const logger = (): Logger => ({ error: jest.fn(), warn: jest.fn(), log: jest.fn() });
+
+let dir: string;
+const closers: Array<() => Promise<void>> = [];
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'cardcraft-queue-'));
+});
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
-async function until(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
+/**
+ * the queue, its consumer and its dead letters over the case's data file, closed after the case;
+ * opened again on the same file, it is the process after a restart
+ */
+function open(patch: Partial<SqliteQueueOptions> = {}, log: Logger = logger()) {
+  const options: SqliteQueueOptions = {
+    ...DEFAULT_SQLITE_QUEUE_OPTIONS,
+    file: join(dir, 'cardcraft.db'),
+    attempts: 3,
+    backoffMs: 10,
+    pollMs: 10,
+    insertIntervalMs: 0,
+    ...patch,
+  };
+  const db = new SqliteQueueDatabase(options.file);
+  const queue = new SqliteEventQueue(db);
+  const consumer = new SqliteEventConsumer(db, queue, options, log);
+  const letters = new SqliteDeadLetters(db);
+  closers.push(async () => {
+    await consumer.close();
+    db.close();
+  });
+  return { db, queue, consumer, letters, log };
 }
 
+const payloadOf = (db: SqliteQueueDatabase, id: string) =>
+  (db.db.prepare('SELECT payload FROM analytics_queue WHERE batch_id = ?').get(id) as { payload: string })
+    .payload;
+const queued = (db: SqliteQueueDatabase) =>
+  (db.db.prepare('SELECT count(*) AS n FROM analytics_queue').get() as { n: number }).n;
+const groupsOf = (db: SqliteQueueDatabase) =>
+  db.db.prepare('SELECT batch_id, group_id FROM analytics_queue ORDER BY created_at, batch_id').all();
+
+describeEventQueueContract('sqlite', async (settings) => {
+  const { db, queue, consumer, letters } = open(settings);
+  return {
+    queue,
+    consumer,
+    letters,
+    stripStaleIps: async (now) => consumer.stripStaleIps(now),
+    close: async () => db.close(),
+  };
+});
+
 describe('embedded durable queue (SQLite)', () => {
-  let dir: string;
-  const logger = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'cardcraft-queue-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  const payloadOf = (db: SqliteQueueDatabase, id: string) =>
-    (db.db.prepare('SELECT payload FROM analytics_queue WHERE batch_id = ?').get(id) as { payload: string })
-      .payload;
-
   it('keeps queued batches across a restart until they are processed', async () => {
-    const file = join(dir, 'cardcraft.db');
-    const first = new SqliteQueueDatabase(file);
-    await new SqliteEventQueue(first).enqueue([batch('b1'), batch('b2', 3)]);
-    first.close(); // the process stops before any worker ran
+    const first = open();
+    await first.queue.enqueue([batch('b1'), batch('b2', 3)]);
+    first.db.close(); // the process stops before any worker ran
 
-    const second = new SqliteQueueDatabase(file);
-    const queue = new SqliteEventQueue(second);
-    const consumer = new SqliteEventConsumer(
-      second,
-      queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 20, insertIntervalMs: 0 },
-      logger,
-    );
+    const { db, consumer } = open();
     const seen: string[] = [];
-    await consumer.start(
-      batchesOnly(async (b) => {
-        seen.push(`${b.id}:${b.events.length}`);
-      }),
-    );
-    // both were waiting when the consumer came round: one insert, named after the first
+    await consumer.start(batchesOnly(async (b) => void seen.push(`${b.id}:${b.events.length}`)));
     await until(() => seen.length === 1);
+    await consumer.close();
+    // both were waiting when the consumer came round: one insert
     expect(seen).toEqual(['b1+1:5']);
-    await consumer.close();
-    expect(second.db.prepare('SELECT count(*) AS n FROM analytics_queue').get()).toEqual({ n: 0 });
-    second.close();
-  });
-
-  it('retries with backoff, keeps a batch that failed its last try as a dead letter, and replays it', async () => {
-    const file = join(dir, 'cardcraft.db');
-    const db = new SqliteQueueDatabase(file);
-    const queue = new SqliteEventQueue(db);
-    const consumer = new SqliteEventConsumer(
-      db,
-      queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10, insertIntervalMs: 0 },
-      logger,
-    );
-    const tries: number[] = [];
-    let failing = true;
-    const done: string[] = [];
-    await consumer.start(
-      batchesOnly(async (b) => {
-        tries.push(Date.now());
-        if (failing) throw new Error('ClickHouse is down');
-        done.push(b.id);
-      }),
-    );
-    await queue.enqueue([batch('dead-1')]);
-    const letters = new SqliteDeadLetters(db);
-    await until(async () => (await letters.count()) === 1);
-    expect(tries).toHaveLength(3);
-    // exponential: at least 10 ms, then at least 20 ms (each wait also rounds up to the poll interval,
-    // so the gaps themselves are not compared: on a busy machine the first can come out longer)
-    expect(tries[1] - tries[0]).toBeGreaterThanOrEqual(10);
-    expect(tries[2] - tries[1]).toBeGreaterThanOrEqual(20);
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining('dead letter'));
-
-    failing = false;
-    expect(await letters.replay()).toEqual({ replayed: 1 });
-    await until(() => done.length === 1);
-    expect(done).toEqual(['dead-1']);
-    expect(await letters.count()).toBe(0);
-    await consumer.close();
-    db.close();
-  });
-
-  it("tells its depth: waiting, retrying and dead batches, and the oldest waiting batch's age", async () => {
-    const file = join(dir, 'cardcraft.db');
-    const db = new SqliteQueueDatabase(file);
-    const queue = new SqliteEventQueue(db);
-    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 0, oldestAgeSeconds: 0 });
-    await queue.enqueue([batch('d1')]);
-    await new Promise((r) => setTimeout(r, 200));
-    await queue.enqueue([batch('d2')]);
-    const waiting = await queue.depth();
-    expect(waiting).toMatchObject({ waiting: 2, retrying: 0, dead: 0 });
-    expect(waiting.oldestAgeSeconds).toBeGreaterThanOrEqual(0.2);
-
-    const consumer = new SqliteEventConsumer(
-      db,
-      queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 2, backoffMs: 300, pollMs: 10, insertIntervalMs: 0 },
-      logger,
-    );
-    await consumer.start(
-      batchesOnly(async () => {
-        throw new Error('ClickHouse is down');
-      }),
-    );
-    // both failed their first try together (one group) and wait for the backoff
-    await until(async () => (await queue.depth()).retrying === 2);
-    expect(await queue.depth()).toMatchObject({ waiting: 0, dead: 0, oldestAgeSeconds: 0 });
-    await until(async () => (await queue.depth()).dead === 2);
-    expect(await queue.depth()).toEqual({ waiting: 0, active: 0, retrying: 0, dead: 2, oldestAgeSeconds: 0 });
-    await consumer.close();
-    db.close();
+    expect(queued(db)).toBe(0);
   });
 
   it('spends no try while the store cannot write to its disk: the batch waits, logged once, then is stored', async () => {
-    const file = join(dir, 'cardcraft.db');
-    const db = new SqliteQueueDatabase(file);
-    const queue = new SqliteEventQueue(db);
+    const { db, queue, consumer, letters, log } = open({ backoffMs: 5, pollMs: 5 });
     await queue.enqueue([batch('waits')]);
-    const log = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
     let refusals = 12;
     const stored: string[] = [];
-    const consumer = new SqliteEventConsumer(
-      db,
-      queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 5, pollMs: 5, insertIntervalMs: 0 },
-      log,
-    );
     await consumer.start(
       batchesOnly(async (b) => {
         if (refusals-- > 0) {
@@ -163,7 +107,7 @@ describe('embedded durable queue (SQLite)', () => {
     await until(() => stored.length === 1);
     await consumer.close();
     // twelve refusals with three tries: none was spent, nothing is dead
-    expect(await new SqliteDeadLetters(db).count()).toBe(0);
+    expect(await letters.count()).toBe(0);
     expect(log.error).not.toHaveBeenCalled();
     expect(log.warn).toHaveBeenCalledTimes(1);
     expect(log.warn).toHaveBeenCalledWith(
@@ -172,15 +116,12 @@ describe('embedded durable queue (SQLite)', () => {
     expect(log.log).toHaveBeenCalledWith(
       expect.stringMatching(/the analytics store is back after .* \(12 failed tries\)/),
     );
-    expect((await queue.progress()).waiting).toBe(0);
+    expect(queued(db)).toBe(0);
     expect((await queue.progress()).lastStoredAt).not.toBeNull();
-    db.close();
   });
 
   it('outlives a data file that cannot be written: the batch waits, is sent again under its id, and the outage is logged once', async () => {
-    const file = join(dir, 'cardcraft.db');
-    const db = new SqliteQueueDatabase(file);
-    const queue = new SqliteEventQueue(db);
+    const { db, queue, consumer, log } = open();
     await queue.enqueue([batch('a')]);
     // the disk is full for the first two tries to take the stored batch off the queue
     const full = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
@@ -198,22 +139,9 @@ describe('embedded durable queue (SQLite)', () => {
       }
       return prepare(sql);
     });
-    const log = { error: jest.fn(), warn: jest.fn(), log: jest.fn() };
     const delivered: string[] = [];
-    const consumer = new SqliteEventConsumer(
-      db,
-      queue,
-      { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, attempts: 3, backoffMs: 10, pollMs: 10, insertIntervalMs: 0 },
-      log,
-    );
-    await consumer.start(
-      batchesOnly(async (b) => {
-        delivered.push(b.id);
-      }),
-    );
-    const queued = () =>
-      (db.db.prepare('SELECT count(*) AS n FROM analytics_queue').get() as { n: number }).n;
-    await until(() => queued() === 0).catch((err: Error) => {
+    await consumer.start(batchesOnly(async (b) => void delivered.push(b.id)));
+    await until(() => queued(db) === 0).catch((err: Error) => {
       throw new Error(
         `${err.message}: ${JSON.stringify({ delivered, failures, errors: log.error.mock.calls })}`,
       );
@@ -225,39 +153,22 @@ describe('embedded durable queue (SQLite)', () => {
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error).toHaveBeenCalledWith(expect.stringContaining('database or disk is full'));
     expect(log.log).toHaveBeenCalledWith(expect.stringMatching(/answers again, after \d+\.\d s/));
-    db.close();
   });
 
   describe('batches waiting together', () => {
-    const file = () => join(dir, 'cardcraft.db');
-    const options = (patch: Partial<typeof DEFAULT_SQLITE_QUEUE_OPTIONS> = {}) => ({
-      ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-      file: file(),
-      attempts: 3,
-      backoffMs: 10,
-      pollMs: 10,
-      insertIntervalMs: 0,
-      ...patch,
-    });
-    const groupsOf = (db: SqliteQueueDatabase) =>
-      db.db.prepare('SELECT batch_id, group_id FROM analytics_queue ORDER BY created_at, batch_id').all();
-
     it('go in one insert of at most maxGroupEvents events, in queue order; an erase goes alone', async () => {
-      const db = new SqliteQueueDatabase(file());
-      const queue = new SqliteEventQueue(db);
+      const { db, queue, consumer } = open({ maxGroupEvents: 8 });
       // queued a millisecond apart: the queue's order is the order of arrival
-      const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
       await queue.enqueue([batch('a', 4), batch('b', 4), batch('c', 4)]);
-      await tick();
+      await sleep(2);
       await queue.enqueueErase({ profileId: 'p' });
-      await tick();
+      await sleep(2);
       await queue.enqueue([batch('d', 1)]);
       const seen: string[] = [];
-      const consumer = new SqliteEventConsumer(db, queue, options({ maxGroupEvents: 8 }), logger);
       await consumer.start(async (job) => {
         seen.push(
           job.name === 'analytics.ingest-batch'
-            ? `${job.payload.id}:${job.payload.events.length}`
+            ? `${job.payload.id}:${job.payload.events.length}:${job.payload.firstBatchId ?? '-'}`
             : `erase ${job.payload.profileId}`,
         );
       });
@@ -265,17 +176,15 @@ describe('embedded durable queue (SQLite)', () => {
         throw new Error(`${err.message}: saw ${seen.join(' ')}`);
       });
       await consumer.close();
-      // a and b fill the group (8 events), c would overflow it; the erase stops c from joining d
-      expect(seen).toEqual(['a+1:8', 'c:4', 'erase p', 'd:1']);
+      // a and b fill the group (8 events), c would overflow it; the erase stops c from joining d. a
+      // group names its first batch on its own; a batch alone is the producer's as it was
+      expect(seen).toEqual(['a+1:8:a', 'c:4:-', 'erase p', 'd:1:-']);
       expect(groupsOf(db)).toEqual([]);
-      db.close();
     });
 
     it('go at most one insert per insertIntervalMs: what arrives meanwhile waits and goes in the next one', async () => {
-      const db = new SqliteQueueDatabase(file());
-      const queue = new SqliteEventQueue(db);
+      const { queue, consumer } = open({ insertIntervalMs: 300 });
       const inserts: Array<{ id: string; events: number; at: number }> = [];
-      const consumer = new SqliteEventConsumer(db, queue, options({ insertIntervalMs: 300 }), logger);
       await consumer.start(
         batchesOnly(async (b) => {
           inserts.push({ id: b.id, events: b.events.length, at: performance.now() });
@@ -286,23 +195,20 @@ describe('embedded durable queue (SQLite)', () => {
       // three batches handed over one by one, right after the first insert
       for (const id of ['x', 'y', 'z']) {
         await queue.enqueue([batch(id, 2)]);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        await sleep(5);
       }
       await until(() => inserts.length === 2);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await sleep(400);
       await consumer.close();
       expect(inserts.map(({ id, events }) => `${id}:${events}`)).toEqual(['first:1', 'x+2:6']);
       const [first, next] = inserts.map((insert) => insert.at);
       // node's timers keep whole milliseconds: a wait of 300 ms may end up to a millisecond early
       expect((next ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(290);
-      db.close();
     });
 
     it('stops at once on close while it waits for the next insert; the batches stay queued', async () => {
-      const db = new SqliteQueueDatabase(file());
-      const queue = new SqliteEventQueue(db);
+      const { db, queue, consumer } = open({ insertIntervalMs: 60_000 });
       const seen: string[] = [];
-      const consumer = new SqliteEventConsumer(db, queue, options({ insertIntervalMs: 60_000 }), logger);
       await consumer.start(batchesOnly(async (b) => void seen.push(b.id)));
       await queue.enqueue([batch('first', 1)]);
       await until(() => seen.length === 1);
@@ -312,52 +218,43 @@ describe('embedded durable queue (SQLite)', () => {
       expect(performance.now() - closing).toBeLessThan(5000);
       expect(seen).toEqual(['first']);
       expect(groupsOf(db)).toEqual([{ batch_id: 'later', group_id: null }]);
-      db.close();
     });
 
     it('are retried as the same group with the same id, also after a restart, whatever came since', async () => {
-      const first = new SqliteQueueDatabase(file());
-      const firstQueue = new SqliteEventQueue(first);
-      await firstQueue.enqueue([batch('a', 2), batch('b', 3)]);
+      const first = open({ backoffMs: 60_000 });
+      await first.queue.enqueue([batch('a', 2), batch('b', 3)]);
       const failed: string[] = [];
-      const failing = new SqliteEventConsumer(first, firstQueue, options({ backoffMs: 60_000 }), logger);
-      await failing.start(
+      await first.consumer.start(
         batchesOnly(async (b) => {
           failed.push(b.id);
           throw new Error('ClickHouse is down');
         }),
       );
       await until(() => failed.length === 1);
-      await failing.close();
+      await first.consumer.close();
       expect(failed).toEqual(['a+1']);
-      expect(groupsOf(first)).toEqual([
+      expect(groupsOf(first.db)).toEqual([
         { batch_id: 'a', group_id: 'a+1' },
         { batch_id: 'b', group_id: 'a+1' },
       ]);
       // the process stops; the retry is due and a new batch arrives meanwhile
-      first.db.prepare('UPDATE analytics_queue SET available_at = 0').run();
-      await firstQueue.enqueue([batch('c', 1)]);
-      first.close();
+      first.db.db.prepare('UPDATE analytics_queue SET available_at = 0').run();
+      await first.queue.enqueue([batch('c', 1)]);
+      first.db.close();
 
-      const second = new SqliteQueueDatabase(file());
-      const queue = new SqliteEventQueue(second);
+      const { consumer } = open();
       const seen: string[] = [];
-      const consumer = new SqliteEventConsumer(second, queue, options(), logger);
       await consumer.start(
-        batchesOnly(async (b) => {
-          seen.push(`${b.id}:${b.events.length}`);
-        }),
+        batchesOnly(async (b) => void seen.push(`${b.id}:${b.events.length}:${b.firstBatchId ?? '-'}`)),
       );
       await until(() => seen.length === 2);
       await consumer.close();
       // the same rows under the same id, so the store's deduplication token matches the first try
-      expect(seen).toEqual(['a+1:5', 'c:1']);
-      second.close();
+      expect(seen).toEqual(['a+1:5:a', 'c:1:-']);
     });
 
     it('leave out a batch that is not valid: it fails on its own and becomes a dead letter', async () => {
-      const db = new SqliteQueueDatabase(file());
-      const queue = new SqliteEventQueue(db);
+      const { db, queue, consumer, letters } = open();
       await queue.enqueue([batch('a', 2)]);
       const now = Date.now();
       db.db
@@ -367,36 +264,17 @@ describe('embedded durable queue (SQLite)', () => {
         )
         .run(now, now + 1);
       const seen: string[] = [];
-      const consumer = new SqliteEventConsumer(db, queue, options(), logger);
-      await consumer.start(
-        batchesOnly(async (b) => {
-          seen.push(`${b.id}:${b.events.length}`);
-        }),
-      );
-      const letters = new SqliteDeadLetters(db);
+      await consumer.start(batchesOnly(async (b) => void seen.push(`${b.id}:${b.events.length}`)));
       await until(async () => (await letters.count()) === 1);
       await consumer.close();
       expect(seen).toEqual(['a:2']);
-      expect(db.db.prepare('SELECT batch_id, group_id FROM analytics_queue').all()).toEqual([
-        { batch_id: 'broken', group_id: null },
-      ]);
-      db.close();
+      expect(groupsOf(db)).toEqual([{ batch_id: 'broken', group_id: null }]);
     });
   });
 
   describe('rows queued by the previous version (events as objects with keys)', () => {
-    const options = (file: string) => ({
-      ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-      file,
-      attempts: 3,
-      backoffMs: 10,
-      pollMs: 10,
-      insertIntervalMs: 0,
-    });
-
     it('drain from a data file it left: alone, together with new rows, and as a group it had formed', async () => {
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
+      const { db, queue, consumer } = open();
       // as the previous version wrote them: JSON.stringify of the batch, group_id set for a group it
       // had claimed before it stopped
       const oldRow = db.db.prepare(
@@ -415,30 +293,29 @@ describe('embedded durable queue (SQLite)', () => {
       oldRow.run('g2', JSON.stringify(grouped[1]), 1, t, t + 1, 'g1+1');
       oldRow.run('old', JSON.stringify(old), 0, t, t + 2, null);
       oldRow.run('legacy', JSON.stringify(legacy), 0, t, t + 3, null);
-      const queue = new SqliteEventQueue(db);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await sleep(2);
       const fresh = batch('new', 2);
       await queue.enqueue([fresh]);
       expect(payloadOf(db, 'new')).toContain('[[');
       const seen: EventBatch[] = [];
-      const consumer = new SqliteEventConsumer(db, queue, options(file), logger);
       await consumer.start(batchesOnly((b) => seen.push(b)));
       await until(() => seen.length === 2);
       await consumer.close();
-      expect(seen.map((b) => b.id)).toEqual(['g1+1', 'old+2']);
+      expect(seen.map((b) => [b.id, b.firstBatchId])).toEqual([
+        ['g1+1', 'g1'],
+        ['old+2', 'old'],
+      ]);
       expect(seen[0].events).toEqual([...grouped[0].events, ...grouped[1].events]);
       expect(seen[1].events).toEqual([
         ...old.events,
         { ...legacy.events[0], authenticated: true },
         ...fresh.events,
       ]);
-      expect(db.db.prepare('SELECT count(*) AS n FROM analytics_queue').get()).toEqual({ n: 0 });
-      db.close();
+      expect(queued(db)).toBe(0);
     });
 
     it('lose their ips like new rows once they failed a day ago', async () => {
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
+      const { db, queue } = open();
       const t = Date.now() - 2 * 86_400_000;
       db.db
         .prepare(
@@ -446,13 +323,12 @@ describe('embedded durable queue (SQLite)', () => {
            VALUES ('old-failed', 'analytics.ingest-batch', ?, 2, ?, ?)`,
         )
         .run(JSON.stringify(batch('old-failed', 2)), t, t);
-      await new SqliteEventQueue(db).enqueue([batch('new-failed', 2)]);
+      await queue.enqueue([batch('new-failed', 2)]);
       db.db
         .prepare("UPDATE analytics_queue SET attempts = 1, created_at = ? WHERE batch_id = 'new-failed'")
         .run(t);
       expect(db.stripIpsOfFailedBefore(Date.now() - 86_400_000)).toBe(2);
       for (const id of ['old-failed', 'new-failed']) expect(payloadOf(db, id)).not.toContain('8.8.8.8');
-      db.close();
     });
   });
 
@@ -463,9 +339,7 @@ describe('embedded durable queue (SQLite)', () => {
       // every slice used up at once: the consumer must let other callbacks run between the batches
       // it reads, and a timer's callbacks run meanwhile
       jest.spyOn(EventLoopSlices.prototype, 'due').mockReturnValue(true);
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
-      const queue = new SqliteEventQueue(db);
+      const { queue, consumer } = open();
       await queue.enqueue(Array.from({ length: 10 }, (_, i) => batch(`long-${i}`, 100)));
       let turns = 0;
       let counting = true;
@@ -475,12 +349,6 @@ describe('embedded durable queue (SQLite)', () => {
       };
       setImmediate(count);
       const seen: Array<{ id: string; events: number; turns: number }> = [];
-      const consumer = new SqliteEventConsumer(
-        db,
-        queue,
-        { ...DEFAULT_SQLITE_QUEUE_OPTIONS, file, pollMs: 10, insertIntervalMs: 0 },
-        logger,
-      );
       await consumer.start(batchesOnly((b) => seen.push({ id: b.id, events: b.events.length, turns })));
       await until(() => seen.length === 1);
       counting = false;
@@ -488,71 +356,15 @@ describe('embedded durable queue (SQLite)', () => {
       expect(seen).toEqual([{ id: 'long-0+9', events: 1000, turns: expect.any(Number) }]);
       // one turn at least for each batch read and each batch parsed
       expect(seen[0].turns).toBeGreaterThanOrEqual(10);
-      db.close();
     });
   });
 
   describe('raw ips of failed batches', () => {
     const DAY = 86_400_000;
 
-    it('strips them from a dead letter a day after it was queued, and a replay works without them', async () => {
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
-      const queue = new SqliteEventQueue(db);
-      const options = {
-        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-        file,
-        attempts: 2,
-        backoffMs: 10,
-        pollMs: 10,
-        insertIntervalMs: 0,
-      };
-      const consumer = new SqliteEventConsumer(db, queue, options, logger);
-      let failing = true;
-      const replayed: EventBatch[] = [];
-      await consumer.start(
-        batchesOnly(async (b) => {
-          if (failing) throw new Error('ClickHouse is down');
-          replayed.push(b);
-        }),
-      );
-      await queue.enqueue([batch('dead-with-ips', 3)]);
-      const letters = new SqliteDeadLetters(db);
-      await until(async () => (await letters.count()) === 1);
-      // the same day: kept, so that a replay still finds the countries
-      expect(consumer.stripStaleIps(new Date(Date.now() + DAY - 60_000))).toBe(0);
-      expect(payloadOf(db, 'dead-with-ips')).toContain('"8.8.8.8"');
-      // a day on: gone, once
-      expect(consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
-      expect(consumer.stripStaleIps(new Date(Date.now() + 2 * DAY))).toBe(0);
-      expect(payloadOf(db, 'dead-with-ips')).not.toContain('8.8.8.8');
-
-      failing = false;
-      await letters.replay();
-      await until(() => replayed.length === 1);
-      expect(replayed[0].id).toBe('dead-with-ips');
-      expect(replayed[0].events.map((e) => e.ip)).toEqual([null, null, null]);
-      expect(replayed[0].events.map((e) => e.userAgent)).toEqual(
-        batch('x', 3).events.map((e) => e.userAgent),
-      );
-      await consumer.close();
-      db.close();
-    });
-
     it('strips them from a batch still retrying, and leaves a batch that never failed alone', async () => {
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
-      const queue = new SqliteEventQueue(db);
       // a long backoff: the batch waits for its second try
-      const options = {
-        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-        file,
-        attempts: 5,
-        backoffMs: 60_000,
-        pollMs: 10,
-        insertIntervalMs: 0,
-      };
-      const consumer = new SqliteEventConsumer(db, queue, options, logger);
+      const { db, queue, consumer } = open({ attempts: 5, backoffMs: 60_000 });
       let calls = 0;
       await consumer.start(async () => {
         calls += 1;
@@ -566,31 +378,16 @@ describe('embedded durable queue (SQLite)', () => {
       expect(consumer.stripStaleIps(new Date(Date.now() + DAY))).toBe(1);
       expect(payloadOf(db, 'retrying')).not.toContain('8.8.8.8');
       expect(payloadOf(db, 'waiting')).toContain('8.8.8.8');
-      db.close();
     });
 
     it('sweeps on its own, every ipSweepMs', async () => {
-      const file = join(dir, 'cardcraft.db');
-      const db = new SqliteQueueDatabase(file);
-      const queue = new SqliteEventQueue(db);
-      const options = {
-        ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-        file,
-        attempts: 1,
-        backoffMs: 10,
-        pollMs: 10,
-        ipMaxAgeMs: 200,
-        ipSweepMs: 50,
-      };
-      const consumer = new SqliteEventConsumer(db, queue, options, logger);
+      const { db, queue, consumer } = open({ attempts: 1, ipMaxAgeMs: 200, ipSweepMs: 50 });
       await consumer.start(async () => {
         throw new Error('ClickHouse is down');
       });
       await queue.enqueue([batch('swept')]);
       await until(() => !payloadOf(db, 'swept').includes('8.8.8.8'));
       expect(JSON.parse(payloadOf(db, 'swept')).events).toHaveLength(2);
-      await consumer.close();
-      db.close();
     });
 
     it('adds the column to a data file from before it', () => {

@@ -99,9 +99,11 @@ describe('the embedded write log', () => {
     const start = store.writeVersion(CARD)!;
     await store.insertEvents('made-by-the-process-before', [ev('10:00:00')]);
     expect(store.writtenSince(CARD, start)).toBeNull();
-    // batches the embedded queue inserted together: the first one's id, then how many more
+    // batches the embedded queue inserted together, under an id of its own, naming the first batch
     const grouped = store.writeVersion(CARD)!;
-    await store.insertEvents(`${uuidv7()}+2`, [ev('10:01:00'), ev('10:02:00')]);
+    const group = eventRowsOf([ev('10:01:00'), ev('10:02:00')]);
+    group.firstBatchId = uuidv7();
+    await store.insertEvents('a-group-of-batches', group);
     expect(times(store.writtenSince(CARD, grouped))).toEqual(['10:01:00', '10:02:00']);
   });
 

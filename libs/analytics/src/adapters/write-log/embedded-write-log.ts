@@ -90,7 +90,7 @@ export class EmbeddedWriteLog implements RecentWrites {
     // rows, and a batch made before this store opened may have been stored by the process before
     // (the queue hands it over again after a crash): what those wrote is not known
     const again = stored && this.storedBatches.has(batchId);
-    const known = stored && madeAfter(batchId, this.openedAt);
+    const known = stored && madeAfter(rows.firstBatchId ?? batchId, this.openedAt);
     const byCard = new Map<string, WrittenRows | null>();
     for (const row of rows.written) {
       if (!known || again) {
