@@ -1,8 +1,8 @@
 /**
  * reads that arrive while others run are read together, in one query. an embedded ClickHouse (chdb)
- * spends about 5 ms a query before it reads a row (parts, columns, a granule each), so eight owners
- * reading their dashboards at once cost eight times that; one query for eight cards costs little more
- * than one. nothing waits on a timer: an idle store reads a request at once, alone; only what queues
+ * pays a fixed price a query before it reads a row (parts, columns, a granule each), so eight owners
+ * reading their dashboards at once pay it eight times; one query for eight cards costs little more
+ * than one (docs/decisions/010-coalesced-reads.md). nothing waits on a timer: an idle store reads a request at once, alone; only what queues
  * behind a running read is grouped.
  */
 export interface CoalescedReadsOptions<Req, Res> {
