@@ -28,7 +28,6 @@ const UNIT_SPECS = [
   '/apps/api/src/platform/config/.*\\.spec\\.ts$',
   '/apps/api/src/platform/(security/nginx-headers|throttling/rate-limit-keys)\\.spec\\.ts$',
   '/apps/api/src/public/(card-answer|public-profile-cache)\\.spec\\.ts$',
-  '/apps/api/src/qr/qr-design\\.spec\\.ts$',
 ];
 
 /** @type {import('jest').Config} */
@@ -58,7 +57,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/libs', '<rootDir>/apps/api'],
       testRegex: UNIT_SPECS,
-      transform: { '^.+\\.ts$': tsJest },
+      transform: { '^.+\\.ts$': tsJest, ...esmTransform },
+      transformIgnorePatterns,
       moduleNameMapper: libs,
       setupFiles: ['reflect-metadata'],
     },
