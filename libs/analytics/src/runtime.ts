@@ -1,5 +1,3 @@
-import { join } from 'node:path';
-import { sqliteFileIn } from '@cardcraft/storage';
 import {
   BullmqDeadLetters,
   BullmqEventConsumer,
@@ -40,64 +38,11 @@ import {
   type QueueDepth,
   type SaltStore,
 } from './ports';
-import { EventBuffer, type EventBufferOptions } from './producer/event-buffer';
+import { EventBuffer } from './producer/event-buffer';
 import { SqliteBatchJournal } from './adapters/sqlite-journal/sqlite-batch-journal';
-import {
-  assessPipeline,
-  freeBytesOf,
-  type PipelineReport,
-  type ReadinessLimits,
-} from './health/pipeline-readiness';
+import { assessPipeline, freeBytesOf, type PipelineReport } from './health/pipeline-readiness';
 import { AnalyticsReadService } from './read/analytics-read.service';
-
-/** everything analytics needs, parsed once by the process's configuration module */
-export interface AnalyticsConfig {
-  /** set: bullmq on redis; absent: the durable in-process queue in the sqlite file */
-  redisUrl: string | null;
-  /** set: a ClickHouse server over http; absent: chdb in clickhouseDataDir */
-  clickhouseUrl: string | null;
-  clickhouseDatabase?: string;
-  clickhouseUser?: string;
-  clickhousePassword?: string;
-  /** chdb's data directory (embedded mode) */
-  clickhouseDataDir: string;
-  /** the sqlite file of the embedded queue and salts */
-  sqliteFile: string;
-  /** DATA_DIR: its free space is part of the readiness */
-  dataDir: string;
-  /** the producer's spill file for batches the redis queue cannot take (cluster mode) */
-  journalFile: string;
-  /** when /api/health/ready says the pipeline is unhealthy */
-  readiness: ReadinessLimits;
-  /** a MaxMind-format city database; absent: the GeoLite2 files shipped in the npm package */
-  geoipDb: string | null;
-  /** the product's own addresses: referrers from these count as direct */
-  ownUrls: string[];
-  /** redis key prefix and queue name, so deployments (and test runs) sharing a redis stay apart */
-  redisPrefix: string;
-  queueName: string;
-  buffer: EventBufferOptions;
-  attempts: number;
-  backoffMs: number;
-  concurrency: number;
-  lockDurationMs: number;
-  stalledIntervalMs: number;
-  /** a batch that failed (retrying or dead) keeps its raw ips at most this long after it was queued */
-  ipMaxAgeMs: number;
-  /** how often the worker strips them */
-  ipSweepMs: number;
-  /** embedded: the least time from one insert of events to the next (the batches meanwhile go in one) */
-  insertIntervalMs: number;
-  /** raw events are kept this many days (null: for ever); the rollups keep every total */
-  rawRetentionDays: number | null;
-  /**
-   * true: a process applies the pending migrations (and the retention) as it opens the store, as the
-   * embedded product does; false: it only checks none is pending, since the cluster applies them once
-   * beforehand (npm run migrate)
-   */
-  migrateAtStart: boolean;
-  migrationsDir?: string;
-}
+import type { AnalyticsConfig, RedisQueueConfig } from './config';
 
 export interface AnalyticsLogger {
   log(message: string): void;
@@ -115,75 +60,26 @@ export interface AnalyticsOptions {
   metrics?: AnalyticsMetrics;
 }
 
-// a short window: what a killed process can lose. the cost of an insert per batch is the consumer's
-// to spread (it inserts the batches waiting together), not a reason to hold views in memory longer
-export const DEFAULT_BUFFER_OPTIONS: EventBufferOptions = {
-  flushMs: 25,
-  maxBatch: 1000,
-  maxBuffered: 50_000,
-  enqueueTimeoutMs: 2000,
-  retryMs: 1000,
-};
-
-export const DEFAULT_READINESS_LIMITS: ReadinessLimits = {
-  maxInsertAgeMs: 60_000,
-  minFreeBytes: 100 * 1024 * 1024,
-};
-
-/** the journal's file name in DATA_DIR */
-export const JOURNAL_FILE_NAME = 'analytics-journal.sqlite';
-
-/** about 13 months: a year's range and the one before it stay in the visit list */
-export const DEFAULT_RAW_RETENTION_DAYS = 400;
-
-/** the defaults of everything but the addresses */
-export function analyticsConfigDefaults(dataDir: string): AnalyticsConfig {
-  return {
-    redisUrl: null,
-    clickhouseUrl: null,
-    clickhouseDataDir: join(dataDir, 'chdb'),
-    sqliteFile: sqliteFileIn(dataDir),
-    dataDir,
-    journalFile: join(dataDir, JOURNAL_FILE_NAME),
-    readiness: DEFAULT_READINESS_LIMITS,
-    geoipDb: null,
-    ownUrls: [],
-    redisPrefix: DEFAULT_BULLMQ_OPTIONS.prefix,
-    queueName: DEFAULT_BULLMQ_OPTIONS.queueName,
-    buffer: DEFAULT_BUFFER_OPTIONS,
-    attempts: DEFAULT_BULLMQ_OPTIONS.attempts,
-    backoffMs: DEFAULT_BULLMQ_OPTIONS.backoffMs,
-    concurrency: DEFAULT_BULLMQ_OPTIONS.concurrency,
-    lockDurationMs: DEFAULT_BULLMQ_OPTIONS.lockDurationMs,
-    stalledIntervalMs: DEFAULT_BULLMQ_OPTIONS.stalledIntervalMs,
-    ipMaxAgeMs: DEFAULT_BULLMQ_OPTIONS.ipMaxAgeMs,
-    ipSweepMs: DEFAULT_BULLMQ_OPTIONS.ipSweepMs,
-    insertIntervalMs: DEFAULT_SQLITE_QUEUE_OPTIONS.insertIntervalMs,
-    rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
-    migrateAtStart: true,
-  };
-}
-
-function bullmqOptions(config: AnalyticsConfig & { redisUrl: string }): BullmqOptions {
+function bullmqOptions(queue: RedisQueueConfig): BullmqOptions {
   return {
     ...DEFAULT_BULLMQ_OPTIONS,
-    redisUrl: config.redisUrl,
-    prefix: config.redisPrefix,
-    queueName: config.queueName,
-    attempts: config.attempts,
-    backoffMs: config.backoffMs,
-    concurrency: config.concurrency,
-    lockDurationMs: config.lockDurationMs,
-    stalledIntervalMs: config.stalledIntervalMs,
-    ipMaxAgeMs: config.ipMaxAgeMs,
-    ipSweepMs: config.ipSweepMs,
+    redisUrl: queue.redisUrl,
+    prefix: queue.prefix,
+    queueName: queue.queueName,
+    attempts: queue.attempts,
+    backoffMs: queue.backoffMs,
+    concurrency: queue.concurrency,
+    lockDurationMs: queue.lockDurationMs,
+    stalledIntervalMs: queue.stalledIntervalMs,
+    ipMaxAgeMs: queue.ipMaxAgeMs,
+    ipSweepMs: queue.ipSweepMs,
   };
 }
 
 /** the dead letters of the configured queue, for an operator's replay; close it when done */
 export function openDeadLetters(config: AnalyticsConfig): DeadLetters {
-  if (config.redisUrl) return new BullmqDeadLetters(bullmqOptions({ ...config, redisUrl: config.redisUrl }));
-  const database = new SqliteQueueDatabase(config.sqliteFile);
+  if (config.queue.kind === 'redis') return new BullmqDeadLetters(bullmqOptions(config.queue));
+  const database = new SqliteQueueDatabase(config.queue.sqliteFile);
   const letters = new SqliteDeadLetters(database);
   return {
     count: () => letters.count(),
@@ -215,16 +111,17 @@ class Closers {
 
 function openStore(config: AnalyticsConfig): ClickHouseAnalyticsStore {
   return ClickHouseAnalyticsStore.open({
-    transport: config.clickhouseUrl
-      ? {
-          kind: 'http',
-          url: config.clickhouseUrl,
-          database: config.clickhouseDatabase,
-          username: config.clickhouseUser,
-          password: config.clickhousePassword,
-        }
-      : { kind: 'chdb', path: config.clickhouseDataDir },
-    migrationsDir: config.migrationsDir,
+    transport:
+      config.store.kind === 'http'
+        ? {
+            kind: 'http',
+            url: config.store.url,
+            database: config.store.database,
+            username: config.store.user,
+            password: config.store.password,
+          }
+        : { kind: 'chdb', path: config.store.dataDir },
+    migrationsDir: config.store.migrationsDir,
   });
 }
 
@@ -235,9 +132,9 @@ function openStore(config: AnalyticsConfig): ClickHouseAnalyticsStore {
 export async function openAnalyticsStore(config: AnalyticsConfig): Promise<ClickHouseAnalyticsStore> {
   const store = openStore(config);
   try {
-    if (config.migrateAtStart) {
+    if (config.store.migrateAtStart) {
       await store.migrate();
-      await store.applyRetention(config.rawRetentionDays);
+      await store.applyRetention(config.store.rawRetentionDays);
     } else {
       const pending = await store.pendingMigrations();
       if (pending.length > 0) {
@@ -245,7 +142,7 @@ export async function openAnalyticsStore(config: AnalyticsConfig): Promise<Click
           `the ClickHouse schema is behind: migration ${pending.join(', ')} not applied; run \`npm run migrate\` (the cluster's migrate service) first`,
         );
       }
-      store.keepRetention(config.rawRetentionDays);
+      store.keepRetention(config.store.rawRetentionDays);
     }
   } catch (err) {
     await store.close();
@@ -270,7 +167,7 @@ export async function migrateAnalyticsStore(config: AnalyticsConfig): Promise<nu
   const store = openStore(config);
   try {
     const applied = await store.migrate();
-    await store.applyRetention(config.rawRetentionDays);
+    await store.applyRetention(config.store.rawRetentionDays);
     return applied;
   } finally {
     await store.close();
@@ -278,7 +175,7 @@ export async function migrateAnalyticsStore(config: AnalyticsConfig): Promise<nu
 }
 
 function modeOf(config: AnalyticsConfig): AnalyticsMode {
-  return { queue: config.redisUrl ? 'bullmq' : 'sqlite', store: config.clickhouseUrl ? 'http' : 'chdb' };
+  return { queue: config.queue.kind === 'redis' ? 'bullmq' : 'sqlite', store: config.store.kind };
 }
 
 export interface AnalyticsMode {
@@ -291,11 +188,8 @@ function openQueue(
   config: AnalyticsConfig,
   sqlite: () => SqliteQueueDatabase,
 ): { queue: EventQueue; sqliteQueue: SqliteEventQueue | null } {
-  if (config.redisUrl) {
-    return {
-      queue: new BullmqEventQueue(bullmqOptions({ ...config, redisUrl: config.redisUrl })),
-      sqliteQueue: null,
-    };
+  if (config.queue.kind === 'redis') {
+    return { queue: new BullmqEventQueue(bullmqOptions(config.queue)), sqliteQueue: null };
   }
   const sqliteQueue = new SqliteEventQueue(sqlite());
   return { queue: sqliteQueue, sqliteQueue };
@@ -315,15 +209,16 @@ async function startConsumer(
   closers: Closers,
   metrics: AnalyticsMetrics,
 ): Promise<RunningConsumer> {
-  const salts: SaltStore = config.redisUrl
-    ? new RedisSaltStore(config.redisUrl, config.redisPrefix)
-    : new SqliteSaltStore(sqlite());
+  const salts: SaltStore =
+    config.queue.kind === 'redis'
+      ? new RedisSaltStore(config.queue.redisUrl, config.queue.prefix)
+      : new SqliteSaltStore(sqlite());
   closers.add(() => salts.close());
   const enricher = new EventEnricher(
-    await GeoLookup.open(config.geoipDb),
+    await GeoLookup.open(config.enrichment.geoipDb),
     new UserAgentParser(),
     new VisitorHasher(salts),
-    ownHostsOf(config.ownUrls),
+    ownHostsOf(config.enrichment.ownUrls),
   );
   const processor = new BatchProcessor(enricher, store, metrics);
   let processedEvents = 0;
@@ -354,20 +249,20 @@ async function startConsumer(
     },
   ]);
   let consumer: EventConsumer;
-  if (config.redisUrl) {
-    consumer = new BullmqEventConsumer(bullmqOptions({ ...config, redisUrl: config.redisUrl }), logger);
+  if (config.queue.kind === 'redis') {
+    consumer = new BullmqEventConsumer(bullmqOptions(config.queue), logger);
   } else if (sqliteQueue) {
     consumer = new SqliteEventConsumer(
       sqlite(),
       sqliteQueue,
       {
         ...DEFAULT_SQLITE_QUEUE_OPTIONS,
-        file: config.sqliteFile,
-        attempts: config.attempts,
-        backoffMs: config.backoffMs,
-        ipMaxAgeMs: config.ipMaxAgeMs,
-        ipSweepMs: config.ipSweepMs,
-        insertIntervalMs: config.insertIntervalMs,
+        file: config.queue.sqliteFile,
+        attempts: config.queue.attempts,
+        backoffMs: config.queue.backoffMs,
+        ipMaxAgeMs: config.queue.ipMaxAgeMs,
+        ipSweepMs: config.queue.ipSweepMs,
+        insertIntervalMs: config.queue.insertIntervalMs,
       },
       logger,
     );
@@ -392,7 +287,8 @@ function lazySqlite(config: AnalyticsConfig, closers: Closers): () => SqliteQueu
   let database: SqliteQueueDatabase | null = null;
   closers.add(() => database?.close());
   return () => {
-    database ??= new SqliteQueueDatabase(config.sqliteFile);
+    if (config.queue.kind !== 'embedded') throw new Error('only the embedded queue has a sqlite file');
+    database ??= new SqliteQueueDatabase(config.queue.sqliteFile);
     return database;
   };
 }
@@ -449,8 +345,8 @@ export async function startApiAnalytics(
     // with redis the queue is another machine: what it cannot take is spilled to a file of this one.
     // embedded, the queue is already a file here; a second one on the same disk would not help
     let journal: SqliteBatchJournal | null = null;
-    if (config.redisUrl) {
-      const opened = new SqliteBatchJournal(config.journalFile);
+    if (config.queue.kind === 'redis') {
+      const opened = new SqliteBatchJournal(config.queue.journalFile);
       journal = opened;
       closers.add(() => opened.close());
     }
