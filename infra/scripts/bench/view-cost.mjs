@@ -376,12 +376,15 @@ async function measureInserts(dir, { batch, rounds, log }) {
 /** the embedded write path at `rate` views a second, `events` views measured after a warm-up */
 async function measureWritePath(dataDir, chdbDir, { events, rate, log }) {
   const runtimeLib = lib('runtime.js');
-  const configLib = lib('config.js');
   const eventsLib = lib('events.js');
   const userAgentLib = lib('enrichment/user-agent.js');
   const libs = { newEventId: eventsLib.newEventId, isBotUserAgent: userAgentLib.isBotUserAgent };
-  const defaults = configLib.analyticsConfigDefaults(dataDir);
-  const config = { ...defaults, store: { ...defaults.store, dataDir: chdbDir } };
+  // a build from before the configuration was grouped by queue kind (VIEW_COST_DIST) has it flat, in
+  // runtime.js
+  const grouped = lib('config.js').analyticsConfigDefaults?.(dataDir);
+  const config = grouped
+    ? { ...grouped, store: { ...grouped.store, dataDir: chdbDir } }
+    : { ...runtimeLib.analyticsConfigDefaults(dataDir), clickhouseDataDir: chdbDir };
   const quietLogger = {
     log: () => undefined,
     warn: (m) => log(`  warn: ${m}`),
