@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     app = await createApp(config);
   } catch (error) {
     // the disk filled or turned read-only between the check and a store's start: one line, not a trace
-    if (!config.mongoUrl || !config.analytics.clickhouseUrl) {
+    if (!config.mongoUrl || config.analytics.store.kind === 'chdb') {
       if (isDiskError(error)) {
         console.error(
           `Cannot start: the data directory ${config.dataDir} cannot be written: ${firstLine(error)}`,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { describeAnalyticsConfig, startWorkerAnalytics } from '@cardcraft/analytics';
+import { describeAnalyticsConfig, startWorkerAnalytics, type RedisQueueConfig } from '@cardcraft/analytics';
 import { ConfigError } from '@cardcraft/config';
 import { ServiceMetrics, startMetricsServer, type MetricsServer } from '@cardcraft/observability';
 import { createLogger } from './logger';
@@ -11,7 +11,7 @@ import { loadWorkerConfig, type WorkerConfig } from './worker-config';
  * runs the same loop itself (startApiAnalytics with embeddedWorker).
  */
 async function main(): Promise<void> {
-  let config: WorkerConfig;
+  let config: WorkerConfig<RedisQueueConfig>;
   try {
     config = loadWorkerConfig(process.env, { requireCluster: true });
   } catch (err) {
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     });
     logger.log(`Prometheus metrics on ${metricsServer.url}`);
   }
-  logger.log(`analytics worker started: queue ${config.analytics.queueName}, ClickHouse over http`);
+  logger.log(`analytics worker started: queue ${config.analytics.queue.queueName}, ClickHouse over http`);
 
   let stopping = false;
   const stop = async (signal: string) => {

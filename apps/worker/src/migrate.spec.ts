@@ -7,7 +7,12 @@ import {
   type ClickHouseHttpFixture,
 } from '../../../infra/test/clickhouse-http-fixture';
 import { readMigrations } from '../../../libs/analytics/src/adapters/clickhouse/migrations';
-import { analyticsConfigDefaults, openAnalyticsStore } from '../../../libs/analytics/src/runtime';
+import {
+  DEFAULT_RAW_RETENTION_DAYS,
+  analyticsConfigDefaults,
+  type AnalyticsConfig,
+} from '../../../libs/analytics/src/config';
+import { openAnalyticsStore } from '../../../libs/analytics/src/runtime';
 import { ROOT, runFromSources } from './testing/worker-process';
 
 /** the real migrate entry point, run from its sources in a child process; its output and exit code */
@@ -29,10 +34,14 @@ describe('npm run migrate: the ClickHouse migrations as a step of their own', ()
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const clusterConfig = () => ({
+  const clusterConfig = (): AnalyticsConfig => ({
     ...analyticsConfigDefaults(join(dir, 'data')),
-    clickhouseUrl: fixture.url,
-    migrateAtStart: false,
+    store: {
+      kind: 'http',
+      url: fixture.url,
+      rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
+      migrateAtStart: false,
+    },
   });
 
   it('a cluster process refuses a store the step has not migrated, applies nothing, names the step', async () => {

@@ -13,7 +13,8 @@ import { loadWorkerConfig } from './worker-config';
 async function main(): Promise<void> {
   const config = loadWorkerConfig(process.env, { requireCluster: false });
   const logger = createLogger(config.logLevel, 'migrate');
-  const target = config.analytics.clickhouseUrl ? 'ClickHouse over http' : `chDB in ${config.dataDir}`;
+  const target =
+    config.analytics.store.kind === 'http' ? 'ClickHouse over http' : `chDB in ${config.dataDir}`;
   const applied = await migrateAnalyticsStore(config.analytics);
   logger.log(
     applied.length > 0

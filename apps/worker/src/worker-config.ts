@@ -1,12 +1,17 @@
-import { parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
+import {
+  parseAnalyticsEnv,
+  type AnalyticsConfig,
+  type AnalyticsQueueConfig,
+  type RedisQueueConfig,
+} from '@cardcraft/analytics';
 import { ConfigError, envInteger, envOneOf, envText, type Env } from '@cardcraft/config';
 import { dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 
 /** the worker's one configuration object, parsed once at start-up */
-export interface WorkerConfig {
+export interface WorkerConfig<Q extends AnalyticsQueueConfig = AnalyticsQueueConfig> {
   dataDir: string;
-  analytics: AnalyticsConfig;
+  analytics: AnalyticsConfig<Q>;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** METRICS_PORT and METRICS_HOST: the worker's Prometheus metrics, off when unset */
   metrics: MetricsConfig;
@@ -17,7 +22,14 @@ export interface WorkerConfig {
 /**
  * `requireCluster`: the worker process serves the cluster, so it needs the queue (REDIS_URL) and the
  * ClickHouse server the api reads (CLICKHOUSE_URL); the replay script also works on the embedded file.
+ * with it the queue is redis's (the checks below throw otherwise), which the first signature says.
  */
+export function loadWorkerConfig(
+  env: Env,
+  options: { requireCluster: true },
+  cwd?: string,
+): WorkerConfig<RedisQueueConfig>;
+export function loadWorkerConfig(env: Env, options: { requireCluster: boolean }, cwd?: string): WorkerConfig;
 export function loadWorkerConfig(
   env: Env,
   options: { requireCluster: boolean },
@@ -27,12 +39,12 @@ export function loadWorkerConfig(
   const ownUrls = [envText(env, 'PUBLIC_BASE_URL')].filter((value): value is string => Boolean(value));
   const analytics = parseAnalyticsEnv(env, { dataDir, ownUrls, cwd });
   if (options.requireCluster) {
-    if (!analytics.redisUrl) {
+    if (analytics.queue.kind !== 'redis') {
       throw new ConfigError(
         'REDIS_URL is required: the worker takes events from the BullMQ queue (without it the api runs the worker loop itself)',
       );
     }
-    if (!analytics.clickhouseUrl) {
+    if (analytics.store.kind !== 'http') {
       throw new ConfigError(
         'CLICKHOUSE_URL is required: the worker writes to the ClickHouse server the api reads',
       );

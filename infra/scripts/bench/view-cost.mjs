@@ -379,7 +379,12 @@ async function measureWritePath(dataDir, chdbDir, { events, rate, log }) {
   const eventsLib = lib('events.js');
   const userAgentLib = lib('enrichment/user-agent.js');
   const libs = { newEventId: eventsLib.newEventId, isBotUserAgent: userAgentLib.isBotUserAgent };
-  const config = { ...runtimeLib.analyticsConfigDefaults(dataDir), clickhouseDataDir: chdbDir };
+  // a build from before the configuration was grouped by queue kind (VIEW_COST_DIST) has it flat, in
+  // runtime.js
+  const grouped = lib('config.js').analyticsConfigDefaults?.(dataDir);
+  const config = grouped
+    ? { ...grouped, store: { ...grouped.store, dataDir: chdbDir } }
+    : { ...runtimeLib.analyticsConfigDefaults(dataDir), clickhouseDataDir: chdbDir };
   const quietLogger = {
     log: () => undefined,
     warn: (m) => log(`  warn: ${m}`),

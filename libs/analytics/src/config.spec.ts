@@ -6,11 +6,9 @@ describe('analytics configuration', () => {
   it('defaults to the embedded mode: SQLite queue and chDB under the data directory', () => {
     const config = parseAnalyticsEnv({}, context);
     expect(config).toMatchObject({
-      redisUrl: null,
-      clickhouseUrl: null,
-      clickhouseDataDir: '/data/chdb',
-      geoipDb: null,
-      ownUrls: ['https://cards.example.com'],
+      queue: { kind: 'embedded', sqliteFile: '/data/cardcraft.db' },
+      store: { kind: 'chdb', dataDir: '/data/chdb' },
+      enrichment: { geoipDb: null, ownUrls: ['https://cards.example.com'] },
     });
   });
 
@@ -27,17 +25,35 @@ describe('analytics configuration', () => {
       context,
     );
     expect(config).toMatchObject({
-      redisUrl: 'redis://redis:6379',
-      clickhouseUrl: 'http://clickhouse:8123',
-      attempts: 5,
+      queue: {
+        kind: 'redis',
+        redisUrl: 'redis://redis:6379',
+        attempts: 5,
+        journalFile: '/data/analytics-journal.sqlite',
+      },
+      store: { kind: 'http', url: 'http://clickhouse:8123', password: 'secret' },
       buffer: { flushMs: 10, maxBatch: 2000 },
     });
     expect(JSON.stringify(describeAnalyticsConfig(config))).not.toContain('secret');
   });
 
+  it('hides the credentials of both addresses and the password when it describes itself', () => {
+    const config = parseAnalyticsEnv(
+      {
+        REDIS_URL: 'redis://queue:redis-pw@redis:6379',
+        CLICKHOUSE_URL: 'http://events:url-pw@clickhouse:8123',
+        CLICKHOUSE_PASSWORD: 'secret',
+      },
+      context,
+    );
+    const text = JSON.stringify(describeAnalyticsConfig(config));
+    for (const hidden of ['redis-pw', 'url-pw', 'secret']) expect(text).not.toContain(hidden);
+    expect(text).toContain('redis:6379');
+  });
+
   it('spaces the embedded inserts of events a second apart unless told otherwise', () => {
-    expect(parseAnalyticsEnv({}, context)).toMatchObject({ insertIntervalMs: 1000 });
-    expect(parseAnalyticsEnv({ ANALYTICS_INSERT_INTERVAL_MS: '0' }, context)).toMatchObject({
+    expect(parseAnalyticsEnv({}, context).queue).toMatchObject({ insertIntervalMs: 1000 });
+    expect(parseAnalyticsEnv({ ANALYTICS_INSERT_INTERVAL_MS: '0' }, context).queue).toMatchObject({
       insertIntervalMs: 0,
     });
     expect(() => parseAnalyticsEnv({ ANALYTICS_INSERT_INTERVAL_MS: '-5' }, context)).toThrow(
@@ -46,17 +62,23 @@ describe('analytics configuration', () => {
   });
 
   it('keeps the raw ips of failed batches at most a day, swept hourly unless told otherwise', () => {
-    expect(parseAnalyticsEnv({}, context)).toMatchObject({ ipMaxAgeMs: 86_400_000, ipSweepMs: 3_600_000 });
+    expect(parseAnalyticsEnv({}, context).queue).toMatchObject({
+      ipMaxAgeMs: 86_400_000,
+      ipSweepMs: 3_600_000,
+    });
     expect(
-      parseAnalyticsEnv({ ANALYTICS_FAILED_IP_MAX_AGE_MS: '60000', ANALYTICS_IP_SWEEP_MS: '5000' }, context),
+      parseAnalyticsEnv({ ANALYTICS_FAILED_IP_MAX_AGE_MS: '60000', ANALYTICS_IP_SWEEP_MS: '5000' }, context)
+        .queue,
     ).toMatchObject({ ipMaxAgeMs: 60_000, ipSweepMs: 5000 });
   });
 
   it('keeps raw events 400 days unless told otherwise; the rollups keep the totals', () => {
-    expect(parseAnalyticsEnv({}, context).rawRetentionDays).toBe(400);
-    expect(parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: '30' }, context).rawRetentionDays).toBe(30);
+    expect(parseAnalyticsEnv({}, context).store.rawRetentionDays).toBe(400);
+    expect(parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: '30' }, context).store.rawRetentionDays).toBe(
+      30,
+    );
     expect(
-      parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: 'Forever' }, context).rawRetentionDays,
+      parseAnalyticsEnv({ ANALYTICS_RAW_RETENTION_DAYS: 'Forever' }, context).store.rawRetentionDays,
     ).toBeNull();
   });
 

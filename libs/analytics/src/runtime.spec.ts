@@ -25,13 +25,12 @@ import { buildJobHandlers, runJob, type ProfileErasure } from './jobs';
 import type { EventConsumer, EventEraser, EventWriter } from './ports';
 import { parseRange } from './read/analytics-read.service';
 import {
+  DEFAULT_RAW_RETENTION_DAYS,
   analyticsConfigDefaults,
-  startApiAnalytics,
-  startWorkerAnalytics,
+  redisQueueDefaults,
   type AnalyticsConfig,
-  type ApiAnalytics,
-  type WorkerAnalytics,
-} from './runtime';
+} from './config';
+import { startApiAnalytics, startWorkerAnalytics, type ApiAnalytics, type WorkerAnalytics } from './runtime';
 import { IPS, USER_AGENTS, sampleEvent } from './testing/sample-events';
 import { batchesOnly } from './testing/jobs';
 
@@ -96,7 +95,8 @@ describe('analytics runtime, embedded mode (SQLite queue, chDB)', () => {
   let runtime: ApiAnalytics;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cardcraft-embedded-'));
-    runtime = await startApiAnalytics({ ...analyticsConfigDefaults(dir), backoffMs: 50 }, quiet, {
+    const defaults = analyticsConfigDefaults(dir);
+    runtime = await startApiAnalytics({ ...defaults, queue: { ...defaults.queue, backoffMs: 50 } }, quiet, {
       embeddedWorker: true,
     });
   }, 30_000);
@@ -189,12 +189,16 @@ describe('analytics runtime, cluster mode (BullMQ on Redis, ClickHouse over HTTP
       startTestRedis(),
       startClickHouseHttpFixture({ dir: join(dir, 'ch') }),
     ]);
+    const defaults = analyticsConfigDefaults(dir);
     config = {
-      ...analyticsConfigDefaults(dir),
-      redisUrl: redis.url,
-      clickhouseUrl: fixture.url,
-      redisPrefix: uniquePrefix('cluster'),
-      backoffMs: 50,
+      ...defaults,
+      queue: { ...redisQueueDefaults(redis.url, dir), prefix: uniquePrefix('cluster'), backoffMs: 50 },
+      store: {
+        kind: 'http',
+        url: fixture.url,
+        rawRetentionDays: DEFAULT_RAW_RETENTION_DAYS,
+        migrateAtStart: true,
+      },
     };
     // two processes' worth: the api produces and reads, the worker consumes
     api = await startApiAnalytics(config, quiet, { embeddedWorker: false });

@@ -41,7 +41,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
       ): Promise<ApiAnalytics> => {
         const logger = new Logger('Analytics');
         const runtime = await startApiAnalytics(config.analytics, logger, {
-          embeddedWorker: config.analytics.redisUrl === null,
+          embeddedWorker: config.analytics.queue.kind === 'embedded',
           metrics: metrics.analytics,
         });
         metrics.watchBuffer(() => runtime.stats().buffer);

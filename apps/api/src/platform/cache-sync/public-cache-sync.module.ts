@@ -32,14 +32,11 @@ class PublicCacheSyncLifecycle implements OnApplicationShutdown {
         cache: PublicProfileCache,
       ): Promise<RedisInvalidationChannel | null> => {
         // the deployment's redis: the one the analytics queue uses
-        const redisUrl = config.analytics.redisUrl;
-        if (!redisUrl) return null;
+        const { queue } = config.analytics;
+        if (queue.kind !== 'redis') return null;
         const logger = new Logger('PublicCacheSync');
         const replica = randomUUID();
-        const channel = new RedisInvalidationChannel(
-          redisUrl,
-          `${config.analytics.redisPrefix}:public-profile-cache`,
-        );
+        const channel = new RedisInvalidationChannel(queue.redisUrl, `${queue.prefix}:public-profile-cache`);
         await channel.subscribe(({ origin, handle }) => {
           if (origin !== replica) cache.invalidateLocally(handle);
         });

@@ -10,9 +10,9 @@ const SHARED_STORAGE = Symbol('SHARED_THROTTLER_STORAGE');
 
 /** with REDIS_URL every replica counts in redis; a single process counts in its memory */
 async function sharedStorage(config: AppConfig): Promise<RedisThrottlerStorage | null> {
-  const redisUrl = config.analytics.redisUrl;
-  if (!redisUrl) return null;
-  const storage = new RedisThrottlerStorage(redisUrl, `${config.analytics.redisPrefix}:rate-limit:`);
+  const { queue } = config.analytics;
+  if (queue.kind !== 'redis') return null;
+  const storage = new RedisThrottlerStorage(queue.redisUrl, `${queue.prefix}:rate-limit:`);
   if (!(await storage.ready(5000))) {
     new Logger('RateLimit').warn('redis does not answer yet: counting in memory until it does');
   }

@@ -1,0 +1,80 @@
+import { ClickHouseAnalyticsStore } from '../adapters/clickhouse/clickhouse-analytics-store';
+import { EmbeddedWriteLog } from '../adapters/write-log/embedded-write-log';
+import { withWriteLog, withoutWriteLog } from '../adapters/write-log/write-logging-store';
+import type { AnalyticsConfig } from '../config';
+import type { AnalyticsStore } from '../ports';
+import type { Closers } from './closers';
+
+/** the store part of the configuration is all opening a store needs */
+type StoreConfig = Pick<AnalyticsConfig, 'store'>;
+
+function openStore({ store }: StoreConfig): ClickHouseAnalyticsStore {
+  return ClickHouseAnalyticsStore.open({
+    transport:
+      store.kind === 'http'
+        ? {
+            kind: 'http',
+            url: store.url,
+            database: store.database,
+            username: store.user,
+            password: store.password,
+          }
+        : { kind: 'chdb', path: store.dataDir },
+    migrationsDir: store.migrationsDir,
+  });
+}
+
+/**
+ * opens ClickHouse (a server over http, else chdb). with migrateAtStart it applies the pending
+ * migrations and the raw retention; without, it refuses a store that still has migrations pending.
+ */
+export async function openAnalyticsStore(config: StoreConfig): Promise<ClickHouseAnalyticsStore> {
+  const store = openStore(config);
+  const { migrateAtStart, rawRetentionDays } = config.store;
+  try {
+    if (migrateAtStart) {
+      await store.migrate();
+      await store.applyRetention(rawRetentionDays);
+    } else {
+      const pending = await store.pendingMigrations();
+      if (pending.length > 0) {
+        throw new Error(
+          `the ClickHouse schema is behind: migration ${pending.join(', ')} not applied; run \`npm run migrate\` (the cluster's migrate service) first`,
+        );
+      }
+      store.keepRetention(rawRetentionDays);
+    }
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+/**
+ * the migration step: applies every pending migration and the raw retention to the configured store,
+ * then closes it. returns the versions it applied (none when the schema was up to date).
+ */
+export async function migrateAnalyticsStore(config: StoreConfig): Promise<number[]> {
+  const store = openStore(config);
+  try {
+    const applied = await store.migrate();
+    await store.applyRetention(config.store.rawRetentionDays);
+    return applied;
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * the store as this process uses it, closed with the process. with chdb the process holds the store
+ * and sees every write: the write log records them, so reads are kept and added to. a server is
+ * written by other processes too (the cluster's workers), so nothing is known of its recent writes.
+ */
+export async function openProcessStore(config: StoreConfig, closers: Closers): Promise<AnalyticsStore> {
+  const opened = await openAnalyticsStore(config);
+  const store =
+    opened.transport === 'chdb' ? withWriteLog(opened, new EmbeddedWriteLog()) : withoutWriteLog(opened);
+  closers.add(() => store.close());
+  return store;
+}
