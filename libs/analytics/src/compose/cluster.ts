@@ -20,7 +20,7 @@ import type {
   WorkerAnalytics,
 } from './process-analytics';
 import { openProcessStore } from './store';
-import { startWorkerLoop, type RunningConsumer } from './worker-loop';
+import { startWorkerLoop, workerAnalytics, type RunningConsumer } from './worker-loop';
 
 /**
  * the cluster (REDIS_URL): the api processes produce onto the bullmq queue and read the ClickHouse
@@ -107,12 +107,7 @@ export function startClusterWorker(
     const parts = await openParts(config, closers);
     const metrics = options.metrics ?? NO_ANALYTICS_METRICS;
     const worker = await startLoop(config, parts, logger, metrics, closers);
-    return {
-      mode: modeOf(config),
-      stats: () => ({ processedEvents: worker.processedEvents() }),
-      depth: () => parts.queue.depth(),
-      close: () => closers.close(),
-    };
+    return workerAnalytics(modeOf(config), parts.queue, worker, closers);
   });
 }
 

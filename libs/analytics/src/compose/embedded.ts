@@ -19,7 +19,7 @@ import type {
   WorkerAnalytics,
 } from './process-analytics';
 import { openProcessStore } from './store';
-import { startWorkerLoop, type RunningConsumer } from './worker-loop';
+import { startWorkerLoop, workerAnalytics, type RunningConsumer } from './worker-loop';
 
 /**
  * the embedded mode (no REDIS_URL): one process. the durable queue and the salts are in the sqlite
@@ -121,12 +121,7 @@ export function startEmbeddedWorker(
     const parts = await openParts(config, closers);
     const metrics = options.metrics ?? NO_ANALYTICS_METRICS;
     const worker = await startLoop(config, parts, logger, metrics, closers);
-    return {
-      mode: modeOf(config),
-      stats: () => ({ processedEvents: worker.processedEvents() }),
-      depth: () => parts.queue.depth(),
-      close: () => closers.close(),
-    };
+    return workerAnalytics(modeOf(config), parts.queue, worker, closers);
   });
 }
 

@@ -7,9 +7,16 @@ import { UserAgentParser } from '../enrichment/user-agent';
 import { VisitorHasher } from '../enrichment/visitor-id';
 import { BatchProcessor } from '../ingest/batch-processor';
 import { buildJobHandlers, runJob, type JobHandlers } from '../jobs';
-import type { AnalyticsMetrics, EventConsumer, EventEraser, EventWriter, SaltStore } from '../ports';
+import type {
+  AnalyticsMetrics,
+  EventConsumer,
+  EventEraser,
+  EventQueue,
+  EventWriter,
+  SaltStore,
+} from '../ports';
 import type { Closers } from './closers';
-import type { AnalyticsLogger } from './process-analytics';
+import type { AnalyticsLogger, AnalyticsMode, WorkerAnalytics } from './process-analytics';
 
 export interface RunningConsumer {
   processedEvents(): number;
@@ -77,4 +84,19 @@ export async function startWorkerLoop(parts: WorkerLoopParts): Promise<RunningCo
     }
   });
   return { processedEvents: () => processedEvents };
+}
+
+/** a worker process's hold on its running loop, the same in both modes */
+export function workerAnalytics(
+  mode: AnalyticsMode,
+  queue: Pick<EventQueue, 'depth'>,
+  worker: RunningConsumer,
+  closers: Closers,
+): WorkerAnalytics {
+  return {
+    mode,
+    stats: () => ({ processedEvents: worker.processedEvents() }),
+    depth: () => queue.depth(),
+    close: () => closers.close(),
+  };
 }
