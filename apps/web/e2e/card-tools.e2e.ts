@@ -176,7 +176,7 @@ describe.each(['embedded', 'cluster'] as const)('the card menu tools (%s)', (cur
         dialog.getByRole('button', { name: 'Download QR Code' }).click(),
       ]);
       expect(png.suggestedFilename()).toBe(`qr-${handle}-2048.png`);
-      const read = readQrPng(await downloaded(png));
+      const read = await readQrPng(await downloaded(png));
       expect([read.width, read.height]).toEqual([2048, 2048]);
       expect(read.decoded).toBe(`${product.baseUrl}/u/${handle}?src=qr`);
       expect(read.pixel(1024, 1024)).toBe('#e11d48');

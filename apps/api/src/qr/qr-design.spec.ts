@@ -32,15 +32,15 @@ const logoDataUrl = `data:image/png;base64,${logoPng().toString('base64')}`;
 describe('the QR artwork', () => {
   const text = 'https://cards.example.test/u/ada?src=qr';
 
-  it('draws the code in its colours with a quiet zone, and a reader reads it', () => {
+  it('draws the code in its colours with a quiet zone, and a reader reads it', async () => {
     const svg = qrSvg({ text, foreground: '#4338ca', background: '#ffffff', logo: null });
     expect(svg).toContain('fill="#4338ca"');
-    const read = readQrPng(svgToPng(svg, 512));
+    const read = await readQrPng(svgToPng(svg, 512));
     expect(read.decoded).toBe(text);
     expect(read.pixel(2, 2)).toBe('#ffffff');
   });
 
-  it('uses error correction H with a logo, so the code keeps reading under it', () => {
+  it('uses error correction H with a logo, so the code keeps reading under it', async () => {
     const withLogo = qrSvg({
       text,
       foreground: '#111827',
@@ -52,7 +52,7 @@ describe('the QR artwork', () => {
     expect(high).toBeGreaterThan(medium);
     expect(withLogo).toContain(`viewBox="0 0 ${high + 8} ${high + 8}"`);
     expect(withLogo).toContain('<image');
-    const read = readQrPng(svgToPng(withLogo, 1024));
+    const read = await readQrPng(svgToPng(withLogo, 1024));
     expect(read.decoded).toBe(text);
     // the logo's colour is in the middle
     expect(read.pixel(512, 512)).toBe('#e11d48');
@@ -79,7 +79,7 @@ describe.each(STORAGE_KINDS)('designed QR codes over HTTP (%s)', (kind) => {
     const svg = answer.bytes.toString();
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     expect(svg).toContain(`fill="${colors.foreground}"`);
-    expect(readQrPng(svgToPng(svg, 512)).decoded).toBe(
+    expect((await readQrPng(svgToPng(svg, 512))).decoded).toBe(
       `https://cards.example.test/u/${profile.handle}?src=qr`,
     );
   });
@@ -97,7 +97,7 @@ describe.each(STORAGE_KINDS)('designed QR codes over HTTP (%s)', (kind) => {
     expect(answer.headers.get('content-disposition')).toBe(
       `attachment; filename="qr-${profile.handle}-${width}.png"`,
     );
-    const read = readQrPng(answer.bytes);
+    const read = await readQrPng(answer.bytes);
     expect([read.width, read.height]).toEqual([width, width]);
     expect(read.decoded).toBe(`https://cards.example.test/u/${profile.handle}?src=qr`);
     // the chosen colours, not black on white
@@ -119,7 +119,7 @@ describe.each(STORAGE_KINDS)('designed QR codes over HTTP (%s)', (kind) => {
       logoDataUrl,
     });
     expect(answer.status).toBe(200);
-    const read = readQrPng(answer.bytes);
+    const read = await readQrPng(answer.bytes);
     expect(read.decoded).toBe(`https://cards.example.test/u/${profile.handle}?src=qr`);
     expect(read.pixel(512, 512)).toBe('#e11d48');
     expect(read.pixel(3, 3)).toBe('#fef3c7');
@@ -188,7 +188,7 @@ describe.each(STORAGE_KINDS)('designed QR codes over HTTP (%s)', (kind) => {
       logo: 'avatar',
     });
     expect(answer.status).toBe(200);
-    const read = readQrPng(answer.bytes);
+    const read = await readQrPng(answer.bytes);
     expect(read.decoded).toBe(`https://cards.example.test/u/${profile.handle}?src=qr`);
     // the logo's rose red, through the upload's lossy re-encoding
     const [r, g, b] = [1, 3, 5].map((at) => parseInt(read.pixel(512, 512).slice(at, at + 2), 16));
@@ -250,7 +250,7 @@ describe.each(STORAGE_KINDS)("the card's avatar as the logo (%s)", (kind) => {
         logo: 'avatar',
       });
       expect(answer.status).toBe(200);
-      const read = readQrPng(answer.bytes);
+      const read = await readQrPng(answer.bytes);
       expect(read.decoded).toBe(`${imagesUrl}/u/${profile.handle}?src=qr`);
       expect(read.pixel(256, 256)).toBe('#e11d48');
     }

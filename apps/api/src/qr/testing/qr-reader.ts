@@ -1,5 +1,6 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 
 export interface ReadPng {
   width: number;
@@ -10,17 +11,33 @@ export interface ReadPng {
   decoded: string | null;
 }
 
-/** a PNG read as a phone's reader would: its pixels and the code it holds */
-export function readQrPng(png: Buffer): ReadPng {
-  const image = PNG.sync.read(png);
-  const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
-  const code = jsQR(pixels, image.width, image.height, { inversionAttempts: 'dontInvert' });
+/**
+ * the largest side the reader is given: a phone's reader works on camera frames of about this size,
+ * and a code drawn at 2048 px holds nothing a reader needs that 640 px lose (its modules stay 15 px
+ * and more), while jsQR's time grows with the pixels
+ */
+const READER_SIDE = 640;
+
+/** a PNG read as a phone's reader would: its pixels at full size, and the code it holds */
+export async function readQrPng(png: Buffer): Promise<ReadPng> {
+  const full = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = full.info;
+  const seen =
+    Math.max(width, height) > READER_SIDE
+      ? await sharp(png)
+          .resize({ width: READER_SIDE, height: READER_SIDE, fit: 'inside' })
+          .ensureAlpha()
+          .raw()
+          .toBuffer({ resolveWithObject: true })
+      : full;
+  const pixels = new Uint8ClampedArray(seen.data.buffer, seen.data.byteOffset, seen.data.length);
+  const code = jsQR(pixels, seen.info.width, seen.info.height, { inversionAttempts: 'dontInvert' });
   return {
-    width: image.width,
-    height: image.height,
+    width,
+    height,
     pixel(x, y) {
-      const at = (image.width * y + x) * 4;
-      return `#${[0, 1, 2].map((i) => image.data[at + i].toString(16).padStart(2, '0')).join('')}`;
+      const at = (width * y + x) * 4;
+      return `#${[0, 1, 2].map((i) => (full.data[at + i] as number).toString(16).padStart(2, '0')).join('')}`;
     },
     decoded: code?.data ?? null,
   };
