@@ -61,32 +61,3 @@ describe('openSqliteDatabase', () => {
     }
   });
 });
-
-describe('a file made before the e-mail and contact-exchange columns', () => {
-  it('gets them at open: its users are notified of messages, its leads have no extra fields', async () => {
-    const old = join(dir, 'old', 'cardcraft.db');
-    const db = openSqliteDatabase(old);
-    db.exec(`
-      CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL, display_name TEXT NOT NULL,
-        password_hash TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-      CREATE TABLE leads (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, email TEXT NOT NULL, message TEXT,
-        consent INTEGER NOT NULL, consent_text TEXT NOT NULL, visitor_user_id TEXT, created_at INTEGER NOT NULL);
-      INSERT INTO users VALUES ('0123456789abcdef01234567', 'old@x.io', 'Old', 'h', 1, 1);
-      INSERT INTO leads VALUES ('0123456789abcdef01234568', 'p', 'v@x.io', 'hi', 1, 'ok', NULL, 1);
-    `);
-    db.close();
-    const storage = await createStorage({ kind: 'sqlite', file: old });
-    try {
-      await expect(storage.users.findByEmail('old@x.io')).resolves.toMatchObject({ notifyOnMessages: true });
-      const { items } = await storage.leads.listByProfile('p', { offset: 0, limit: 10 });
-      expect(items).toEqual([
-        expect.objectContaining({ email: 'v@x.io', name: null, phone: null, company: null }),
-      ]);
-    } finally {
-      await storage.close();
-    }
-    // opening it again changes nothing
-    const again = await createStorage({ kind: 'sqlite', file: old });
-    await again.close();
-  });
-});
