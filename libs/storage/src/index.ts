@@ -8,6 +8,7 @@ export * from './data-dir';
 export { SchemaVersionError } from './schema-version';
 export type { SqliteDatabase, SqliteStatement } from './adapters/sqlite/sqlite-database';
 export {
+  addColumnIfMissing,
   migrateSqlite,
   sqliteSchemaVersion,
   type SqliteMigration,

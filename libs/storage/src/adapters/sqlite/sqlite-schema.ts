@@ -1,5 +1,5 @@
 import type { SqliteDatabase } from './sqlite-database';
-import { migrateSqlite, type SqliteSchema } from './sqlite-migrations';
+import { addColumnIfMissing, migrateSqlite, type SqliteSchema } from './sqlite-migrations';
 
 // the storage's tables and indexes in the sqlite file, as numbered migrations: the one place that
 // says what the file holds. schema_version records the ones applied (sqlite-migrations.ts).
@@ -119,11 +119,4 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
 /** brings the file's storage tables to this build's version; run before any statement is prepared */
 export function applySqliteSchema(db: SqliteDatabase): number[] {
   return migrateSqlite(db, STORAGE_SQLITE_SCHEMA);
-}
-
-/** adds a column unless the table has it: sqlite has no ADD COLUMN IF NOT EXISTS */
-function addColumnIfMissing(db: SqliteDatabase, table: string, column: string, definition: string): void {
-  const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all();
-  if (columns.some((existing) => existing.name === column)) return;
-  db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
 }
