@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from '../platform/testing/paths';
 import type {
   ErrorResponse,
   HealthResponse,
@@ -22,8 +23,8 @@ import { eventually } from '../platform/testing/eventually';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
 import { createProfile, httpClient, registerUser, type HttpClient } from '../platform/testing/http';
 import { startTestApp, type TestApp } from '../platform/testing/test-app';
-import { startApiMain } from '../platform/testing/api-main';
 
+const ROOT = REPO_ROOT;
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const range = () => {
@@ -202,6 +203,32 @@ describe('analytics faults, embedded', () => {
     }
   }, 60_000);
 
+  /** the real entry point, from its sources: its exit code and what it printed */
+  function startProduct(dataDir: string): Promise<{ code: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/main.ts')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        LOG_LEVEL: 'error',
+        WEB_DIST_DIR: '',
+        TSX_TSCONFIG_PATH: join(ROOT, 'infra/test/tsconfig.tsx.json'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    return new Promise((done) =>
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        done({ code, output });
+      }),
+    );
+  }
+
   rootOnly(
     'a start on a read-only or a full data directory stops with one line naming it',
     async () => {
@@ -216,7 +243,7 @@ describe('analytics faults, embedded', () => {
           [readOnly, /EROFS|read-only/i],
           [full, /ENOSPC|no space/i],
         ] as const) {
-          const { code, output } = await startApiMain(dataDir);
+          const { code, output } = await startProduct(dataDir);
           expect(code).toBe(1);
           const lines = output.trim().split('\n');
           expect(lines).toHaveLength(1);

@@ -86,7 +86,12 @@ export function migrateSqlite(db: SqliteDatabase, schema: SqliteSchema): number[
  * adds a column unless the table has it (sqlite has no ADD COLUMN IF NOT EXISTS): for the migrations
  * that adopt a file made before versions, which may have the column already
  */
-export function addColumnIfMissing(db: SqliteDatabase, table: string, column: string, definition: string): void {
+export function addColumnIfMissing(
+  db: SqliteDatabase,
+  table: string,
+  column: string,
+  definition: string,
+): void {
   const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all();
   if (columns.some((existing) => existing.name === column)) return;
   db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
