@@ -83,7 +83,7 @@ function records(db: Db): mongo.Collection<MigrationRecord> {
 }
 
 /** how a refusal names the database (its name only: the url may hold credentials) */
-function describe(db: Db): string {
+function nameOf(db: Db): string {
   return `the MongoDB database ${db.databaseName}`;
 }
 
@@ -100,7 +100,7 @@ export async function mongoSchemaVersion(db: Db): Promise<number> {
 export async function migrateMongo(db: Db, migrations = MONGO_MIGRATIONS): Promise<number[]> {
   const latest = latestVersion(migrations);
   const found = await mongoSchemaVersion(db);
-  if (found > latest) throw new SchemaVersionError(describe(db), found, latest);
+  if (found > latest) throw new SchemaVersionError(nameOf(db), found, latest);
   const applied: number[] = [];
   for (const migration of migrations.filter((step) => step.version > found)) {
     await migration.apply(db);
@@ -119,5 +119,5 @@ export async function migrateMongo(db: Db, migrations = MONGO_MIGRATIONS): Promi
 export async function checkMongoSchema(db: Db, migrations = MONGO_MIGRATIONS): Promise<void> {
   const latest = latestVersion(migrations);
   const found = await mongoSchemaVersion(db);
-  if (found !== latest) throw new SchemaVersionError(describe(db), found, latest);
+  if (found !== latest) throw new SchemaVersionError(nameOf(db), found, latest);
 }

@@ -65,7 +65,7 @@ export function migrateSqlite(db: SqliteDatabase, schema: SqliteSchema): number[
     'INSERT INTO schema_version (part, version, name, applied_at) VALUES (?, ?, ?, ?)',
   );
   const applied: number[] = [];
-  for (const migration of schema.migrations) {
+  for (const migration of schema.migrations.filter((step) => step.version > found)) {
     const ran = db
       .transaction(() => {
         // read again inside the transaction: another process may have migrated meanwhile
