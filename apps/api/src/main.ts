@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
 import { Logger, type INestApplication } from '@nestjs/common';
 import { createApp } from './app';
-import { DataDirError, isDiskError } from '@cardcraft/storage';
+import { DataDirError, isDiskError, SchemaVersionError } from '@cardcraft/storage';
 import { ConfigError, describeConfig, loadConfig } from './platform/config/app-config';
+import { checkStoreSchemas } from './platform/storage/store-schemas';
 
 async function main(): Promise<void> {
   let config;
@@ -23,8 +24,14 @@ async function main(): Promise<void> {
   if (config.logLevel === 'debug') logger.debug(JSON.stringify(describeConfig(config)));
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
+    // before nest: a store this build cannot use stops the start here, in one line
+    await checkStoreSchemas(config);
     app = await createApp(config);
   } catch (error) {
+    if (error instanceof SchemaVersionError) {
+      console.error(`Cannot start: ${error.message}`);
+      process.exit(1);
+    }
     // the disk filled or turned read-only between the check and a store's start: one line, not a trace
     if (!config.mongoUrl || config.analytics.store.kind === 'chdb') {
       if (isDiskError(error)) {

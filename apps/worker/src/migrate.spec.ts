@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import mongoose from 'mongoose';
 import { parse } from 'yaml';
 import {
   startClickHouseHttpFixture,
@@ -13,6 +14,7 @@ import {
   type AnalyticsConfig,
 } from '../../../libs/analytics/src/config';
 import { openAnalyticsStore } from '../../../libs/analytics/src/runtime';
+import { createStorage } from '../../../libs/storage/src';
 import { ROOT, runFromSources } from './testing/worker-process';
 
 /** the real migrate entry point, run from its sources in a child process; its output and exit code */
@@ -22,7 +24,17 @@ async function runMigrate(env: Record<string, string>): Promise<{ code: number |
   return { code, output: migrate.output() };
 }
 
-describe('npm run migrate: the ClickHouse migrations as a step of their own', () => {
+/** drops a database the case made */
+async function dropDatabase(mongoUrl: string): Promise<void> {
+  const connection = await mongoose.createConnection(mongoUrl).asPromise();
+  try {
+    await connection.dropDatabase();
+  } finally {
+    await connection.close();
+  }
+}
+
+describe('npm run migrate: the storage and ClickHouse migrations as a step of their own', () => {
   let dir: string;
   let fixture: ClickHouseHttpFixture;
   beforeAll(async () => {
@@ -50,27 +62,35 @@ describe('npm run migrate: the ClickHouse migrations as a step of their own', ()
     );
   });
 
-  it('applies every migration once over http; a second run finds none pending', async () => {
+  it('applies every migration once, to MongoDB and to ClickHouse over http; a second run finds none pending', async () => {
     const versions = readMigrations().map((migration) => migration.version);
-    const env = { CLICKHOUSE_URL: fixture.url, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info' };
+    const mongoUrl = new URL(process.env.TEST_MONGO_URL!);
+    mongoUrl.pathname = `/cardcraft_migrate_${process.pid}_${Date.now().toString(36)}`;
+    const env = {
+      MONGO_URL: mongoUrl.toString(),
+      CLICKHOUSE_URL: fixture.url,
+      DATA_DIR: join(dir, 'data'),
+      LOG_LEVEL: 'info',
+    };
 
     const first = await runMigrate(env);
-    expect(first).toEqual({
-      code: 0,
-      output: expect.stringContaining(`applied migration ${versions.join(', ')} to ClickHouse over http`),
-    });
+    expect(first.code).toBe(0);
+    expect(first.output).toContain(`applied migration 1, 2 to MongoDB at ${mongoUrl}`);
+    expect(first.output).toContain(`applied migration ${versions.join(', ')} to ClickHouse over http`);
     const second = await runMigrate(env);
-    expect(second).toEqual({
-      code: 0,
-      output: expect.stringContaining('ClickHouse over http: no migration pending'),
-    });
+    expect(second.code).toBe(0);
+    expect(second.output).toContain(`MongoDB at ${mongoUrl}: no migration pending`);
+    expect(second.output).toContain('ClickHouse over http: no migration pending');
 
-    // now the cluster's processes open the store without migrating it
+    // now the cluster's processes open the stores without migrating them
     const store = await openAnalyticsStore(clusterConfig());
+    const storage = await createStorage({ kind: 'mongo', mongoUrl: env.MONGO_URL });
     try {
       expect(await store.pendingMigrations()).toEqual([]);
     } finally {
+      await storage.close();
       await store.close();
+      await dropDatabase(env.MONGO_URL);
     }
   }, 60_000);
 
@@ -94,12 +114,17 @@ describe("the cluster's compose file runs the migrations once, before the api an
   };
   const { migrate, api, worker, clickhouse } = compose.services;
 
-  it('has a one-shot migrate service in the worker image, after ClickHouse is healthy', () => {
+  it('has a one-shot migrate service in the worker image, after MongoDB and ClickHouse are up', () => {
     expect(clickhouse).toBeDefined();
     expect(migrate.image).toBe(worker.image);
     expect(migrate.command).toEqual(['node', 'apps/worker/dist/migrate.js']);
     expect(migrate.restart).toBe('no');
-    expect(migrate.depends_on).toEqual({ clickhouse: { condition: 'service_healthy' } });
+    expect(migrate.depends_on).toEqual({
+      'mongo-init': { condition: 'service_completed_successfully' },
+      clickhouse: { condition: 'service_healthy' },
+    });
+    // the same database as the api's
+    expect(migrate.environment?.MONGO_URL).toBe(api.environment?.MONGO_URL);
     // the same server, credentials and retention as the processes that read and write it
     for (const name of [
       'CLICKHOUSE_URL',

@@ -4,13 +4,15 @@ import {
   type AnalyticsQueueConfig,
   type RedisQueueConfig,
 } from '@cardcraft/analytics';
-import { ConfigError, envInteger, envOneOf, envText, type Env } from '@cardcraft/config';
-import { dataDirFrom } from '@cardcraft/storage';
+import { ConfigError, envInteger, envOneOf, envText, envUrl, type Env } from '@cardcraft/config';
+import { dataDirFrom, sqliteFileIn, type StorageOptions } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 
 /** the worker's one configuration object, parsed once at start-up */
 export interface WorkerConfig<Q extends AnalyticsQueueConfig = AnalyticsQueueConfig> {
   dataDir: string;
+  /** the store the migrate step brings to this build's schema: MONGO_URL's, else the SQLite file in DATA_DIR */
+  storage: StorageOptions;
   analytics: AnalyticsConfig<Q>;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** METRICS_PORT and METRICS_HOST: the worker's Prometheus metrics, off when unset */
@@ -50,7 +52,11 @@ export function loadWorkerConfig(
       );
     }
   }
+  const mongoUrl = envUrl(env, 'MONGO_URL', ['mongodb:', 'mongodb+srv:']);
+  const storage: StorageOptions = mongoUrl
+    ? { kind: 'mongo', mongoUrl }
+    : { kind: 'sqlite', file: sqliteFileIn(dataDir) };
   const logLevel = envOneOf(env, 'LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info');
   const shutdownGraceMs = envInteger(env, 'SHUTDOWN_GRACE_MS', 30_000, 0, 600_000);
-  return { dataDir, analytics, logLevel, metrics: parseMetricsEnv(env), shutdownGraceMs };
+  return { dataDir, storage, analytics, logLevel, metrics: parseMetricsEnv(env), shutdownGraceMs };
 }

@@ -2,8 +2,9 @@
 // on loopback, each with its own data directory under one run directory:
 //   redis-server (append-only, no eviction), FerretDB (the MongoDB wire server the tests use, SQLite
 //   backend), ClickHouse over HTTP (the chDB fixture of the tests: no server can be installed here),
-//   the ClickHouse migrations once (npm run migrate's script), N api replicas and M analytics workers
-//   (the built apps/*/dist), and a small reverse proxy in front of the replicas (proxy.mjs, nginx's part).
+//   the MongoDB and ClickHouse migrations once (npm run migrate's script), N api replicas and M
+//   analytics workers (the built apps/*/dist), and a small reverse proxy in front of the replicas
+//   (proxy.mjs, nginx's part).
 // used by `npm run cluster` (../cluster.mjs), the k6 runs (../k6.mjs) and the ingest measurement.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -269,9 +270,10 @@ export async function startCluster(options = {}) {
       METRICS_HOST: '127.0.0.1',
     };
 
-    // the migrations once, before any api or worker (compose's migrate service)
+    // the migrations once, MongoDB's and ClickHouse's, before any api or worker (compose's migrate
+    // service)
     const migrate = start('migrate', process.execPath, [join(ROOT, 'apps/worker/dist/migrate.js')], {
-      env: { ...shared, DATA_DIR: join(runDir, 'migrate') },
+      env: { ...shared, MONGO_URL: mongoUrl, DATA_DIR: join(runDir, 'migrate') },
     });
     const migrated = await migrate.exited;
     if (migrated.code !== 0)

@@ -301,9 +301,10 @@ export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
       ANALYTICS_QUEUE_PREFIX: prefix,
       CLICKHOUSE_MIGRATE_AT_START: 'false',
     };
+    const mongoUrl = `mongodb://127.0.0.1:${mongoPort}/cardcraft`;
     const migrate = new Child('migrate', process.execPath, [join(root, 'apps/worker/dist/migrate.js')], {
       cwd: root,
-      env: { ...cleanEnv(), ...shared, DATA_DIR: join(dir, 'migrate') },
+      env: { ...cleanEnv(), ...shared, MONGO_URL: mongoUrl, DATA_DIR: join(dir, 'migrate') },
     });
     const migrated = await migrate.exited;
     if (migrated.code !== 0) throw new Error(`migrate failed:\n${migrate.log()}`);
@@ -316,7 +317,7 @@ export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
         dataDir: join(dir, `api-${i + 1}`),
         env: {
           ...shared,
-          MONGO_URL: `mongodb://127.0.0.1:${mongoPort}/cardcraft`,
+          MONGO_URL: mongoUrl,
           JWT_SECRET: 'drills-secret-that-is-long-enough-for-hs256',
           DATA_DIR_MIN_FREE_MB: '4',
           ANALYTICS_READY_MAX_INSERT_AGE_MS: '3000',

@@ -22,6 +22,7 @@ export type {
   WorkerAnalytics,
 } from './compose/process-analytics';
 export { migrateAnalyticsStore, openAnalyticsStore } from './compose/store';
+export { migrateAnalyticsFiles } from './compose/sqlite-files';
 
 /**
  * the api's analytics: the read side (store and read service) and the write side (queue and buffer)

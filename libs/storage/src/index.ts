@@ -5,11 +5,22 @@ import type { Storage, StorageOptions } from './ports';
 
 export * from './ports';
 export * from './data-dir';
+export { SchemaVersionError } from './schema-version';
 export type { SqliteDatabase, SqliteStatement } from './adapters/sqlite/sqlite-database';
+export {
+  addColumnIfMissing,
+  migrateSqlite,
+  sqliteSchemaVersion,
+  type SqliteMigration,
+  type SqliteSchema,
+} from './adapters/sqlite/sqlite-migrations';
 
 /**
  * opens the configured store. each adapter is loaded only when picked, so the sqlite-only product
- * never loads mongoose and the cluster never loads the native sqlite module.
+ * never loads mongoose and the cluster never loads the native sqlite module. the sqlite file is
+ * brought to this build's schema as it opens (the embedded product migrates itself); a MongoDB
+ * database must already be at it (`npm run migrate`). either refuses a store newer than the build
+ * with a SchemaVersionError.
  */
 export async function createStorage(options: StorageOptions): Promise<Storage> {
   switch (options.kind) {
@@ -25,9 +36,28 @@ export async function createStorage(options: StorageOptions): Promise<Storage> {
 }
 
 /**
+ * the migration step (`npm run migrate`): applies the store's pending migrations, creating the sqlite
+ * file or the collections when new, then closes it. returns the versions applied (none when the
+ * schema was up to date); refuses a store newer than the build with a SchemaVersionError.
+ */
+export async function migrateStorage(options: StorageOptions): Promise<number[]> {
+  switch (options.kind) {
+    case 'sqlite': {
+      const { migrateSqliteStorage } = await import('./adapters/sqlite');
+      return migrateSqliteStorage(options.file);
+    }
+    case 'mongo': {
+      const { migrateMongoDatabase } = await import('./adapters/mongo');
+      return migrateMongoDatabase(options.mongoUrl);
+    }
+  }
+}
+
+/**
  * opens (creating when needed) a sqlite file the way the sqlite storage does: wal, foreign keys, a busy
- * timeout. the one opener of the product's file: the embedded event queue keeps its tables in it too.
- * the native module is loaded on the first call, so the cluster (MongoDB) never loads it.
+ * timeout. the one opener of the product's file: the embedded event queue keeps its tables in it too
+ * (versioned with migrateSqlite, as the storage's are). the native module is loaded on the first
+ * call, so the cluster (MongoDB) never loads it.
  */
 export function openSqliteFile(file: string): SqliteDatabase {
   // eslint-disable-next-line @typescript-eslint/no-require-imports

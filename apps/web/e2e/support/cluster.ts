@@ -16,10 +16,10 @@ export type Mode = 'embedded' | 'cluster';
 /**
  * the built product in the cluster's configuration (infra/scripts/cluster/cluster.mjs, the compose
  * file), one replica of each: FerretDB with a database of its own, the shared test Redis under a key
- * prefix of its own, ClickHouse over HTTP (the chDB fixture) and its migrations once, all started at
- * once; then the api and a separate analytics worker. the api's DATA_DIR is `dataDir` (its outbox,
- * say), as in startProduct; `env` goes to the api (the Wallet certificates, say). stop() stops the
- * processes, then the services.
+ * prefix of its own, ClickHouse over HTTP (the chDB fixture), all started at once; the migrations of
+ * MongoDB and ClickHouse once; then the api and a separate analytics worker. the api's DATA_DIR is
+ * `dataDir` (its outbox, say), as in startProduct; `env` goes to the api (the Wallet certificates,
+ * say). stop() stops the processes, then the services.
  */
 export async function startClusterProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
   const runDir = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-cluster-'));
@@ -35,18 +35,7 @@ export async function startClusterProduct(env: Record<string, string> = {}): Pro
     const [ferretStarted, redisStarted, clickhouseStarted] = await Promise.allSettled([
       startFerretDb(),
       startTestRedis(),
-      startClickHouseHttpFixture({ dir: join(runDir, 'clickhouse') }).then(async (clickhouse) => {
-        // the migrations once, before the api and the worker (compose's migrate service)
-        const migrate = spawnNode(MIGRATE_MAIN, {
-          LOG_LEVEL: 'warn',
-          CLICKHOUSE_URL: clickhouse.url,
-          DATA_DIR: join(runDir, 'migrate'),
-        });
-        const migrated = await migrate.exited;
-        if (migrated.code === 0) return clickhouse;
-        await clickhouse.stop();
-        throw new Error(`the migrations failed:\n${migrate.output()}`);
-      }),
+      startClickHouseHttpFixture({ dir: join(runDir, 'clickhouse') }),
     ]);
     // what started is stopped again even when another did not start
     for (const result of [ferretStarted, redisStarted, clickhouseStarted])
@@ -57,6 +46,17 @@ export async function startClusterProduct(env: Record<string, string> = {}): Pro
     const [ferret, redis, clickhouse] = [ferretStarted.value, redisStarted.value, clickhouseStarted.value];
     const mongoUrl = new URL(ferret.url);
     mongoUrl.pathname = `/e2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+    // the migrations once, MongoDB's and ClickHouse's, before the api and the worker (compose's
+    // migrate service)
+    const migrate = spawnNode(MIGRATE_MAIN, {
+      LOG_LEVEL: 'warn',
+      MONGO_URL: mongoUrl.toString(),
+      CLICKHOUSE_URL: clickhouse.url,
+      DATA_DIR: join(runDir, 'migrate'),
+    });
+    const migrated = await migrate.exited;
+    if (migrated.code !== 0) throw new Error(`the migrations failed:\n${migrate.output()}`);
 
     // what cluster.mjs gives both processes
     const shared = {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Module, OnApplicationShutdown, type Provider } from '@nestjs/common';
 import { createStorage, type Storage } from '@cardcraft/storage';
-import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../common/health-registry';
 import { HealthRegistryModule } from '../common/health-registry.module';
 import { ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
+import { storageOptionsOf } from './store-schemas';
 
 /**
  * the opened store itself (@cardcraft/storage's Storage), known to this module only: it is split into
@@ -49,11 +49,7 @@ const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) =
       provide: STORAGE,
       inject: [APP_CONFIG, HealthRegistry],
       useFactory: async (config: AppConfig, health: HealthRegistry): Promise<Storage> => {
-        const storage = await createStorage(
-          config.mongoUrl
-            ? { kind: 'mongo', mongoUrl: config.mongoUrl }
-            : { kind: 'sqlite', file: join(config.dataDir, 'cardcraft.db') },
-        );
+        const storage = await createStorage(storageOptionsOf(config));
         health.register(storage.kind === 'mongo' ? 'mongodb' : 'sqlite', () => storage.ping());
         return storage;
       },

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrateStorage } from '@cardcraft/storage';
 import { createApp, type AppOptions } from '../../app';
 import { loadConfig, RATE_LIMIT_SETTINGS, type AppConfig } from '../config/app-config';
 import { httpClient } from './http';
@@ -27,7 +28,7 @@ export function unlimitedRateLimits(): Record<string, string> {
 
 /**
  * boots the real API on a free loopback port with a fresh data directory; for 'mongo' a fresh database
- * on the FerretDB the global setup started (TEST_MONGO_URL).
+ * on the FerretDB the global setup started (TEST_MONGO_URL), migrated first.
  */
 export async function startTestApp(
   kind: StorageKind,
@@ -59,6 +60,8 @@ export async function startTestApp(
     baseEnv.JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
   }
   const config = loadConfig({ ...baseEnv, ...env });
+  // the cluster's migrate step, which runs before any api (the api only checks the version)
+  if (config.mongoUrl) await migrateStorage({ kind: 'mongo', mongoUrl: config.mongoUrl });
   const app = await createApp(config, options);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

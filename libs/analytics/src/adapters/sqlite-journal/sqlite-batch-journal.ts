@@ -1,6 +1,34 @@
-import { openSqliteFile, type SqliteDatabase, type SqliteStatement } from '@cardcraft/storage';
+import {
+  migrateSqlite,
+  openSqliteFile,
+  type SqliteDatabase,
+  type SqliteSchema,
+  type SqliteStatement,
+} from '@cardcraft/storage';
 import { parseEventBatch, type EventBatch } from '../../events';
 import type { BatchJournal, JournalSize } from '../../ports';
+
+/** the journal's table, versioned like the product's other sqlite files (schema_version) */
+const JOURNAL_SQLITE_SCHEMA: SqliteSchema = {
+  part: 'analytics_journal',
+  label: 'the analytics journal',
+  migrations: [
+    {
+      // IF NOT EXISTS: builds before versions made the table at every open
+      version: 1,
+      name: 'journal',
+      apply: (db) =>
+        db.exec(`
+          CREATE TABLE IF NOT EXISTS analytics_journal (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            batch_id TEXT NOT NULL UNIQUE,
+            events INTEGER NOT NULL,
+            payload TEXT NOT NULL
+          );
+        `),
+    },
+  ],
+};
 
 /**
  * the producer's spill file: batches the queue could not take wait here, in a sqlite file of their own
@@ -17,14 +45,12 @@ export class SqliteBatchJournal implements BatchJournal {
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS analytics_journal (
-        seq INTEGER PRIMARY KEY AUTOINCREMENT,
-        batch_id TEXT NOT NULL UNIQUE,
-        events INTEGER NOT NULL,
-        payload TEXT NOT NULL
-      );
-    `);
+    try {
+      migrateSqlite(this.db, JOURNAL_SQLITE_SCHEMA);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
     this.insert = this.db.prepare(
       'INSERT OR IGNORE INTO analytics_journal (batch_id, events, payload) VALUES (?, ?, ?)',
     );

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openSqliteFile, sqliteSchemaVersion, type SqliteDatabase } from '@cardcraft/storage';
 import type { EventBatch } from '../../events';
 import { EventLoopSlices } from '../../event-loop';
 import { sampleEvent } from '../../testing/sample-events';
@@ -389,16 +390,68 @@ describe('embedded durable queue (SQLite)', () => {
       await until(() => !payloadOf(db, 'swept').includes('8.8.8.8'));
       expect(JSON.parse(payloadOf(db, 'swept')).events).toHaveLength(2);
     });
+  });
+});
 
-    it('adds the column to a data file from before it', () => {
-      const file = join(dir, 'old.db');
-      const old = new SqliteQueueDatabase(file);
-      old.db.exec('ALTER TABLE analytics_queue DROP COLUMN ips_stripped');
-      old.close();
-      const reopened = new SqliteQueueDatabase(file);
-      const columns = reopened.db.prepare('PRAGMA table_info(analytics_queue)').all() as { name: string }[];
-      expect(columns.map((c) => c.name)).toContain('ips_stripped');
-      reopened.close();
+describe('the queue’s schema versions in the data file', () => {
+  // the queue's table as the builds before versions left it, frozen here: the first one's, and the
+  // last one's (its ips_stripped in the table, group_id added at open)
+  const FIRST_QUEUE_DDL = `
+    CREATE TABLE analytics_queue (batch_id TEXT PRIMARY KEY, job TEXT NOT NULL, payload TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0, available_at INTEGER NOT NULL, dead INTEGER NOT NULL DEFAULT 0,
+      last_error TEXT, created_at INTEGER NOT NULL);
+    CREATE INDEX analytics_queue_due ON analytics_queue (dead, available_at, created_at);
+    CREATE TABLE analytics_salts (day TEXT PRIMARY KEY, salt BLOB NOT NULL);`;
+  const UNVERSIONED_DDL = `${FIRST_QUEUE_DDL.replace('created_at INTEGER NOT NULL)', 'created_at INTEGER NOT NULL, ips_stripped INTEGER NOT NULL DEFAULT 0)')}
+    ALTER TABLE analytics_queue ADD COLUMN group_id TEXT;`;
+
+  it.each([
+    ['the first queue', FIRST_QUEUE_DDL, { ips_stripped: 0, group_id: null }],
+    ['the last build before versions', UNVERSIONED_DDL, {}],
+  ])('a file made by %s keeps every waiting batch and salt', (_build, ddl, added) => {
+    const file = join(dir, 'cardcraft.db');
+    const made = openSqliteFile(file);
+    made.exec(ddl);
+    made
+      .prepare(
+        `INSERT INTO analytics_queue (batch_id, job, payload, attempts, available_at, dead, last_error, created_at)
+         VALUES (?, 'analytics.ingest-batch', ?, ?, 1, ?, ?, ?)`,
+      )
+      .run('waiting', JSON.stringify(batch('waiting', 2)), 0, 0, null, 2);
+    made
+      .prepare(
+        `INSERT INTO analytics_queue (batch_id, job, payload, attempts, available_at, dead, last_error, created_at)
+         VALUES (?, 'analytics.ingest-batch', ?, ?, 1, ?, ?, ?)`,
+      )
+      .run('dead', JSON.stringify(batch('dead', 1)), 3, 1, 'ClickHouse is down', 3);
+    made.prepare('INSERT INTO analytics_salts VALUES (?, ?)').run('2026-01-02', Buffer.from('salt'));
+    const rowsOf = (db: SqliteDatabase) => ({
+      queue: db.prepare('SELECT * FROM analytics_queue ORDER BY created_at').all(),
+      salts: db.prepare('SELECT * FROM analytics_salts').all(),
     });
+    const before = rowsOf(made);
+    made.close();
+
+    const opened = new SqliteQueueDatabase(file);
+    try {
+      expect(rowsOf(opened.db)).toEqual({
+        queue: before.queue.map((row) => ({ ...(row as object), ...added })),
+        salts: before.salts,
+      });
+      expect(sqliteSchemaVersion(opened.db, 'analytics_queue')).toBe(3);
+    } finally {
+      opened.close();
+    }
+  });
+
+  it('refuses a file a newer build migrated, naming both versions', () => {
+    const file = join(dir, 'cardcraft.db');
+    new SqliteQueueDatabase(file).close();
+    const db = openSqliteFile(file);
+    db.prepare("INSERT INTO schema_version VALUES ('analytics_queue', 4, 'later', 0)").run();
+    db.close();
+    expect(() => new SqliteQueueDatabase(file)).toThrow(
+      `the analytics queue in ${file} is at schema version 4, newer than this build's 3; run a build at least as new, or restore a backup made by this one.`,
+    );
   });
 });

@@ -1,5 +1,6 @@
-import { openSqliteFile, type SqliteDatabase } from '@cardcraft/storage';
+import { migrateSqlite, openSqliteFile, type SqliteDatabase } from '@cardcraft/storage';
 import { withoutIps } from '../../events';
+import { QUEUE_SQLITE_SCHEMA } from './sqlite-queue-schema';
 
 /** how a failed try leaves its batches: their count of tries, when the next is due, dead or not */
 export interface FailedTry {
@@ -12,35 +13,19 @@ export interface FailedTry {
 /**
  * the embedded event queue: batches are rows of a table in the sqlite data file until their insert
  * succeeded, so a restart picks up whatever was waiting. one connection, shared by producer, consumer,
- * dead letters and the salts of one process.
+ * dead letters and the salts of one process. opening brings the tables to this build's version
+ * (sqlite-queue-schema.ts) or refuses a file a newer build migrated (SchemaVersionError).
  */
 export class SqliteQueueDatabase {
   readonly db: SqliteDatabase;
 
   constructor(file: string) {
     this.db = openSqliteFile(file);
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS analytics_queue (
-        batch_id TEXT PRIMARY KEY,
-        job TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        attempts INTEGER NOT NULL DEFAULT 0,
-        available_at INTEGER NOT NULL,
-        dead INTEGER NOT NULL DEFAULT 0,
-        last_error TEXT,
-        created_at INTEGER NOT NULL,
-        ips_stripped INTEGER NOT NULL DEFAULT 0
-      );
-      CREATE INDEX IF NOT EXISTS analytics_queue_due ON analytics_queue (dead, available_at, created_at);
-      CREATE TABLE IF NOT EXISTS analytics_salts (day TEXT PRIMARY KEY, salt BLOB NOT NULL);
-    `);
-    // a data file from before the column: sqlite has no ADD COLUMN IF NOT EXISTS
-    const columns = this.db.prepare('PRAGMA table_info(analytics_queue)').all() as { name: string }[];
-    if (!columns.some((column) => column.name === 'ips_stripped')) {
-      this.db.exec('ALTER TABLE analytics_queue ADD COLUMN ips_stripped INTEGER NOT NULL DEFAULT 0');
-    }
-    if (!columns.some((column) => column.name === 'group_id')) {
-      this.db.exec('ALTER TABLE analytics_queue ADD COLUMN group_id TEXT');
+    try {
+      migrateSqlite(this.db, QUEUE_SQLITE_SCHEMA);
+    } catch (error) {
+      this.db.close();
+      throw error;
     }
   }
 

@@ -1,1 +1,2 @@
 export { createMongoStorage, MongoStorage } from './mongo-storage';
+export { migrateMongoDatabase } from './mongo-database';

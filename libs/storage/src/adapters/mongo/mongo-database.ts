@@ -1,4 +1,5 @@
-import mongoose, { type Connection, type Model } from 'mongoose';
+import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
+import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountTokenSchema,
   leadSchema,
@@ -26,19 +27,35 @@ export interface MongoDatabase {
   models: MongoModels;
 }
 
-/**
- * connects on a connection of its own (the global mongoose default stays untouched) and creates the
- * indexes before anything is written, so unique keys decide races. closes the connection when any of
- * it fails.
- */
-export async function connectMongoDatabase(url: string): Promise<MongoDatabase> {
+/** a connection of its own (the global mongoose default stays untouched), open */
+async function connect(url: string): Promise<{ connection: Connection; db: mongo.Db }> {
   const connection = mongoose.createConnection(url, {
+    // the migrations alone create collections and indexes (mongo-migrations.ts)
+    autoCreate: false,
     autoIndex: false,
     bufferCommands: false,
     serverSelectionTimeoutMS: 5_000,
   });
   try {
     await connection.asPromise();
+    const db = connection.db;
+    if (!db) throw new Error('mongo is not connected');
+    return { connection, db };
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * connects and checks the database is at the build's schema version (SchemaVersionError otherwise:
+ * `npm run migrate` has not run, or a newer build migrated it), before anything is read or written.
+ * closes the connection when any of it fails.
+ */
+export async function connectMongoDatabase(url: string): Promise<MongoDatabase> {
+  const { connection, db } = await connect(url);
+  try {
+    await checkMongoSchema(db);
     const models: MongoModels = {
       users: connection.model<UserDoc>('User', userSchema),
       profiles: connection.model<ProfileDoc>('Profile', profileSchema),
@@ -46,7 +63,6 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       sessions: connection.model<SessionDoc>('Session', sessionSchema),
       accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
     };
-    await createIndexes(models);
     return { connection, models };
   } catch (error) {
     await connection.close().catch(() => undefined);
@@ -54,9 +70,14 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
   }
 }
 
-/** the indexes the schemas declare (mongo-schemas.ts), one collection after the other */
-async function createIndexes(models: MongoModels): Promise<void> {
-  for (const model of Object.values(models)) await model.createIndexes();
+/** applies the database's pending migrations, then closes; returns the versions applied */
+export async function migrateMongoDatabase(url: string): Promise<number[]> {
+  const { connection, db } = await connect(url);
+  try {
+    return await migrateMongo(db);
+  } finally {
+    await connection.close();
+  }
 }
 
 /** throws when the server does not answer */

@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { createStorage } from '../../index';
+import { createStorage, migrateStorage } from '../../index';
 import { describeMediaContract } from '../../media.contract';
 
 const base = process.env.TEST_MONGO_URL;
@@ -8,6 +8,8 @@ if (!base) throw new Error('TEST_MONGO_URL is not set: run through jest, whose g
 const url = new URL(base);
 url.pathname = `/cardcraft_media_${process.pid}_${Date.now().toString(36)}`;
 const mongoUrl = url.toString();
+
+beforeAll(() => migrateStorage({ kind: 'mongo', mongoUrl }));
 
 afterAll(async () => {
   const connection = await mongoose.createConnection(mongoUrl).asPromise();

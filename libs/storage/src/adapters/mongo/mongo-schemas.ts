@@ -2,9 +2,9 @@ import { Schema, type Types } from 'mongoose';
 import type { MessageFieldsResponse } from '@cardcraft/contracts';
 import type { BlockRecord, ContactRecord, MediaRecord, PrivacyRecord, SocialLinkRecord } from '../../ports';
 
-// the collections' documents, their schemas and their indexes: the one place that says what the
-// database holds. mongo-database.ts creates the indexes when it connects; images live in GridFS
-// (mongo-media.repository.ts) and need none.
+// the collections' documents and their schemas: the shapes the repositories read and write. the
+// collections and their indexes are made by the numbered migrations (mongo-migrations.ts); images
+// live in GridFS (mongo-media.repository.ts).
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -81,9 +81,6 @@ export const userSchema = new Schema<UserDoc>(
   },
   { collection: 'users', timestamps: true, versionKey: false },
 );
-// e-mails are stored lower-cased, so a plain unique index is case-insensitive. (a collation index
-// would also do on mongodb, but it keeps the stored value's case and ferretdb has no collations.)
-userSchema.index({ email: 1 }, { unique: true });
 
 const contactSchema = new Schema<ContactRecord>(
   {
@@ -153,8 +150,6 @@ export const profileSchema = new Schema<ProfileDoc>(
   },
   { collection: 'profiles', timestamps: true, versionKey: false, minimize: false },
 );
-profileSchema.index({ handle: 1 }, { unique: true });
-profileSchema.index({ ownerId: 1, createdAt: 1 });
 
 export const leadSchema = new Schema<LeadDoc>(
   {
@@ -170,8 +165,6 @@ export const leadSchema = new Schema<LeadDoc>(
   },
   { collection: 'leads', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-// _id completes the newest-first order, so a page is read straight off the index
-leadSchema.index({ profileId: 1, createdAt: -1, _id: -1 });
 
 export const sessionSchema = new Schema<SessionDoc>(
   {
@@ -181,10 +174,6 @@ export const sessionSchema = new Schema<SessionDoc>(
   },
   { collection: 'sessions', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-// a plain index, not a ttl one: ferretdb v1 has no ttl indexes, so expired sessions are swept by
-// deleteExpired, and every read checks expiresAt anyway
-sessionSchema.index({ userId: 1 });
-sessionSchema.index({ expiresAt: 1 });
 
 export const accountTokenSchema = new Schema<AccountTokenDoc>(
   {
@@ -196,7 +185,3 @@ export const accountTokenSchema = new Schema<AccountTokenDoc>(
   },
   { collection: 'account_tokens', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
-accountTokenSchema.index({ tokenHash: 1 }, { unique: true });
-accountTokenSchema.index({ userId: 1, purpose: 1 });
-// a plain index, not a ttl one (ferretdb v1 has none): expired links are swept by deleteExpired
-accountTokenSchema.index({ expiresAt: 1 });

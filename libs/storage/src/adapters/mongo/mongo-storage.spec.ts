@@ -1,5 +1,5 @@
-import mongoose from 'mongoose';
-import { createStorage } from '../../index';
+import mongoose, { mongo, Types, type Connection } from 'mongoose';
+import { createStorage, migrateStorage, SchemaVersionError } from '../../index';
 import { describeAccountStorageContract } from '../../account.contract';
 import { describeStorageContract } from '../../storage.contract';
 
@@ -11,6 +11,9 @@ if (!base) throw new Error('TEST_MONGO_URL is not set: run through jest, whose g
 const url = new URL(base);
 url.pathname = `/cardcraft_storage_${process.pid}_${Date.now().toString(36)}`;
 const mongoUrl = url.toString();
+
+// the collections and indexes, as the cluster's migrate step makes them before any api starts
+beforeAll(() => migrateStorage({ kind: 'mongo', mongoUrl }));
 
 afterAll(async () => {
   const connection = await mongoose.createConnection(mongoUrl).asPromise();
@@ -25,38 +28,6 @@ describeStorageContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }
 describeAccountStorageContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }));
 
 describe('mongo adapter', () => {
-  it('creates its indexes at connect, before any write', async () => {
-    const storage = await createStorage({ kind: 'mongo', mongoUrl });
-    const connection = await mongoose.createConnection(mongoUrl).asPromise();
-    try {
-      const indexes = async (collection: string) =>
-        (await connection.db!.collection(collection).indexes()).map((index) => ({
-          key: index.key,
-          unique: index.unique === true,
-        }));
-      await expect(indexes('users')).resolves.toContainEqual({ key: { email: 1 }, unique: true });
-      await expect(indexes('profiles')).resolves.toEqual(
-        expect.arrayContaining([
-          { key: { handle: 1 }, unique: true },
-          { key: { ownerId: 1, createdAt: 1 }, unique: false },
-        ]),
-      );
-      await expect(indexes('leads')).resolves.toContainEqual({
-        key: { profileId: 1, createdAt: -1, _id: -1 },
-        unique: false,
-      });
-      await expect(indexes('sessions')).resolves.toEqual(
-        expect.arrayContaining([
-          { key: { userId: 1 }, unique: false },
-          { key: { expiresAt: 1 }, unique: false },
-        ]),
-      );
-    } finally {
-      await connection.close();
-      await storage.close();
-    }
-  });
-
   it('uses a connection of its own and leaves mongoose’s default connection alone', async () => {
     const storage = await createStorage({ kind: 'mongo', mongoUrl });
     try {
@@ -69,4 +40,275 @@ describe('mongo adapter', () => {
   it('fails to open, rather than hanging, when nothing listens', async () => {
     await expect(createStorage({ kind: 'mongo', mongoUrl: 'mongodb://127.0.0.1:9/x' })).rejects.toThrow();
   }, 15_000);
+});
+
+// the schema versions: each case on a database of its own
+const databases: string[] = [];
+/** the url of a database of that name on the test server */
+function urlOf(name: string): string {
+  const address = new URL(mongoUrl);
+  address.pathname = `/${name}`;
+  return address.toString();
+}
+
+/** a database of its own per test */
+function newDatabase(): { name: string; databaseUrl: string } {
+  const name = `cardcraft_migrations_${process.pid}_${Date.now().toString(36)}_${databases.length}`;
+  databases.push(name);
+  return { name, databaseUrl: urlOf(name) };
+}
+
+async function withDb<T>(databaseUrl: string, use: (db: mongo.Db) => Promise<T>): Promise<T> {
+  const connection: Connection = await mongoose.createConnection(databaseUrl).asPromise();
+  try {
+    return await use(connection.db!);
+  } finally {
+    await connection.close();
+  }
+}
+
+afterAll(async () => {
+  for (const name of databases) await withDb(urlOf(name), (db) => db.dropDatabase());
+});
+
+async function indexesOf(db: mongo.Db): Promise<Record<string, unknown[]>> {
+  const collections = (await db.listCollections({}, { nameOnly: true }).toArray())
+    .map((collection) => collection.name)
+    .sort();
+  const indexes: Record<string, unknown[]> = {};
+  for (const name of collections) {
+    indexes[name] = (await db.collection(name).indexes())
+      .map((index) => ({ name: index.name, key: index.key, unique: index.unique === true }))
+      .sort((a, b) => String(a.name).localeCompare(String(b.name)));
+  }
+  return indexes;
+}
+
+async function documentsOf(db: mongo.Db, collections: readonly string[]): Promise<Record<string, unknown[]>> {
+  const documents: Record<string, unknown[]> = {};
+  for (const name of collections)
+    documents[name] = await db.collection(name).find().sort({ _id: 1 }).toArray();
+  return documents;
+}
+
+// a MongoDB database as the api left it before schema versions, frozen here for the upgrade test:
+// documents in every collection, an image in GridFS, and the indexes the api made at every start
+// (mongoose's createIndexes of the schemas that declared them)
+const UNVERSIONED_INDEXES: Record<string, Array<[Record<string, 1 | -1>, { unique?: true }]>> = {
+  users: [[{ email: 1 }, { unique: true }]],
+  profiles: [
+    [{ handle: 1 }, { unique: true }],
+    [{ ownerId: 1, createdAt: 1 }, {}],
+  ],
+  leads: [[{ profileId: 1, createdAt: -1, _id: -1 }, {}]],
+  sessions: [
+    [{ userId: 1 }, {}],
+    [{ expiresAt: 1 }, {}],
+  ],
+  account_tokens: [
+    [{ tokenHash: 1 }, { unique: true }],
+    [{ userId: 1, purpose: 1 }, {}],
+    [{ expiresAt: 1 }, {}],
+  ],
+};
+
+const later = new Date('2100-01-01T00:00:00Z');
+
+/** documents in every collection, and an image in the GridFS bucket */
+async function fillAsBeforeVersions(db: mongo.Db): Promise<Types.ObjectId> {
+  const user = new Types.ObjectId();
+  const profile = new Types.ObjectId();
+  const at = new Date('2026-01-02T03:04:05Z');
+  await db.collection('users').insertMany([
+    // made before the message notice setting: no notifyOnMessages
+    {
+      _id: user,
+      email: 'ada@example.com',
+      displayName: 'Ada',
+      passwordHash: 'h1',
+      createdAt: at,
+      updatedAt: at,
+    },
+    {
+      _id: new Types.ObjectId(),
+      email: 'bob@example.com',
+      displayName: 'Bob',
+      passwordHash: 'h2',
+      notifyOnMessages: false,
+      createdAt: at,
+      updatedAt: at,
+    },
+  ]);
+  await db.collection('profiles').insertOne({
+    _id: profile,
+    ownerId: user,
+    handle: 'ada',
+    displayName: 'Ada Lovelace',
+    tagline: null,
+    bio: null,
+    published: true,
+    publishedAt: at,
+    theme: 'noir',
+    layout: 'split',
+    contact: { email: null, phoneNumber: null, company: null, location: null, website: null },
+    media: { avatarUrl: null, bannerUrl: null, ogImageUrl: null },
+    privacy: { collectGeo: true, collectIp: false, showIdentifiedViewers: false, allowMessages: true },
+    socialLinks: [],
+    blocks: [],
+    createdAt: at,
+    updatedAt: at,
+  });
+  await db.collection('leads').insertMany([
+    {
+      profileId: profile,
+      email: 'v1@example.com',
+      message: 'hi',
+      consent: true,
+      consentText: 'ok',
+      visitorUserId: null,
+      createdAt: at,
+    },
+    {
+      profileId: profile,
+      email: 'v2@example.com',
+      message: null,
+      name: 'Vee',
+      phone: null,
+      company: 'Acme',
+      consent: true,
+      consentText: 'ok',
+      visitorUserId: null,
+      createdAt: later,
+    },
+  ]);
+  await db
+    .collection('sessions')
+    .insertOne({ userId: user, createdAt: at, expiresAt: later, revokedAt: null });
+  await db.collection('account_tokens').insertOne({
+    userId: user,
+    purpose: 'password-reset',
+    tokenHash: 'th1',
+    newEmail: null,
+    createdAt: at,
+    expiresAt: later,
+  });
+  const upload = new mongo.GridFSBucket(db, { bucketName: 'media' }).openUploadStream(
+    'a1b2c3d4e5f6a7b8.png',
+    {
+      metadata: { ownerId: user.toHexString(), contentType: 'image/png' },
+    },
+  );
+  await new Promise<void>((resolve, reject) =>
+    upload.once('finish', resolve).once('error', reject).end(Buffer.from('png')),
+  );
+  for (const [collection, indexes] of Object.entries(UNVERSIONED_INDEXES)) {
+    for (const [key, options] of indexes) await db.collection(collection).createIndex(key, options);
+  }
+  return user;
+}
+
+const COLLECTIONS = [
+  'users',
+  'profiles',
+  'leads',
+  'sessions',
+  'account_tokens',
+  'media.files',
+  'media.chunks',
+];
+
+describe('the MongoDB store’s schema versions', () => {
+  it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
+    const { name, databaseUrl } = newDatabase();
+    const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
+    await expect(opening).rejects.toThrow(SchemaVersionError);
+    await expect(opening).rejects.toThrow(
+      `the MongoDB database ${name} is at schema version 0, older than this build's 2; run \`npm run migrate\` (the cluster's migrate service) first.`,
+    );
+    // the check made nothing
+    await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
+
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
+    const indexes = await withDb(databaseUrl, indexesOf);
+    expect(indexes).toMatchObject({
+      users: expect.arrayContaining([{ name: 'email_1', key: { email: 1 }, unique: true }]),
+      profiles: expect.arrayContaining([
+        { name: 'handle_1', key: { handle: 1 }, unique: true },
+        { name: 'ownerId_1_createdAt_1', key: { ownerId: 1, createdAt: 1 }, unique: false },
+      ]),
+      leads: expect.arrayContaining([
+        {
+          name: 'profileId_1_createdAt_-1__id_-1',
+          key: { profileId: 1, createdAt: -1, _id: -1 },
+          unique: false,
+        },
+      ]),
+      sessions: expect.arrayContaining([
+        { name: 'userId_1', key: { userId: 1 }, unique: false },
+        { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
+      ]),
+      account_tokens: expect.arrayContaining([
+        { name: 'tokenHash_1', key: { tokenHash: 1 }, unique: true },
+        { name: 'userId_1_purpose_1', key: { userId: 1, purpose: 1 }, unique: false },
+        { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
+      ]),
+    });
+    await expect(
+      withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
+    ).resolves.toEqual([
+      expect.objectContaining({ _id: 1, name: 'first-release' }),
+      expect.objectContaining({ _id: 2, name: 'account-links' }),
+    ]);
+
+    const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
+    await storage.close();
+  });
+
+  it('a database the api made before versions is adopted with every document and index kept', async () => {
+    const { databaseUrl } = newDatabase();
+    const user = await withDb(databaseUrl, fillAsBeforeVersions);
+    const before = await withDb(databaseUrl, async (db) => ({
+      documents: await documentsOf(db, COLLECTIONS),
+      indexes: await indexesOf(db),
+    }));
+
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2]);
+
+    const after = await withDb(databaseUrl, async (db) => ({
+      documents: await documentsOf(db, COLLECTIONS),
+      indexes: await indexesOf(db),
+    }));
+    expect(after.documents).toEqual(before.documents);
+    expect(after.indexes).toEqual({
+      ...before.indexes,
+      schema_migrations: [expect.objectContaining({ name: '_id_' })],
+    });
+    const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
+    try {
+      await expect(storage.users.findByEmail('ada@example.com')).resolves.toMatchObject({
+        notifyOnMessages: true,
+      });
+      await expect(storage.media.listByOwner(user.toHexString())).resolves.toHaveLength(1);
+    } finally {
+      await storage.close();
+    }
+  });
+
+  it('refuses a database a newer build migrated, naming both versions, in the migrate step and at open', async () => {
+    const { name, databaseUrl } = newDatabase();
+    // what a later build's migrate leaves: its versions recorded (its collections do not matter here)
+    await withDb(databaseUrl, (db) =>
+      db.collection<{ _id: number; name: string }>('schema_migrations').insertMany([
+        { _id: 1, name: 'first-release' },
+        { _id: 2, name: 'account-links' },
+        { _id: 3, name: 'later-feature' },
+      ]),
+    );
+    const message = `the MongoDB database ${name} is at schema version 3, newer than this build's 2; run a build at least as new, or restore a backup made by this one.`;
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
+    await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
+    // the refused migrate made nothing
+    await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({ schema_migrations: [expect.anything()] });
+  });
 });

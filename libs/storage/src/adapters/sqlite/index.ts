@@ -1,3 +1,3 @@
-export { createSqliteStorage, SqliteStorage } from './sqlite-storage';
+export { createSqliteStorage, migrateSqliteStorage, SqliteStorage } from './sqlite-storage';
 export { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 export { newObjectIdHex } from './object-id';

@@ -1,10 +1,19 @@
 import type { SqliteDatabase } from './sqlite-database';
+import { addColumnIfMissing, migrateSqlite, type SqliteSchema } from './sqlite-migrations';
 
-// the tables and indexes of the storage's sqlite file: the one place that says what the file holds.
-// every statement is idempotent, so opening an existing file is safe.
+// the storage's tables and indexes in the sqlite file, as numbered migrations: the one place that
+// says what the file holds. schema_version records the ones applied (sqlite-migrations.ts).
+//
+// builds before schema_version made and grew the tables at every open, so a file without versions may
+// hold anything from the first release's tables to migration 2's. migrations 1 and 2 therefore check
+// what is there (IF NOT EXISTS, a column only when missing) and adopt such a file without touching its
+// rows; later migrations only ever meet a file with versions and need no such care.
+//
 // owner_id has no foreign key on purpose: the port deletes a user and the user's sessions only (the
 // account service removes what the user owns first), and the mongo adapter behaves the same way.
-const TABLES = `
+
+// 1: the first release: users, profiles, messages (leads), sessions and images (media)
+const FIRST_RELEASE = `
 CREATE TABLE IF NOT EXISTS users (
   id            TEXT PRIMARY KEY,
   email         TEXT NOT NULL,
@@ -61,9 +70,20 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions (user_id);
 CREATE INDEX IF NOT EXISTS sessions_expires ON sessions (expires_at);
+
+-- a row per image; the bytes are files under DATA_DIR/media (sqlite-media.repository.ts)
+CREATE TABLE IF NOT EXISTS media (
+  key          TEXT PRIMARY KEY,
+  owner_id     TEXT NOT NULL,
+  content_type TEXT NOT NULL,
+  size         INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS media_owner ON media (owner_id, created_at);
 `;
 
-// tokens belong to their user's row: deleting the user removes them in the same statement
+// 2: e-mailed account links; their tokens belong to their user's row, so deleting the user removes
+// them in the same statement
 const ACCOUNT_TOKENS = `
 CREATE TABLE IF NOT EXISTS account_tokens (
   id         TEXT PRIMARY KEY,
@@ -79,34 +99,24 @@ CREATE INDEX IF NOT EXISTS account_tokens_user ON account_tokens (user_id, purpo
 CREATE INDEX IF NOT EXISTS account_tokens_expires ON account_tokens (expires_at);
 `;
 
-// a row per image; the bytes are files under DATA_DIR/media (sqlite-media.repository.ts)
-const MEDIA = `
-CREATE TABLE IF NOT EXISTS media (
-  key          TEXT PRIMARY KEY,
-  owner_id     TEXT NOT NULL,
-  content_type TEXT NOT NULL,
-  size         INTEGER NOT NULL,
-  created_at   INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS media_owner ON media (owner_id, created_at);
-`;
+export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
+  part: 'storage',
+  label: 'the SQLite store',
+  migrations: [
+    { version: 1, name: 'first-release', apply: (db) => db.exec(FIRST_RELEASE) },
+    {
+      version: 2,
+      name: 'account-links-and-message-fields',
+      apply: (db) => {
+        addColumnIfMissing(db, 'users', 'notify_messages', 'INTEGER NOT NULL DEFAULT 1');
+        for (const column of ['name', 'phone', 'company']) addColumnIfMissing(db, 'leads', column, 'TEXT');
+        db.exec(ACCOUNT_TOKENS);
+      },
+    },
+  ],
+};
 
-/** creates what is missing of the storage's tables, indexes and columns; run before any statement is prepared */
-export function applySqliteSchema(db: SqliteDatabase): void {
-  db.exec(TABLES);
-  // columns added after the first release: a file made before gets them here
-  addColumnIfMissing(db, 'users', 'notify_messages', 'INTEGER NOT NULL DEFAULT 1');
-  for (const column of ['name', 'phone', 'company']) addColumnIfMissing(db, 'leads', column, 'TEXT');
-  db.exec(ACCOUNT_TOKENS);
-  db.exec(MEDIA);
-}
-
-/**
- * adds a column to a table of an existing file when it is not there yet: the CREATE TABLE statements
- * are idempotent, but a column added since a file was made needs ALTER TABLE, once
- */
-function addColumnIfMissing(db: SqliteDatabase, table: string, column: string, definition: string): void {
-  const columns = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`).all();
-  if (columns.some((existing) => existing.name === column)) return;
-  db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+/** brings the file's storage tables to this build's version; run before any statement is prepared */
+export function applySqliteSchema(db: SqliteDatabase): number[] {
+  return migrateSqlite(db, STORAGE_SQLITE_SCHEMA);
 }

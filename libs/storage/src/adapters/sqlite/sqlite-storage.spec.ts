@@ -1,10 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStorage, openSqliteFile } from '../../index';
+import { createStorage, migrateStorage, openSqliteFile, SchemaVersionError } from '../../index';
 import { describeAccountStorageContract } from '../../account.contract';
 import { describeStorageContract } from '../../storage.contract';
-import { openSqliteDatabase } from './sqlite-database';
+import {
+  FIRST_RELEASE_DDL,
+  FIRST_RELEASE_ROWS,
+  PROFILE,
+  UNVERSIONED_DDL,
+  UNVERSIONED_ROWS,
+  USER,
+} from '../../testing/earlier-sqlite-files';
+import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
+import { migrateSqlite, sqliteSchemaVersion, type SqliteSchema } from './sqlite-migrations';
+import { STORAGE_SQLITE_SCHEMA } from './sqlite-schema';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardcraft-sqlite-storage-'));
 // a folder that does not exist yet: the adapter creates it
@@ -62,31 +72,199 @@ describe('openSqliteDatabase', () => {
   });
 });
 
-describe('a file made before the e-mail and contact-exchange columns', () => {
-  it('gets them at open: its users are notified of messages, its leads have no extra fields', async () => {
-    const old = join(dir, 'old', 'cardcraft.db');
-    const db = openSqliteDatabase(old);
-    db.exec(`
-      CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL, display_name TEXT NOT NULL,
-        password_hash TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-      CREATE TABLE leads (id TEXT PRIMARY KEY, profile_id TEXT NOT NULL, email TEXT NOT NULL, message TEXT,
-        consent INTEGER NOT NULL, consent_text TEXT NOT NULL, visitor_user_id TEXT, created_at INTEGER NOT NULL);
-      INSERT INTO users VALUES ('0123456789abcdef01234567', 'old@x.io', 'Old', 'h', 1, 1);
-      INSERT INTO leads VALUES ('0123456789abcdef01234568', 'p', 'v@x.io', 'hi', 1, 'ok', NULL, 1);
-    `);
+let fileCount = 0;
+/** a file in a fresh folder, made with `ddl` and holding `rows` */
+function fileMadeWith(ddl: string, rows: typeof FIRST_RELEASE_ROWS): string {
+  const file = join(dir, `data-${++fileCount}`, 'cardcraft.db');
+  const db = openSqliteDatabase(file);
+  try {
+    db.exec(ddl);
+    for (const [table, tableRows] of Object.entries(rows)) {
+      for (const row of tableRows) {
+        const columns = Object.keys(row);
+        db.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+        ).run(row);
+      }
+    }
+  } finally {
     db.close();
-    const storage = await createStorage({ kind: 'sqlite', file: old });
+  }
+  return file;
+}
+
+function withFile<T>(file: string, read: (db: SqliteDatabase) => T): T {
+  const db = openSqliteDatabase(file);
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+function rowsOf(file: string, tables: readonly string[]): Record<string, unknown[]> {
+  return withFile(file, (db) =>
+    Object.fromEntries(
+      tables.map((table) => [table, db.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()]),
+    ),
+  );
+}
+
+/** every table's columns and every index's definition, schema_version aside */
+function shapeOf(file: string): Record<string, unknown> {
+  return withFile(file, (db) => {
+    const tables = db
+      .prepare<[], { name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name <> 'schema_version' ORDER BY name",
+      )
+      .all()
+      .map((row) => row.name);
+    const indexes = db
+      .prepare<[], { name: string; sql: string }>(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
+      )
+      .all()
+      .map((index) => `${index.name}: ${index.sql.replace(/\s+/g, ' ').replace(/IF NOT EXISTS /i, '')}`);
+    return {
+      tables: Object.fromEntries(
+        tables.map((table) => [table, db.prepare(`PRAGMA table_info(${table})`).all()]),
+      ),
+      indexes,
+    };
+  });
+}
+
+function versionsOf(file: string): unknown[] {
+  return withFile(file, (db) =>
+    db.prepare("SELECT version, name FROM schema_version WHERE part = 'storage' ORDER BY version").all(),
+  );
+}
+
+const ALL_VERSIONS = [
+  { version: 1, name: 'first-release' },
+  { version: 2, name: 'account-links-and-message-fields' },
+];
+
+describe('the SQLite store’s schema versions', () => {
+  it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
+    const file = join(dir, 'new', 'cardcraft.db');
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2]);
+    expect(versionsOf(file)).toEqual(ALL_VERSIONS);
+    const storage = await createStorage({ kind: 'sqlite', file });
+    await storage.close();
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([]);
+    expect(versionsOf(file)).toEqual(ALL_VERSIONS);
+  });
+
+  it.each([
+    ['the last build before versions', UNVERSIONED_DDL, UNVERSIONED_ROWS, {}],
+    [
+      'the first release',
+      FIRST_RELEASE_DDL,
+      FIRST_RELEASE_ROWS,
+      // what the columns added since hold on rows made before them
+      { users: { notify_messages: 1 }, leads: { name: null, phone: null, company: null } },
+    ],
+  ])('a file made by %s upgrades with every row kept', async (_build, ddl, rows, added) => {
+    const file = fileMadeWith(ddl, rows);
+    const tables = Object.keys(rows);
+    const before = rowsOf(file, tables);
+    const fresh = join(dir, `fresh-${fileCount}`, 'cardcraft.db');
+    await migrateStorage({ kind: 'sqlite', file: fresh });
+
+    const storage = await createStorage({ kind: 'sqlite', file });
     try {
-      await expect(storage.users.findByEmail('old@x.io')).resolves.toMatchObject({ notifyOnMessages: true });
-      const { items } = await storage.leads.listByProfile('p', { offset: 0, limit: 10 });
-      expect(items).toEqual([
-        expect.objectContaining({ email: 'v@x.io', name: null, phone: null, company: null }),
-      ]);
+      // the repositories read the old rows
+      await expect(storage.users.findByEmail('ada@example.com')).resolves.toMatchObject({ id: USER });
+      await expect(storage.profiles.findByHandle('ada')).resolves.toMatchObject({
+        id: PROFILE,
+        ownerId: USER,
+      });
+      const { items } = await storage.leads.listByProfile(PROFILE, { offset: 0, limit: 10 });
+      expect(items.map((lead) => lead.email)).toEqual(['v2@example.com', 'v1@example.com']);
+      await expect(storage.sessions.findById('ddddddddddddddddddddddd1')).resolves.toMatchObject({
+        userId: USER,
+      });
+      await expect(storage.media.listByOwner(USER)).resolves.toHaveLength(1);
     } finally {
       await storage.close();
     }
-    // opening it again changes nothing
-    const again = await createStorage({ kind: 'sqlite', file: old });
-    await again.close();
+
+    const extra = added as Record<string, Record<string, unknown>>;
+    expect(rowsOf(file, tables)).toEqual(
+      Object.fromEntries(
+        Object.entries(before).map(([table, tableRows]) => [
+          table,
+          tableRows.map((row) => ({ ...(row as object), ...extra[table] })),
+        ]),
+      ),
+    );
+    expect(versionsOf(file)).toEqual(ALL_VERSIONS);
+    // the same tables, columns and indexes as a new file
+    expect(shapeOf(file)).toEqual(shapeOf(fresh));
+  });
+
+  it('refuses a file a newer build migrated, naming both versions, and leaves it as it was', async () => {
+    const file = join(dir, 'newer', 'cardcraft.db');
+    await migrateStorage({ kind: 'sqlite', file });
+    withFile(file, (db) => {
+      db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 3, 'later-feature', 0)").run();
+    });
+    const shape = shapeOf(file);
+    const message = `the SQLite store in ${file} is at schema version 3, newer than this build's 2; run a build at least as new, or restore a backup made by this one.`;
+
+    const opening = createStorage({ kind: 'sqlite', file });
+    await expect(opening).rejects.toThrow(SchemaVersionError);
+    await expect(opening).rejects.toThrow(message);
+    await expect(migrateStorage({ kind: 'sqlite', file })).rejects.toThrow(message);
+    expect(shapeOf(file)).toEqual(shape);
+  });
+});
+
+describe('migrateSqlite', () => {
+  const toy = (failAt?: number): SqliteSchema => ({
+    part: 'toy',
+    label: 'the toy',
+    migrations: [
+      { version: 1, name: 'table', apply: (db) => db.exec('CREATE TABLE toy (n INTEGER)') },
+      {
+        version: 2,
+        name: 'rows',
+        apply: (db) => {
+          db.exec('INSERT INTO toy VALUES (1), (2)');
+          if (failAt === 2) throw new Error('the disk said no');
+          db.exec('ALTER TABLE toy ADD COLUMN label TEXT');
+        },
+      },
+    ],
+  });
+
+  it('runs each migration in a transaction of its own: a failed one leaves the version before it', () => {
+    const db = openSqliteDatabase(join(dir, 'toy.db'));
+    try {
+      expect(() => migrateSqlite(db, toy(2))).toThrow('the disk said no');
+      expect(sqliteSchemaVersion(db, 'toy')).toBe(1);
+      expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 0 });
+
+      expect(migrateSqlite(db, toy())).toEqual([2]);
+      expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
+      expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
+      // another part of the same file keeps its own versions
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2]);
+      expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('takes migrations numbered 1, 2, 3… only', () => {
+    const db = openSqliteDatabase(':memory:');
+    try {
+      const [first, second] = toy().migrations;
+      expect(() => migrateSqlite(db, { ...toy(), migrations: [second, first] })).toThrow(/out of place/);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -64,3 +64,13 @@ export class SqliteStorage implements Storage {
 export async function createSqliteStorage(file: string): Promise<Storage> {
   return SqliteStorage.open(file);
 }
+
+/** applies the file's pending storage migrations (creating it when new), then closes it */
+export function migrateSqliteStorage(file: string): number[] {
+  const db = openSqliteDatabase(file);
+  try {
+    return applySqliteSchema(db);
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,123 @@
+import type { mongo } from 'mongoose';
+import { latestVersion, SchemaVersionError } from '../../schema-version';
+
+// the collections and their indexes, as numbered migrations: what the database holds besides the
+// documents' shapes (mongo-schemas.ts). schema_migrations records the ones applied, a document each.
+// `npm run migrate` applies them (the cluster's migrate service); the api only checks the version.
+//
+// each step only creates what is missing, so it adopts a database the api made before versions (it
+// created these indexes at every start) and a second migrate running at the same time does no harm.
+// the images' GridFS bucket ("media") gets its collections and indexes from the driver at the first
+// upload. fields added later (a user's notifyOnMessages, a message's name, phone and company) need no
+// step: a document without them reads as the default.
+
+type Db = mongo.Db;
+
+interface IndexSpec {
+  key: Record<string, 1 | -1>;
+  unique?: true;
+}
+
+export interface MongoMigration {
+  version: number;
+  name: string;
+  apply(db: Db): Promise<void>;
+}
+
+const MIGRATIONS_COLLECTION = 'schema_migrations';
+
+interface MigrationRecord {
+  _id: number;
+  name: string;
+  appliedAt: Date;
+}
+
+/** the collection and its indexes, each unless it exists (an index of the same key and options does) */
+async function collectionWithIndexes(db: Db, name: string, indexes: IndexSpec[]): Promise<void> {
+  const exists = await db.listCollections({ name }, { nameOnly: true }).hasNext();
+  if (!exists) {
+    await db.createCollection(name).catch((error: unknown) => {
+      // NamespaceExists: created meanwhile by another migrate
+      if ((error as { code?: unknown }).code !== 48) throw error;
+    });
+  }
+  // one at a time: ferretdb v1 drops the connection when one createIndexes names several that exist
+  for (const { key, ...options } of indexes) await db.collection(name).createIndex(key, options);
+}
+
+export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
+  {
+    version: 1,
+    name: 'first-release',
+    apply: async (db) => {
+      // e-mails are stored lower-cased, so a plain unique index is case-insensitive. (a collation
+      // index would also do on mongodb, but it keeps the stored value's case and ferretdb has none.)
+      await collectionWithIndexes(db, 'users', [{ key: { email: 1 }, unique: true }]);
+      await collectionWithIndexes(db, 'profiles', [
+        { key: { handle: 1 }, unique: true },
+        { key: { ownerId: 1, createdAt: 1 } },
+      ]);
+      // _id completes the newest-first order, so a page is read straight off the index
+      await collectionWithIndexes(db, 'leads', [{ key: { profileId: 1, createdAt: -1, _id: -1 } }]);
+      // plain indexes, not a ttl one: ferretdb v1 has no ttl indexes, so expired sessions are swept by
+      // deleteExpired, and every read checks expiresAt anyway
+      await collectionWithIndexes(db, 'sessions', [{ key: { userId: 1 } }, { key: { expiresAt: 1 } }]);
+    },
+  },
+  {
+    version: 2,
+    name: 'account-links',
+    apply: async (db) => {
+      // expired links are swept by deleteExpired (no ttl index, as for sessions)
+      await collectionWithIndexes(db, 'account_tokens', [
+        { key: { tokenHash: 1 }, unique: true },
+        { key: { userId: 1, purpose: 1 } },
+        { key: { expiresAt: 1 } },
+      ]);
+    },
+  },
+];
+
+function records(db: Db): mongo.Collection<MigrationRecord> {
+  return db.collection<MigrationRecord>(MIGRATIONS_COLLECTION);
+}
+
+/** how a refusal names the database (its name only: the url may hold credentials) */
+function nameOf(db: Db): string {
+  return `the MongoDB database ${db.databaseName}`;
+}
+
+/** the database's version: its highest applied migration, 0 before any */
+export async function mongoSchemaVersion(db: Db): Promise<number> {
+  const [newest] = await records(db).find().sort({ _id: -1 }).limit(1).toArray();
+  return newest?._id ?? 0;
+}
+
+/**
+ * applies the pending migrations in order, recording each after it ran; a database newer than the
+ * build is refused (SchemaVersionError) before anything is written. returns the versions applied.
+ */
+export async function migrateMongo(db: Db, migrations = MONGO_MIGRATIONS): Promise<number[]> {
+  const latest = latestVersion(migrations);
+  const found = await mongoSchemaVersion(db);
+  if (found > latest) throw new SchemaVersionError(nameOf(db), found, latest);
+  const applied: number[] = [];
+  for (const migration of migrations.filter((step) => step.version > found)) {
+    await migration.apply(db);
+    try {
+      await records(db).insertOne({ _id: migration.version, name: migration.name, appliedAt: new Date() });
+      applied.push(migration.version);
+    } catch (error) {
+      // a duplicate key: another migrate recorded it first, after running the same idempotent step
+      if ((error as { code?: unknown }).code !== 11000) throw error;
+    }
+  }
+  return applied;
+}
+
+/** refuses a database that is not at the build's version: older (npm run migrate) or newer */
+export async function checkMongoSchema(db: Db, migrations = MONGO_MIGRATIONS): Promise<void> {
+  const latest = latestVersion(migrations);
+  const found = await mongoSchemaVersion(db);
+  if (found !== latest) throw new SchemaVersionError(nameOf(db), found, latest);
+}
