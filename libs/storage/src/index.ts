@@ -6,6 +6,9 @@ import type { Storage, StorageOptions } from './ports';
 export * from './ports';
 export * from './data-dir';
 export type { SqliteDatabase, SqliteStatement } from './adapters/sqlite/sqlite-database';
+// the snapshot loads the native module only when called
+export { querySqliteFile, snapshotSqliteFile, type SqliteSnapshot } from './adapters/sqlite/sqlite-snapshot';
+export { STORAGE_SNAPSHOT_QUERIES } from './adapters/sqlite/sqlite-schema';
 
 /**
  * opens the configured store. each adapter is loaded only when picked, so the sqlite-only product

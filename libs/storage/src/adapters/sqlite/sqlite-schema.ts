@@ -110,3 +110,14 @@ function addColumnIfMissing(db: SqliteDatabase, table: string, column: string, d
   if (columns.some((existing) => existing.name === column)) return;
   db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
 }
+
+/** what a backup's manifest records of the file: its rows by table, and its tables' names */
+export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
+  users: 'SELECT count(*) FROM users',
+  profiles: 'SELECT count(*) FROM profiles',
+  leads: 'SELECT count(*) FROM leads',
+  media: 'SELECT count(*) FROM media',
+  sessions: 'SELECT count(*) FROM sessions',
+  tables:
+    "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
+};
