@@ -2,18 +2,13 @@
 // environment, as npm start reads it). a running product makes it itself, asked on its control
 // socket, and goes on answering; with none running, this process opens the stores and makes it.
 // npm run restore -- <file>: fills an empty DATA_DIR from such an archive, after checking all of it.
+// asking a running product loads little (it may be busy answering): the stores, the archive and the
+// configuration are loaded only by the paths that use them
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openAnalyticsStoreAsIs } from '@cardcraft/analytics';
-import { ConfigError } from '@cardcraft/config';
-import { DataDirError, dataDirFrom, sqliteFileIn } from '@cardcraft/storage';
-import { loadConfig } from '../platform/config/app-config';
-import { DamagedArchiveError } from './backup-archive';
+import { dataDirFrom, sqliteFileIn } from '@cardcraft/storage';
 import type { BackupManifest } from './backup-manifest';
-import { embeddedStores } from './backup.service';
 import { controlSocketIn, NoProductError, sendControlRequest } from './control-socket';
-import { makeBackup } from './make-backup';
-import { RestoreRefusedError, restoreBackup } from './restore-backup';
 
 const say = (line: string) => console.log(line);
 
@@ -27,6 +22,10 @@ function summary(manifest: BackupManifest): string {
 
 /** the product is not running: this process takes the files itself, nothing moves meanwhile */
 async function backupDirectly(dataDir: string, file: string): Promise<BackupManifest> {
+  const { loadConfig } = await import('../platform/config/app-config');
+  const { embeddedStores } = await import('./embedded-stores');
+  const { openAnalyticsStoreAsIs } = await import('@cardcraft/analytics');
+  const { makeBackup } = await import('./make-backup');
   const config = loadConfig(process.env);
   if (!embeddedStores(config)) {
     throw new Error(
@@ -65,6 +64,7 @@ async function backup(file: string): Promise<void> {
 
 async function restore(file: string): Promise<void> {
   const dataDir = dataDirFrom(process.env, process.cwd());
+  const { restoreBackup } = await import('./restore-backup');
   const manifest = await restoreBackup(file, dataDir, say);
   say(`restored ${file} into ${dataDir}\n${summary(manifest)}\nstart the product on it: npm start`);
 }
@@ -79,8 +79,9 @@ async function main(): Promise<void> {
   try {
     await (command === 'backup' ? backup(file) : restore(file));
   } catch (error) {
-    const known = [RestoreRefusedError, DamagedArchiveError, ConfigError, DataDirError].some(
-      (kind) => error instanceof kind,
+    // the errors that say all there is to say in their message: no stack, no prefix
+    const known = ['RestoreRefusedError', 'DamagedArchiveError', 'ConfigError', 'DataDirError'].includes(
+      (error as Error).name,
     );
     const message = (error as Error).message;
     console.error(known || command === 'restore' ? message : `Backup failed: ${message}`);

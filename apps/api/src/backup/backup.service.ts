@@ -5,16 +5,8 @@ import { ANALYTICS_RUNTIME } from '../analytics/analytics.tokens';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { SERVICE_METRICS } from '../platform/observability/observability.tokens';
 import type { BackupManifest } from './backup-manifest';
+import { embeddedStores } from './embedded-stores';
 import { makeBackup, type BackupProgress } from './make-backup';
-
-/** whether this process holds every store a backup of DATA_DIR takes: the embedded product */
-export function embeddedStores(config: AppConfig): boolean {
-  return (
-    config.mongoUrl === null &&
-    config.analytics.queue.kind === 'embedded' &&
-    config.analytics.store.kind === 'chdb'
-  );
-}
 
 /**
  * the running product's backups (the control socket's and the schedule's): one at a time, taken

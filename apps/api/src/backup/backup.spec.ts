@@ -159,7 +159,9 @@ describe('backup and restore of the embedded product (npm run backup / npm run r
     const markAt = Date.parse(/mark (\S+):/.exec(made.out)?.[1] ?? '');
     const beforeMark = answeredAt.flatMap((at, n) => (at !== null && at < markAt ? [n] : []));
     expect(beforeMark.length).toBeGreaterThan(0);
-    await original.process.stop();
+    // the disaster: the product killed; its directory is left alone, the restore goes to a new one
+    original.process.child.kill('SIGKILL');
+    await original.process.exited;
 
     const done = await cli('restore', archive, restored);
     expect(done.err).toBe('');
