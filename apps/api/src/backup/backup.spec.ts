@@ -162,6 +162,13 @@ describe('backup and restore of the embedded product (npm run backup / npm run r
     // the disaster: the product killed; its directory is left alone, the restore goes to a new one
     original.process.child.kill('SIGKILL');
     await original.process.exited;
+    // with no product on the socket it left, the command takes the files itself
+    const direct = await cli('backup', join(root, 'direct.tar.gz'), join(root, 'data'));
+    expect(direct.code).toBe(0);
+    expect(direct.out).toContain(
+      `no product is running on ${join(root, 'data')}: backing up its files directly`,
+    );
+    expect(direct.out).toMatch(/1 accounts, 1 cards, 1 leads, 1 images \(1 files\)/);
 
     const done = await cli('restore', archive, restored);
     expect(done.err).toBe('');

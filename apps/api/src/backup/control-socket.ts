@@ -55,6 +55,8 @@ export async function startControlSocket(path: string, handle: ControlHandler): 
   const server = createServer((socket) => {
     socket.on('error', () => socket.destroy());
     const lines = createInterface({ input: socket });
+    // readline passes its input's errors on: a client gone is nothing to report
+    lines.on('error', () => socket.destroy());
     lines.once('line', (line) => {
       lines.close();
       const request = parseRequest(line);
@@ -119,6 +121,8 @@ export function sendControlRequest(
     });
     socket.once('connect', () => socket.write(`${JSON.stringify(request)}\n`));
     const lines = createInterface({ input: socket });
+    // readline passes the socket's errors on; the socket's own handler above settles them
+    lines.on('error', () => {});
     lines.on('line', (text) => {
       const line = JSON.parse(text) as ControlLine;
       if ('progress' in line) progress(line.progress);
