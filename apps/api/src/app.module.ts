@@ -3,6 +3,7 @@ import { AccountModule } from './account/account.module';
 import { AccountMailModule } from './account-mail/account-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
+import { BackupModule } from './backup/backup.module';
 import { ClientConfigModule } from './client-config/client-config.module';
 import { PublicCacheSyncModule } from './platform/cache-sync/public-cache-sync.module';
 import { CardPreviewModule } from './card-preview/card-preview.module';
@@ -41,6 +42,7 @@ export class AppModule {
         CardPreviewModule,
         ClientConfigModule,
         WalletPassModule,
+        BackupModule,
       ],
     };
   }

@@ -1,6 +1,13 @@
 import type { EventBatch } from './events';
 import type { AnalyticsJob, ProfileErasure } from './jobs';
-import type { AnalyticsSchema, EventEraser, EventWriter, FiguresReader, RecentWrites } from './store-ports';
+import type {
+  AnalyticsBackup,
+  AnalyticsSchema,
+  EventEraser,
+  EventWriter,
+  FiguresReader,
+  RecentWrites,
+} from './store-ports';
 
 // the store's ports, one per job, and the figures they answer
 export * from './store-ports';
@@ -92,6 +99,12 @@ export interface EventConsumer {
   start(handler: (job: AnalyticsJob) => Promise<void>): Promise<void>;
   /** finishes the jobs in hand, then stops; hands nothing over after */
   close(): Promise<void>;
+  /**
+   * the embedded consumer only: stops handing jobs over once the one in hand is settled (resolves
+   * then), until resume(). the producer is not held
+   */
+  pause?(): Promise<void>;
+  resume?(): void;
 }
 
 export interface DeadLetterReport {
@@ -121,6 +134,7 @@ export type AnalyticsStore = EventWriter &
   FiguresReader &
   EventEraser &
   AnalyticsSchema &
+  AnalyticsBackup &
   RecentWrites & {
     /** throws when the store does not answer */
     ping(): Promise<void>;

@@ -21,8 +21,15 @@ export type {
   ApiAnalyticsOptions,
   WorkerAnalytics,
 } from './compose/process-analytics';
-export { migrateAnalyticsStore, openAnalyticsStore } from './compose/store';
 export { migrateAnalyticsFiles } from './compose/sqlite-files';
+export {
+  knownAnalyticsMigrations,
+  migrateAnalyticsStore,
+  openAnalyticsStore,
+  openAnalyticsStoreAsIs,
+  restoreAnalyticsStore,
+} from './compose/store';
+export { QUEUE_SNAPSHOT_QUERIES } from './adapters/sqlite-queue/queue-snapshot';
 
 /**
  * the api's analytics: the read side (store and read service) and the write side (queue and buffer)

@@ -131,6 +131,20 @@ export interface AnalyticsSchema {
   migrate(): Promise<number[]>;
 }
 
+/** the store's own backup and restore (ClickHouse's BACKUP and RESTORE), where its files are at hand */
+export interface AnalyticsBackup {
+  /** the folder backups are made in and restored from; null: the store is a server, not on this machine */
+  readonly backupsDir: string | null;
+  /** BACKUP DATABASE into a new folder `name` of backupsDir; the folder's path */
+  backupDatabase(name: string): Promise<string>;
+  /** RESTORE DATABASE from a folder of backupsDir into a store that has no tables yet */
+  restoreDatabase(dir: string): Promise<void>;
+  /** the rows of each table of the database, by name */
+  tableRows(): Promise<Record<string, number>>;
+  /** the migrations the store has applied */
+  appliedMigrations(): Promise<number[]>;
+}
+
 /**
  * what a process wrote to the store lately, so its reads can be kept and added to instead of read
  * again. only a process that sees every write made to the store knows (the embedded engine, which one

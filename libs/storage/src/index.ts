@@ -14,6 +14,9 @@ export {
   type SqliteMigration,
   type SqliteSchema,
 } from './adapters/sqlite/sqlite-migrations';
+// the snapshot loads the native module only when called
+export { querySqliteFile, snapshotSqliteFile, type SqliteSnapshot } from './adapters/sqlite/sqlite-snapshot';
+export { STORAGE_SNAPSHOT_QUERIES } from './adapters/sqlite/sqlite-schema';
 
 /**
  * opens the configured store. each adapter is loaded only when picked, so the sqlite-only product

@@ -68,6 +68,10 @@ export function apiSide(parts: ApiSideParts): ApiAnalytics {
       reader.forget(profileId);
     },
     flush: () => buffer.flush(),
+    whileIngestPaused: (during) => {
+      if (!worker) throw new Error('the analytics worker loop does not run in this process');
+      return worker.whilePaused(during);
+    },
     stats: () => ({ buffer: buffer.getStats(), processedEvents: worker?.processedEvents() ?? 0 }),
     depth: () => queue.depth(),
     readiness,

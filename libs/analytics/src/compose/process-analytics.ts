@@ -43,6 +43,12 @@ export interface ApiAnalytics {
    */
   eraseProfile(profileId: string): Promise<void>;
   flush(): Promise<void>;
+  /**
+   * runs `during` while this process's worker loop stores nothing (embedded: the loop runs here); the
+   * visits go on being answered and queued. a backup's snapshots are taken meanwhile. throws where the
+   * loop is another process's (the cluster)
+   */
+  whileIngestPaused<T>(during: () => Promise<T>): Promise<T>;
   stats(): { buffer: ReturnType<EventBuffer['getStats']>; processedEvents: number };
   /** what waits in the queue (every process of a deployment sees the same queue) */
   depth(): Promise<QueueDepth>;

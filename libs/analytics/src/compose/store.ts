@@ -1,8 +1,11 @@
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ClickHouseAnalyticsStore } from '../adapters/clickhouse/clickhouse-analytics-store';
 import { EmbeddedWriteLog } from '../adapters/write-log/embedded-write-log';
+import { readMigrations } from '../adapters/clickhouse/migrations';
 import { withWriteLog, withoutWriteLog } from '../adapters/write-log/write-logging-store';
 import type { AnalyticsConfig } from '../config';
-import type { AnalyticsStore } from '../ports';
+import type { AnalyticsBackup, AnalyticsStore } from '../ports';
 import type { Closers } from './closers';
 
 /** the store part of the configuration is all opening a store needs */
@@ -77,4 +80,43 @@ export async function openProcessStore(config: StoreConfig, closers: Closers): P
     opened.transport === 'chdb' ? withWriteLog(opened, new EmbeddedWriteLog()) : withoutWriteLog(opened);
   closers.add(() => store.close());
   return store;
+}
+
+/**
+ * the store as it is, neither migrated nor checked, for an operator's command (a backup of a product
+ * that is not running); close it when done
+ */
+export function openAnalyticsStoreAsIs(config: StoreConfig): AnalyticsBackup & { close(): Promise<void> } {
+  return openStore(config);
+}
+
+/**
+ * fills a store that has no tables from a backup folder (its BACKUP of the database): the folder is
+ * moved into the store's backups folder, restored, then removed. returns the rows of each table
+ */
+export async function restoreAnalyticsStore(
+  config: StoreConfig,
+  backupFolder: string,
+): Promise<Record<string, number>> {
+  const store = openStore(config);
+  const { backupsDir } = store;
+  try {
+    if (!backupsDir) throw new Error('the analytics store is a server: restore it with its own RESTORE');
+    const dir = join(backupsDir, 'restoring');
+    await mkdir(backupsDir, { recursive: true });
+    await rename(backupFolder, dir);
+    try {
+      await store.restoreDatabase(dir);
+      return await store.tableRows();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+/** the migrations this version ships, by number: a backup with one it does not know is newer */
+export function knownAnalyticsMigrations(): number[] {
+  return readMigrations().map((migration) => migration.version);
 }

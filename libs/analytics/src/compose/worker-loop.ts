@@ -20,6 +20,11 @@ import type { AnalyticsLogger, AnalyticsMode, WorkerAnalytics } from './process-
 
 export interface RunningConsumer {
   processedEvents(): number;
+  /**
+   * runs `during` while the loop hands no job to the store (the job in hand settled first); the
+   * queue goes on taking batches. throws when the consumer cannot pause (the cluster's)
+   */
+  whilePaused<T>(during: () => Promise<T>): Promise<T>;
 }
 
 /** what the loop runs on; the salts and the consumer are the queue's own, opened by the loop in turn */
@@ -83,7 +88,18 @@ export async function startWorkerLoop(parts: WorkerLoopParts): Promise<RunningCo
       throw err;
     }
   });
-  return { processedEvents: () => processedEvents };
+  return {
+    processedEvents: () => processedEvents,
+    whilePaused: async (during) => {
+      if (!consumer.pause || !consumer.resume) throw new Error('this queue consumer cannot pause');
+      await consumer.pause();
+      try {
+        return await during();
+      } finally {
+        consumer.resume();
+      }
+    },
+  };
 }
 
 /** a worker process's hold on its running loop, the same in both modes */

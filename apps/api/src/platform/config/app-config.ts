@@ -13,6 +13,7 @@ import {
 } from '@cardcraft/config';
 import { checkDataDirWritable, dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
+import { parseBackupEnv, type BackupConfig } from './backup-config';
 import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';
 
 export { ConfigError };
@@ -58,6 +59,8 @@ export interface AppConfig {
   mail: MailConfig;
   /** METRICS_PORT and METRICS_HOST: Prometheus metrics on their own port, off when unset */
   metrics: MetricsConfig;
+  /** BACKUP_INTERVAL, BACKUP_KEEP and BACKUP_DIR: the embedded product's scheduled backups */
+  backup: BackupConfig;
 }
 
 /** how the product sends e-mail (docs/mail.md) */
@@ -324,6 +327,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     mail: mailConfig(env, dataDir, publicBaseUrl),
     metrics: parseMetricsEnv(env),
     walletPass: parseWalletPassEnv(env, cwd),
+    backup: parseBackupEnv(env, dataDir, cwd),
   };
 }
 

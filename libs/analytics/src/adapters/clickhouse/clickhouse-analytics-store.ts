@@ -2,6 +2,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import type { EventRows } from '../../enrichment/event-rows';
 import type { StoredEvent } from '../../events';
 import type {
+  AnalyticsBackup,
   AnalyticsSchema,
   BreakdownRow,
   DayEventRow,
@@ -17,12 +18,13 @@ import type {
   VisitCursor,
   VisitRow,
 } from '../../ports';
+import { ClickHouseBackups } from './clickhouse-backup';
 import { openClickHouse, type ClickHouseConnection, type ClickHouseTransport } from './clickhouse-client';
 import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
-import { DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
+import { appliedVersions, DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
 import { RawRetention } from './sql';
 
 export { splitRange } from './sql';
@@ -48,12 +50,15 @@ export interface ClickHouseStoreOptions {
  * out. each job has its own part (the writer, the figures, the raw events' reads, the erasure); what a
  * process remembers of its own writes is not here but in the write log (adapters/write-log).
  */
-export class ClickHouseAnalyticsStore implements EventWriter, FiguresReader, EventEraser, AnalyticsSchema {
+export class ClickHouseAnalyticsStore
+  implements EventWriter, FiguresReader, EventEraser, AnalyticsSchema, AnalyticsBackup
+{
   private readonly retention = new RawRetention();
   private readonly writer: ClickHouseEventWriter;
   private readonly figuresOf: ClickHouseFigures;
   private readonly events: ClickHouseEventReads;
   private readonly erasure: ClickHouseErasure;
+  private readonly backups: ClickHouseBackups;
 
   private constructor(
     private readonly connection: ClickHouseConnection,
@@ -65,6 +70,7 @@ export class ClickHouseAnalyticsStore implements EventWriter, FiguresReader, Eve
     this.figuresOf = new ClickHouseFigures(connection.client, this.retention);
     this.events = new ClickHouseEventReads(connection.client, readGroupsAtOnce);
     this.erasure = new ClickHouseErasure(connection, this.retention);
+    this.backups = new ClickHouseBackups(connection.client, connection.backupsDir);
   }
 
   static open(options: ClickHouseStoreOptions): ClickHouseAnalyticsStore {
@@ -94,6 +100,26 @@ export class ClickHouseAnalyticsStore implements EventWriter, FiguresReader, Eve
   /** applies the pending migrations; returns their versions */
   migrate(): Promise<number[]> {
     return runMigrations(this.client, this.migrationsDir);
+  }
+
+  get backupsDir(): string | null {
+    return this.backups.backupsDir;
+  }
+
+  backupDatabase(name: string): Promise<string> {
+    return this.backups.backupDatabase(name);
+  }
+
+  restoreDatabase(dir: string): Promise<void> {
+    return this.backups.restoreDatabase(dir);
+  }
+
+  tableRows(): Promise<Record<string, number>> {
+    return this.backups.tableRows();
+  }
+
+  async appliedMigrations(): Promise<number[]> {
+    return [...(await appliedVersions(this.client))].sort((a, b) => a - b);
   }
 
   /** the versions not yet applied to this store */

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
 
@@ -22,6 +23,12 @@ interface ChdbConnectionModule {
 }
 interface ChdbModule {
   drainPending(): Promise<void>;
+  Session: new (path: string, options: { connectionArgs: string[] }) => { close(): void };
+}
+
+/** where chdb's BACKUP and RESTORE may read and write: a folder of the engine's own directory */
+export function chdbBackupsDirOf(path: string): string {
+  return join(path, 'backups');
 }
 
 export type ClickHouseTransport =
@@ -57,6 +64,11 @@ export interface ClickHouseConnection {
   readonly parallelQueries: boolean;
   /** groups of coalesced reads that run at once: 1 for chdb, more for a server */
   readonly readGroupsAtOnce: number;
+  /**
+   * the folder BACKUP ... TO File() and RESTORE may use, on this machine: chdb's; null for a server
+   * (its own disks, its own configuration)
+   */
+  readonly backupsDir: string | null;
   /** one insert of a body; throws when it is not stored */
   insert(insert: BodyInsert): Promise<void>;
   /** closes the client; for chdb also waits until the engine let go of its directory */
@@ -85,6 +97,7 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
     client,
     parallelQueries: true,
     readGroupsAtOnce: 4,
+    backupsDir: null,
     insert: async ({ table, columns, format, body, settings }) => {
       const values = Readable.from(body, { objectMode: false });
       if (format === 'TabSeparated') {
@@ -118,7 +131,15 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
  */
 function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): ClickHouseConnection {
   mkdirSync(transport.path, { recursive: true });
+  const backupsDir = chdbBackupsDirOf(transport.path);
   // lazy on purpose: the cluster's processes never load the embedded engine
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const chdb = require('chdb') as ChdbModule;
+  // the engine takes its server settings from the first connection to its directory, and BACKUP's
+  // folder is one (not a query setting): this session opens first and lives as long as the others
+  const configured = new chdb.Session(transport.path, {
+    connectionArgs: [`--backups.allowed_path=${backupsDir}`],
+  });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createChdbConnection } = require('chdb/connection') as ChdbConnectionModule;
   const connection = createChdbConnection({ path: transport.path });
@@ -128,6 +149,7 @@ function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): Cl
     client,
     parallelQueries: false,
     readGroupsAtOnce: 1,
+    backupsDir,
     insert: async ({ table, columns, format, body, settings, background }) => {
       const values = bodyOf(body);
       // an empty body stores nothing; the engine would refuse it ("no data to insert")
@@ -142,8 +164,7 @@ function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): Cl
     },
     close: async () => {
       await client.close();
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const chdb = require('chdb') as ChdbModule;
+      configured.close();
       await chdb.drainPending();
     },
   };

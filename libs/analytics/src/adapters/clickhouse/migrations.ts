@@ -79,7 +79,8 @@ export async function runMigrations(
   return done;
 }
 
-async function appliedVersions(client: ClickHouseClient): Promise<Set<number>> {
+/** the versions a store has applied */
+export async function appliedVersions(client: ClickHouseClient): Promise<Set<number>> {
   const result = await client.query({
     query: 'SELECT DISTINCT version FROM schema_migrations',
     format: 'JSONEachRow',

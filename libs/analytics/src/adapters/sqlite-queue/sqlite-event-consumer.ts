@@ -19,6 +19,18 @@ interface ConsumerLogger {
 
 type Handler = (job: AnalyticsJob) => Promise<void>;
 
+/** a promise with its resolve at hand */
+interface Gate {
+  promise: Promise<void>;
+  open: () => void;
+}
+
+function gate(): Gate {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
 /** how the handler ended on one piece of work */
 interface Outcome {
   /** null: it succeeded */
@@ -40,6 +52,11 @@ export class SqliteEventConsumer implements EventConsumer {
   private readonly waits: ConsumerWaits;
   private readonly queueOutage: QueueFileOutage;
   private readonly storeOutage: OutageLog;
+  /** set while paused: rounds wait for it to open */
+  private pausedGate: Gate | null = null;
+  private pauses = 0;
+  /** set while a round holds work (from reading it to settling it) */
+  private workInHand: Gate | null = null;
 
   constructor(
     private readonly database: SqliteQueueDatabase,
@@ -76,9 +93,33 @@ export class SqliteEventConsumer implements EventConsumer {
     }
   }
 
+  /**
+   * stops taking work after the round in hand, which is settled (stored and taken off the queue, or
+   * its try noted) when this resolves. the producer is not held: batches go on queueing. a backup
+   * takes its snapshots meanwhile, so no batch is both in the queue's copy and in the store's.
+   * pauses nest; each is ended by one resume()
+   */
+  async pause(): Promise<void> {
+    this.pauses += 1;
+    this.pausedGate ??= gate();
+    await this.workInHand?.promise;
+  }
+
+  resume(): void {
+    if (this.pauses === 0) return;
+    this.pauses -= 1;
+    if (this.pauses > 0) return;
+    this.pausedGate?.open();
+    this.pausedGate = null;
+  }
+
   /** the loop never ends on an error: whatever escapes one round is logged and the next one runs */
   private async run(handler: Handler): Promise<void> {
     while (this.running) {
+      if (this.pausedGate) {
+        await this.pausedGate.promise;
+        continue;
+      }
       try {
         await this.round(handler);
       } catch (err) {
@@ -90,7 +131,22 @@ export class SqliteEventConsumer implements EventConsumer {
 
   private async round(handler: Handler): Promise<void> {
     if (this.running) await this.waits.spaceInserts();
-    if (!this.running) return;
+    if (!this.running || this.pausedGate) return;
+    const inHand = gate();
+    this.workInHand = inHand;
+    let idle: boolean;
+    try {
+      idle = await this.take(handler);
+    } finally {
+      this.workInHand = null;
+      inHand.open();
+    }
+    // the wait is outside the work in hand, so a pause need not wait for it
+    if (idle) await this.waits.poll();
+  }
+
+  /** reads the work due, hands it to the handler and settles it; true when the loop should wait */
+  private async take(handler: Handler): Promise<boolean> {
     let work: DueWork | undefined;
     try {
       // the round's reading and parsing let the event loop run every few ms: this runs in the process
@@ -98,23 +154,22 @@ export class SqliteEventConsumer implements EventConsumer {
       work = await this.due.next(new EventLoopSlices());
     } catch (err) {
       this.queueOutage.failed(err);
-      await this.waits.poll();
-      return;
+      return true;
     }
     if (!work) {
       this.queueOutage.answered();
-      await this.waits.poll();
-      return;
+      return true;
     }
     const outcome = await this.handle(work, handler);
     const retry = outcome.failure ? planRetry(work.attempts, outcome.failure, this.options) : null;
-    if (!(await this.settle(work, retry))) return;
+    if (!this.settle(work, retry)) return true;
     if (outcome.failure && retry) {
       this.reportFailure(work, outcome.failure, retry);
     } else if (outcome.ingest) {
       this.queue.noteStored();
       this.storeOutage.up();
     }
+    return false;
   }
 
   private async handle(work: DueWork, handler: Handler): Promise<Outcome> {
@@ -136,7 +191,7 @@ export class SqliteEventConsumer implements EventConsumer {
    * data file did not take it. a batch stored but not taken off the queue is sent again later under
    * the same id, and the store's deduplication drops the copy
    */
-  private async settle(work: DueWork, retry: PlannedRetry | null): Promise<boolean> {
+  private settle(work: DueWork, retry: PlannedRetry | null): boolean {
     try {
       if (retry) this.database.failBatches(work.batchIds, retry);
       else this.database.removeBatches(work.batchIds);
@@ -144,7 +199,6 @@ export class SqliteEventConsumer implements EventConsumer {
       return true;
     } catch (err) {
       this.queueOutage.failed(err);
-      await this.waits.poll();
       return false;
     }
   }
@@ -173,6 +227,8 @@ export class SqliteEventConsumer implements EventConsumer {
   /** finishes the batch in hand, then stops */
   async close(): Promise<void> {
     this.running = false;
+    // a pause does not outlive the consumer: the loop ends instead of waiting for a resume
+    this.pausedGate?.open();
     if (this.ipSweep) clearInterval(this.ipSweep);
     this.ipSweep = null;
     this.waits.endAll();

@@ -90,6 +90,37 @@ describe('embedded durable queue (SQLite)', () => {
     expect(queued(db)).toBe(0);
   });
 
+  it('pauses after the batch in hand is settled, queues meanwhile, and goes on after resume (a backup)', async () => {
+    const { db, queue, consumer } = open();
+    const stored: string[] = [];
+    let release = () => {};
+    const inHand = new Promise<void>((resolve) => (release = resolve));
+    await consumer.start(
+      batchesOnly(async (b) => {
+        if (b.id === 'b1') await inHand;
+        stored.push(b.id);
+      }),
+    );
+    await queue.enqueue([batch('b1')]);
+    await sleep(30);
+    let paused = false;
+    const pausing = consumer.pause().then(() => (paused = true));
+    await sleep(30);
+    // the batch in hand is not cut: the pause waits for it to be stored and taken off the queue
+    expect(paused).toBe(false);
+    release();
+    await pausing;
+    expect(stored).toEqual(['b1']);
+    expect(queued(db)).toBe(0);
+    await queue.enqueue([batch('b2')]);
+    await sleep(60);
+    expect(stored).toEqual(['b1']);
+    expect(queued(db)).toBe(1);
+    consumer.resume();
+    await until(() => stored.length === 2);
+    expect(stored).toEqual(['b1', 'b2']);
+  });
+
   it('spends no try while the store cannot write to its disk: the batch waits, logged once, then is stored', async () => {
     const { db, queue, consumer, letters, log } = open({ backoffMs: 5, pollMs: 5 });
     await queue.enqueue([batch('waits')]);

@@ -37,6 +37,8 @@ export class ServiceMetrics {
   private readonly rowsInserted: Counter;
   private readonly insertDuration: Histogram<'outcome'>;
   private readonly jobFailures: Counter<'job'>;
+  private readonly backups: Counter<'outcome'>;
+  private readonly lastBackup: Gauge;
   private bufferWatched = false;
   private queueWatched = false;
 
@@ -86,6 +88,23 @@ export class ServiceMetrics {
       labelNames: ['job'],
       registers,
     });
+    this.backups = new Counter({
+      name: 'cardcraft_backups_total',
+      help: 'backups of the embedded product made (npm run backup, or BACKUP_INTERVAL), by outcome (ok, error)',
+      labelNames: ['outcome'],
+      registers,
+    });
+    this.lastBackup = new Gauge({
+      name: 'cardcraft_backup_last_success_timestamp_seconds',
+      help: 'when the last backup that succeeded was finished (unix seconds); 0 before the first',
+      registers,
+    });
+  }
+
+  /** a backup finished: ok, or not */
+  backupMade(ok: boolean): void {
+    this.backups.inc({ outcome: ok ? 'ok' : 'error' });
+    if (ok) this.lastBackup.set(Date.now() / 1000);
   }
 
   // the series of each label set, looked up by one string: prom-client hashes the label object on

@@ -120,3 +120,14 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
 export function applySqliteSchema(db: SqliteDatabase): number[] {
   return migrateSqlite(db, STORAGE_SQLITE_SCHEMA);
 }
+
+/** what a backup's manifest records of the file: its rows by table, and its tables' names */
+export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
+  users: 'SELECT count(*) FROM users',
+  profiles: 'SELECT count(*) FROM profiles',
+  leads: 'SELECT count(*) FROM leads',
+  media: 'SELECT count(*) FROM media',
+  sessions: 'SELECT count(*) FROM sessions',
+  tables:
+    "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
+};
