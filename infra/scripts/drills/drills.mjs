@@ -51,6 +51,7 @@ const perTickOf = (rate) => Math.max(1, Math.round((rate * TICK_MS) / 1000));
  */
 async function pacedLoad({ targets, rate, durationMs, firstVisitor = 0 }) {
   const statuses = [];
+  const broken = { refused: 0, dropped: 0 };
   const perTick = perTickOf(rate);
   const started = t0();
   let next = firstVisitor;
@@ -69,12 +70,14 @@ async function pacedLoad({ targets, rate, durationMs, firstVisitor = 0 }) {
           maxSeconds: 15,
         });
         mine.forEach((v, k) => (statuses[v - firstVisitor] = run.okByRequest[k] > 0 ? 200 : 0));
+        broken.refused += run.refused;
+        broken.dropped += run.dropped;
       }),
     );
     const spent = t0() - tickStart;
     if (spent < TICK_MS) await sleep(TICK_MS - spent);
   }
-  return { statuses, sent: next - firstVisitor, seconds: (t0() - started) / 1000 };
+  return { statuses, ...broken, sent: next - firstVisitor, seconds: (t0() - started) / 1000 };
 }
 
 /** readiness of one api every 250 ms while the drill runs: when it was not ready, and why */
@@ -251,7 +254,10 @@ async function embeddedProcessDrill(name, signal) {
       rate: run.sent / run.seconds,
       ...result,
       allowedLoss: allowed,
-      behaviour: `exit ${exit?.code ?? exit?.signal}; ${statusesDuring(run.statuses, started, faultAt, restartAt, run.sent / run.seconds)} while down`,
+      // a SIGTERM drains: a request is answered or finds the port closed, none has its connection reset
+      allowedDropped: signal === 'SIGTERM' ? 0 : Infinity,
+      dropped: run.dropped,
+      behaviour: `exit ${exit?.code ?? exit?.signal}; ${run.dropped} request(s) dropped by a broken connection, ${run.refused} refused; ${statusesDuring(run.statuses, started, faultAt, restartAt, run.sent / run.seconds)} while down`,
       recovery: seconds(recoveryMs(watch.samples, restartAt)),
     };
   } finally {
@@ -505,10 +511,14 @@ async function main() {
     process.stderr.write(`drill: ${drill.name} done in ${seconds(Date.now() - startedAt)}\n`);
   }
   console.log(table(rows));
-  const failed = rows.filter((r) => r.error || (!r.skipped && (r.lost > r.allowedLoss || r.doubled > 0)));
+  const failed = rows.filter(
+    (r) =>
+      r.error ||
+      (!r.skipped && (r.lost > r.allowedLoss || r.doubled > 0 || r.dropped > (r.allowedDropped ?? Infinity))),
+  );
   if (failed.length > 0) {
     console.log(
-      `\n${failed.length} drill(s) lost or doubled views, or did not run: ${failed.map((r) => r.name).join(', ')}`,
+      `\n${failed.length} drill(s) lost or doubled views, dropped requests, or did not run: ${failed.map((r) => r.name).join(', ')}`,
     );
     process.exit(1);
   }
