@@ -17,7 +17,8 @@ export interface StopTimes {
  * about to close, the race that gives a reset. then the server stops accepting and its connections
  * end once answered (ClosingServer), the analytics buffer is flushed, the stores close and the process
  * exits 0; past graceMs from the drain's end it exits 1.
- * SIGINT (Ctrl-C in a terminal, where no balancer routes) skips the drain; a second signal ends it early.
+ * SIGINT (Ctrl-C in a terminal, where no balancer routes) skips the drain; a second signal ends the
+ * drain early, and one during the stop exits at once (1): an impatient second Ctrl-C.
  * not nest's shutdown hooks: they close the stores before the server, so requests in flight would
  * fail, and they end the process by the signal.
  */
@@ -60,12 +61,15 @@ export function stopOnSignals(app: INestApplication, times: StopTimes, logger: L
   };
 
   const onSignal = (signal: NodeJS.Signals) => {
-    if (phase === 'draining') {
+    if (phase === 'serving') {
+      void stop(signal);
+    } else if (phase === 'draining') {
       logger.log(`${signal}: ending the drain now`);
       endDrain?.();
+    } else {
+      logger.error(`${signal} while stopping: exiting now`);
+      process.exit(1);
     }
-    if (phase !== 'serving') return;
-    void stop(signal);
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
