@@ -26,6 +26,10 @@ class Connection {
     this.port = port;
     this.socket = null;
     this.current = null;
+    // requests that found no server (the connection refused) and requests whose connection broke
+    // before the whole answer came (a reset, a close, a time-out)
+    this.refused = 0;
+    this.dropped = 0;
   }
 
   connect() {
@@ -54,6 +58,7 @@ class Connection {
         await this.connect();
       } catch {
         this.socket = null;
+        this.refused++;
         return 0;
       }
     }
@@ -77,6 +82,7 @@ class Connection {
   /** the request in flight failed: the connection is dropped and the next request opens another */
   fail() {
     if (!this.current) return;
+    this.dropped++;
     const socket = this.socket;
     this.socket = null;
     socket?.destroy();
@@ -201,6 +207,8 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
   let answered = 0;
   let ok = 0;
   let capped = false;
+  let refused = 0;
+  let dropped = 0;
   const started = performance.now();
   const deadline = started + maxSeconds * 1000;
 
@@ -225,6 +233,8 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
         }
       } finally {
         connection.close();
+        refused += connection.refused;
+        dropped += connection.dropped;
       }
     }),
   );
@@ -237,6 +247,9 @@ export async function load({ baseUrl, requests, connections, amount, maxSeconds 
     errors: answered - ok,
     // sent, but no answer came (a dropped connection, a time-out): the server may have seen them
     unanswered: statuses[0] ?? 0,
+    // of those: no connection (nothing sent), and a connection that broke under the request
+    refused,
+    dropped,
     statuses,
     capped,
     seconds,

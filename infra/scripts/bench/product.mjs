@@ -68,6 +68,8 @@ export class Product {
       DATA_DIR: this.dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // stop() ends the bench's product with nothing routing around it: no drain on SIGTERM
+      SHUTDOWN_DRAIN_MS: '0',
       // the bench seeds more cards from one address than a person creates in an hour
       RATE_LIMIT_CARD_CREATION: '100/1h',
       ...extra,

@@ -182,10 +182,16 @@ export async function startCluster(options = {}) {
 
   const stop = async () => {
     process.removeListener('exit', killAll);
-    // the front first, then the api (flushes its buffer), the workers (finish their batches), the stores
+    // the front first, then the api (flushes its buffer), the workers (finish their batches), the stores.
+    // with the proxy gone nothing routes to an api replica any more: SIGINT stops it without the drain
+    // a SIGTERM starts (SHUTDOWN_DRAIN_MS)
     const order = ['proxy', 'api-', 'worker-', 'clickhouse', 'ferretdb', 'redis'];
     for (const prefix of order) {
-      await Promise.all(services.filter((s) => s.name.startsWith(prefix)).map((s) => s.stop()));
+      await Promise.all(
+        services
+          .filter((s) => s.name.startsWith(prefix))
+          .map((s) => s.stop(prefix === 'api-' ? 'SIGINT' : 'SIGTERM')),
+      );
     }
   };
 

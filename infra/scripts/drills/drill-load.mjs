@@ -30,12 +30,14 @@ export const perTickOf = (rate) => Math.max(1, Math.round((rate * TICK_MS) / 100
 /**
  * paced load: every TICK_MS the next rate/10 visitors, spread over the targets; what a tick cannot
  * send in time slows the rate rather than piling up. returns the status each visitor got (0: no answer)
- * and the wall-clock time by which its answer had come (answeredBy) and before which it was sent (sentAfter)
+ * the wall-clock time by which its answer had come (answeredBy) and before which it was sent (sentAfter),
+ * and the requests that found no server (refused) or lost their connection under them (dropped)
  */
 export async function pacedLoad({ targets, rate, durationMs, firstVisitor = 0 }) {
   const statuses = [];
   const sentAfter = [];
   const answeredBy = [];
+  const broken = { refused: 0, dropped: 0 };
   const perTick = perTickOf(rate);
   const started = t0();
   let next = firstVisitor;
@@ -60,12 +62,21 @@ export async function pacedLoad({ targets, rate, durationMs, firstVisitor = 0 })
           sentAfter[v - firstVisitor] = tickSent;
           answeredBy[v - firstVisitor] = answered;
         });
+        broken.refused += run.refused;
+        broken.dropped += run.dropped;
       }),
     );
     const spent = t0() - tickStart;
     if (spent < TICK_MS) await sleep(TICK_MS - spent);
   }
-  return { statuses, sentAfter, answeredBy, sent: next - firstVisitor, seconds: (t0() - started) / 1000 };
+  return {
+    statuses,
+    sentAfter,
+    answeredBy,
+    ...broken,
+    sent: next - firstVisitor,
+    seconds: (t0() - started) / 1000,
+  };
 }
 
 /** readiness of one api every 250 ms while the drill runs: when it was not ready, and why */

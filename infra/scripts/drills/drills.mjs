@@ -110,7 +110,10 @@ async function embeddedProcessDrill(name, signal) {
       rate: run.sent / run.seconds,
       ...result,
       allowedLoss: allowed,
-      behaviour: `exit ${exit?.code ?? exit?.signal}; ${statusesDuring(run.statuses, started, faultAt, restartAt, run.sent / run.seconds)} while down`,
+      // a SIGTERM drains: a request is answered or finds the port closed, none has its connection reset
+      allowedDropped: signal === 'SIGTERM' ? 0 : Infinity,
+      dropped: run.dropped,
+      behaviour: `exit ${exit?.code ?? exit?.signal}; ${run.dropped} request(s) dropped by a broken connection, ${run.refused} refused; ${statusesDuring(run.statuses, started, faultAt, restartAt, run.sent / run.seconds)} while down`,
       recovery: seconds(recoveryMs(watch.samples, restartAt)),
     };
   } finally {
@@ -366,11 +369,17 @@ async function main() {
   }
   console.log(table(rows));
   const failed = rows.filter(
-    (r) => r.error || (!r.skipped && (r.lost > r.allowedLoss || r.doubled > 0 || r.missing?.length > 0)),
+    (r) =>
+      r.error ||
+      (!r.skipped &&
+        (r.lost > r.allowedLoss ||
+          r.doubled > 0 ||
+          r.missing?.length > 0 ||
+          r.dropped > (r.allowedDropped ?? Infinity))),
   );
   if (failed.length > 0) {
     console.log(
-      `\n${failed.length} drill(s) lost or doubled views, lost data, or did not run: ${failed.map((r) => r.name).join(', ')}`,
+      `\n${failed.length} drill(s) lost or doubled views, lost data, dropped requests, or did not run: ${failed.map((r) => r.name).join(', ')}`,
     );
     process.exit(1);
   }

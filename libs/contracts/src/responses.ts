@@ -262,7 +262,8 @@ export interface VisitListResponse {
 }
 
 export interface HealthResponse {
-  status: 'ok' | 'unavailable';
+  /** draining: the process is stopping and still answers, for SHUTDOWN_DRAIN_MS (readiness only) */
+  status: 'ok' | 'unavailable' | 'draining';
   checks?: Record<string, 'up' | 'down'>;
   /** why it is unavailable, one sentence each */
   reasons?: string[];

@@ -20,10 +20,16 @@ export class HealthController {
 
   /**
    * every configured store answers and the analytics pipeline keeps up (its backlog is being stored,
-   * the queue takes batches, DATA_DIR has room); 503 with the reasons otherwise. never cached
+   * the queue takes batches, DATA_DIR has room); 503 with the reasons otherwise, and 503 'draining'
+   * from a stop's signal on (its checks no longer matter). never cached
    */
   @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthResponse> {
+    const stopping = this.registry.stopping;
+    if (stopping) {
+      void reply.status(503).header('cache-control', 'no-store');
+      return { status: 'draining', reasons: [stopping] };
+    }
     const { checks, reasons, details } = await this.registry.run();
     const ok = reasons.length === 0;
     void reply.status(ok ? 200 : 503).header('cache-control', 'no-store');

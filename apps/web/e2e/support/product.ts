@@ -127,6 +127,9 @@ export async function startProduct(
     DATA_DIR: dataDir,
     PUBLIC_BASE_URL: baseUrl,
     LOG_LEVEL: 'warn',
+    // the suites stop the whole product, with nothing routing around it: no drain on SIGTERM
+    // (apps/api/src/platform/lifecycle/graceful-stop.spec.ts stops one under load with it)
+    SHUTDOWN_DRAIN_MS: '0',
     ...env,
   });
   const stop = async () => {

@@ -22,6 +22,17 @@ export interface HealthRun {
 @Injectable()
 export class HealthRegistry {
   private readonly checks = new Map<string, () => Promise<void | CheckReport>>();
+  private stoppingReason: string | null = null;
+
+  /** the process is stopping: from now on readiness answers 503 with this reason, whatever the checks say */
+  markStopping(reason: string): void {
+    this.stoppingReason = reason;
+  }
+
+  /** why the process is stopping; null while it serves */
+  get stopping(): string | null {
+    return this.stoppingReason;
+  }
 
   register(name: string, check: () => Promise<void | CheckReport>): void {
     this.checks.set(name, check);

@@ -45,7 +45,12 @@ export interface AppConfig {
   /** the server build of the public card (render-card.js); null: /u/{handle} answers 503 */
   webSsrDir: string | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** on SIGTERM: how long the requests in flight and the flush of the analytics may take */
+  /**
+   * on SIGTERM: how long readiness answers 503 while every request is still answered, each closing its
+   * connection, before the server stops accepting (SIGINT skips it)
+   */
+  shutdownDrainMs: number;
+  /** after the drain: how long the requests in flight and the flush of the analytics may take */
   shutdownGraceMs: number;
   /**
    * which proxies' X-Forwarded-For to believe for the client address (rate limits, geo, visitor ids):
@@ -320,7 +325,9 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     webDistDir,
     webSsrDir,
     logLevel,
-    // below the cluster's stop_grace_period (30 s), so a stop ends here and not by SIGKILL
+    // a load balancer's few readiness probes; drain and grace together stay below the cluster's
+    // stop_grace_period (30 s), so a stop ends here and not by SIGKILL
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 20_000, 0, 600_000),
     trustProxy: trustProxy(env),
     analytics,
