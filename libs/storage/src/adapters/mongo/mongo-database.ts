@@ -1,10 +1,12 @@
 import mongoose, { type Connection, type Model } from 'mongoose';
 import {
+  accountExportSchema,
   accountTokenSchema,
   leadSchema,
   profileSchema,
   sessionSchema,
   userSchema,
+  type AccountExportDoc,
   type AccountTokenDoc,
   type LeadDoc,
   type ProfileDoc,
@@ -19,6 +21,7 @@ export interface MongoModels {
   leads: Model<LeadDoc>;
   sessions: Model<SessionDoc>;
   accountTokens: Model<AccountTokenDoc>;
+  accountExports: Model<AccountExportDoc>;
 }
 
 export interface MongoDatabase {
@@ -45,6 +48,7 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       leads: connection.model<LeadDoc>('Lead', leadSchema),
       sessions: connection.model<SessionDoc>('Session', sessionSchema),
       accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
+      accountExports: connection.model<AccountExportDoc>('AccountExport', accountExportSchema),
     };
     await createIndexes(models);
     return { connection, models };

@@ -3,8 +3,8 @@ import type { MessageFieldsResponse } from '@cardcraft/contracts';
 import type { BlockRecord, ContactRecord, MediaRecord, PrivacyRecord, SocialLinkRecord } from '../../ports';
 
 // the collections' documents, their schemas and their indexes: the one place that says what the
-// database holds. mongo-database.ts creates the indexes when it connects; images live in GridFS
-// (mongo-media.repository.ts) and need none.
+// database holds. mongo-database.ts creates the indexes when it connects; images and export zips live
+// in GridFS (mongo-media.repository.ts, mongo-account-export.repository.ts) and need none.
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -66,6 +66,16 @@ export interface AccountTokenDoc {
   tokenHash: string;
   newEmail: string | null;
   createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface AccountExportDoc {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  status: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+  size: number | null;
   expiresAt: Date;
 }
 
@@ -200,3 +210,19 @@ accountTokenSchema.index({ tokenHash: 1 }, { unique: true });
 accountTokenSchema.index({ userId: 1, purpose: 1 });
 // a plain index, not a ttl one (ferretdb v1 has none): expired links are swept by deleteExpired
 accountTokenSchema.index({ expiresAt: 1 });
+
+// dates set by the adapter, not mongoose's timestamps: the service decides an export's times
+export const accountExportSchema = new Schema<AccountExportDoc>(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    status: String,
+    createdAt: { type: Date, required: true },
+    finishedAt: { type: Date, default: null },
+    size: { type: Number, default: null },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: 'account_exports', versionKey: false },
+);
+// one export per account: of two requests at once, the second insert is refused
+accountExportSchema.index({ userId: 1 }, { unique: true });
+accountExportSchema.index({ expiresAt: 1 });

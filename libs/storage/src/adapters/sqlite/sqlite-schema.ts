@@ -91,6 +91,23 @@ CREATE TABLE IF NOT EXISTS media (
 CREATE INDEX IF NOT EXISTS media_owner ON media (owner_id, created_at);
 `;
 
+// a row per data export, one per account (a new one replaces it); the zips are files under
+// DATA_DIR/exports (sqlite-account-export.repository.ts). no foreign key: the account service deletes
+// an account's export, file and all, before the account
+const ACCOUNT_EXPORTS = `
+CREATE TABLE IF NOT EXISTS account_exports (
+  id          TEXT PRIMARY KEY,
+  user_id     TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  finished_at INTEGER,
+  size        INTEGER,
+  expires_at  INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS account_exports_user ON account_exports (user_id);
+CREATE INDEX IF NOT EXISTS account_exports_expires ON account_exports (expires_at);
+`;
+
 /** creates what is missing of the storage's tables, indexes and columns; run before any statement is prepared */
 export function applySqliteSchema(db: SqliteDatabase): void {
   db.exec(TABLES);
@@ -99,6 +116,7 @@ export function applySqliteSchema(db: SqliteDatabase): void {
   for (const column of ['name', 'phone', 'company']) addColumnIfMissing(db, 'leads', column, 'TEXT');
   db.exec(ACCOUNT_TOKENS);
   db.exec(MEDIA);
+  db.exec(ACCOUNT_EXPORTS);
 }
 
 /**
