@@ -59,7 +59,8 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     AnalyticsTracker,
     AnalyticsService,
   ],
-  // the card's page, its JSON read and its events record through it
-  exports: [AnalyticsTracker],
+  // the card's page, its JSON read and its events record through the tracker; the owner's data
+  // export reads through the service
+  exports: [AnalyticsTracker, AnalyticsService],
 })
 export class AnalyticsModule {}

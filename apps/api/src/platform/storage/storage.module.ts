@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../common/health-registry';
 import { HealthRegistryModule } from '../common/health-registry.module';
-import { ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
+import { ACCOUNT_EXPORTS, ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
 
 /**
  * the opened store itself (@cardcraft/storage's Storage), known to this module only: it is split into
@@ -30,6 +30,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [LEADS, (storage) => storage.leads],
   [ACCOUNT_TOKENS, (storage) => storage.accountTokens],
   [MEDIA, (storage) => storage.media],
+  [ACCOUNT_EXPORTS, (storage) => storage.exports],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({
