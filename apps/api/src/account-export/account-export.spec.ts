@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { simpleParser } from 'mailparser';
@@ -192,6 +192,31 @@ describe.each(STORAGE_KINDS)('the owner’s data export (%s)', (kind) => {
     // the mail leads to Settings, where the owner downloads signed in: no bearer link to the zip
     expect(mail?.text).not.toContain('/api/account/export');
   });
+
+  // a zip the store cannot take: DATA_DIR/exports made a plain file for a while (the SQLite adapter's)
+  (kind === 'sqlite' ? it : it.skip)(
+    'ends an export the store refused as failed, says so by mail, and lets the owner try again',
+    async () => {
+      const owner = await registerUser(http);
+      const exportsDir = join(app().config.dataDir, 'exports');
+      renameSync(exportsDir, `${exportsDir}.away`);
+      writeFileSync(exportsDir, 'not a folder');
+      try {
+        await http.post('/api/account/export', { token: owner.accessToken });
+        const failed = await exportOf(http, owner.accessToken);
+        expect(failed).toMatchObject({ status: 'failed', downloadPath: null, sizeBytes: null });
+      } finally {
+        renameSync(exportsDir, `${exportsDir}.file`);
+        renameSync(`${exportsDir}.away`, exportsDir);
+      }
+      const [mail] = await outboxMails(owner.email);
+      expect(mail.subject).toBe('Your Cardcraft data could not be prepared');
+      expect(mail.text).toContain('https://cards.example.test/dashboard/settings#data-export');
+
+      expect((await http.post('/api/account/export', { token: owner.accessToken })).status).toBe(202);
+      expect((await exportOf(http, owner.accessToken)).status).toBe('ready');
+    },
+  );
 
   it('replaces the last export with a new one, and deletes them when they expire and with the account', async () => {
     const owner = await registerUser(http);

@@ -71,6 +71,18 @@ function entryWritten(zip: ZipArchive, name: string, signal: AbortSignal): Promi
   });
 }
 
+/** the zip's end written; rejects when the signal aborts first (the store gave up: it never ends) */
+function finalized(zip: ZipArchive, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    zip
+      .finalize()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
  * the owner's data as one zip (README.txt, account.json, cards/, photos/, leads.csv, analytics/),
  * streamed into the exports store as it is made: long lists are fed to the zip as it takes them and
@@ -143,7 +155,7 @@ export class ExportArchive {
       add(`analytics/${card.handle}/daily.csv`, await this.analytics.exportDailyCsv(card, now));
     }
     signal.throwIfAborted();
-    await zip.finalize();
+    await finalized(zip, signal);
   }
 
   /** every lead of every card, the card's handle first */
