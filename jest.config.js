@@ -2,7 +2,14 @@ const { availableParallelism } = require('node:os');
 // one jest run, two projects: server code in node, web code in jsdom.
 const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }];
 // a few dependencies ship only as ES modules, which jest's CommonJS runtime cannot load as they are
-const esmOnly = ['content-disposition'];
+const esmOnly = [
+  'content-disposition',
+  'archiver',
+  'zip-stream',
+  'compress-commons',
+  'crc32-stream',
+  'is-stream',
+];
 const esmTransform = {
   [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [
     'ts-jest',

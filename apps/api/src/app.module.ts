@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
+import { AccountExportModule } from './account-export/account-export.module';
 import { AccountMailModule } from './account-mail/account-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
@@ -32,6 +33,7 @@ export class AppModule {
         AuthModule,
         AccountModule,
         AccountMailModule,
+        AccountExportModule,
         ProfilesModule,
         QrModule,
         LeadsModule,

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
@@ -27,8 +28,14 @@ let contexts: BrowserContext[] = [];
 
 const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
 
-async function open(device: typeof DESKTOP | typeof IPHONE): Promise<Page> {
-  const context = await browser.newContext({ ...device, baseURL: product.baseUrl, acceptDownloads: true });
+/** a new browser; `signedInAs` gives it the session of another one's page, as if signed in there too */
+async function open(device: typeof DESKTOP | typeof IPHONE, signedInAs?: Page): Promise<Page> {
+  const context = await browser.newContext({
+    ...device,
+    baseURL: product.baseUrl,
+    acceptDownloads: true,
+    storageState: signedInAs ? await signedInAs.context().storageState() : undefined,
+  });
   context.setDefaultTimeout(STEP_TIMEOUT);
   contexts.push(context);
   return context.newPage();
@@ -330,6 +337,65 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
       await fresh.getByRole('button', { name: 'Sign in' }).click();
       await fresh.waitForURL('**/dashboard/**');
       owner.email = newEmail;
+    });
+
+    it('prepares a copy of the owner’s data in Settings, e-mails the link, and downloads the zip on a phone', async () => {
+      const desktop = await open(DESKTOP);
+      await signIn(desktop);
+      await desktop.goto('/dashboard/settings');
+      const section = desktop.getByRole('region', { name: 'Download my data' });
+      await section.getByText('No copy prepared yet').waitFor();
+      await section.getByRole('button', { name: 'Prepare my data' }).click();
+      // the answer says preparing; the page looks again every few seconds
+      await section.getByText('Preparing your data…').waitFor();
+      await section.getByText(`We will e-mail ${owner.email} when it is ready.`, { exact: false }).waitFor();
+      const sectionShot = async (page: Page, state: string) => {
+        await waitForNetworkQuiet(page);
+        const width = page.viewportSize()?.width ?? 0;
+        await page
+          .getByRole('region', { name: 'Download my data' })
+          .screenshot({ path: join(SCREENSHOTS, `settings-export-${state}-${mode}-${width}.png`) });
+      };
+      await sectionShot(desktop, 'preparing');
+
+      // the new address got the confirmation link before: this is its second mail
+      const mail = await outboxMail(owner.email, 2);
+      expect(mail.subject).toBe('Your Cardcraft data is ready to download');
+      const link = /https?:\/\/\S+\/dashboard\/settings#data-export/.exec(mail.text ?? '')?.[0];
+      expect(link?.startsWith(product.baseUrl)).toBe(true);
+
+      await section.getByText('Your data is ready').waitFor();
+      await section.getByRole('link', { name: /^Download \(\d+ KB\)$/ }).waitFor();
+      await sectionShot(desktop, 'ready');
+
+      // the link leads to Settings, where the owner, signed in on the phone too, downloads it
+      const phone = await open(IPHONE, desktop);
+      await phone.goto(link!);
+      const onPhone = phone.getByRole('region', { name: 'Download my data' });
+      await onPhone.getByText('Your data is ready').waitFor();
+      // brought into view from the link's #data-export
+      expect(await onPhone.evaluate((node) => node.getBoundingClientRect().top)).toBeLessThan(844);
+      await sectionShot(phone, 'ready');
+      const download = phone.waitForEvent('download');
+      await onPhone.getByRole('link', { name: /^Download/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/^cardcraft-data-\d{4}-\d{2}-\d{2}\.zip$/);
+      const zip = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+      const text = (name: string) => new TextDecoder().decode(zip[name]);
+      expect(JSON.parse(text('account.json'))).toMatchObject({
+        account: { email: owner.email, displayName: owner.displayName },
+        cards: [{ handle: profile.handle }],
+      });
+      expect(JSON.parse(text(`cards/${profile.handle}.json`))).toMatchObject({ id: profile.id });
+      // both messages, with the card they were left on
+      const leads = text('leads.csv').trim().split('\r\n');
+      expect(leads).toHaveLength(3);
+      expect(leads[1]).toContain(`${profile.handle},`);
+      expect(text('leads.csv')).toContain('Katherine Johnson');
+      expect(text('leads.csv')).toContain('Dorothy Vaughan');
+      // the visitor's view of the card
+      expect(text(`analytics/${profile.handle}/visits.csv`).trim().split('\r\n').length).toBeGreaterThan(1);
+      expect(text(`analytics/${profile.handle}/daily.csv`)).toMatch(/^Day \(UTC\),Views,/);
     });
   });
 });

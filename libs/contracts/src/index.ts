@@ -21,3 +21,4 @@ export * from './visibility';
 export * from './message-fields';
 export * from './account-mail.dto';
 export * from './lead-vcard';
+export * from './account-export.dto';

@@ -60,7 +60,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     AnalyticsService,
   ],
   // the card's page, its JSON read and its events record through the tracker; the backup takes its
-  // snapshots through the runtime
-  exports: [AnalyticsTracker, ANALYTICS_RUNTIME],
+  // snapshots through the runtime; the owner's data export reads through the service
+  exports: [AnalyticsTracker, AnalyticsService, ANALYTICS_RUNTIME],
 })
 export class AnalyticsModule {}

@@ -10,9 +10,11 @@ import {
 } from '@cardcraft/contracts';
 import {
   AnalyticsQueryError,
+  csvField,
   OutageLog,
   parseRange,
   toCsv,
+  type DayRow,
   type ApiAnalytics,
   type LinkOwner,
   type TimeRange,
@@ -32,6 +34,57 @@ const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
 /** the most visits one export holds; a longer history is exported range by range */
 export const VISITS_EXPORT_MAX = 100_000;
 const EXPORT_PAGE = 5000;
+const DAY_MS = 86_400_000;
+
+const VISITS_CSV_HEADER = ['Visited (UTC)', 'Visitor', 'Name', 'Country', 'City', 'Device', 'Referrer'];
+/** the daily CSV's columns after the views: each event type's count */
+const DAILY_EVENT_COLUMNS = [
+  ['vcard_saved', 'Contact saves'],
+  ['shared', 'Shares'],
+  ['email_clicked', 'E-mail clicks'],
+  ['call_clicked', 'Call clicks'],
+  ['link_clicked', 'Link clicks'],
+  ['message_sent', 'Messages'],
+] as const;
+const DAILY_CSV_HEADER = [
+  'Day (UTC)',
+  'Views',
+  'Unique visitors',
+  'Signed-in views',
+  ...DAILY_EVENT_COLUMNS.map(([, label]) => label),
+];
+
+function visitCsvRow(item: VisitItem): Array<string | null> {
+  return [
+    item.createdAtUtc,
+    item.visitorType,
+    item.visitorName,
+    item.country,
+    item.city,
+    item.device,
+    item.referrer ?? 'Direct',
+  ];
+}
+
+function dailyCsvRow(day: DayRow): Array<string | number> {
+  return [
+    day.day,
+    day.views,
+    day.uniqueVisitors,
+    day.signedInViews,
+    ...DAILY_EVENT_COLUMNS.map(([type]) => day.events[type] ?? 0),
+  ];
+}
+
+/** CSV rows without a header, each ended by CRLF as toCsv ends them */
+function csvRows(rows: Array<Array<string | number | null>>): string {
+  return rows.map((row) => row.map(csvField).join(',') + '\r\n').join('');
+}
+
+/** a card's whole history, from the UTC day it was made until now: what the owner's export holds */
+function historyOf(profile: ProfileRecord, now: Date): TimeRange {
+  return { from: new Date(Math.floor(profile.createdAt.getTime() / DAY_MS) * DAY_MS), to: now };
+}
 
 /** the card's parts that hold addresses, so the summary can count link clicks per block */
 export function linkOwnersOf(profile: ProfileRecord): LinkOwner[] {
@@ -136,23 +189,36 @@ export class AnalyticsService {
       const page: Awaited<ReturnType<ApiAnalytics['reader']['visits']>> = await this.read(() =>
         this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after),
       );
-      for (const item of await this.visitItems(profile, page.rows)) {
-        rows.push([
-          item.createdAtUtc,
-          item.visitorType,
-          item.visitorName,
-          item.country,
-          item.city,
-          item.device,
-          item.referrer ?? 'Direct',
-        ]);
-      }
+      for (const item of await this.visitItems(profile, page.rows)) rows.push(visitCsvRow(item));
       cursor = page.nextCursor;
     } while (cursor && rows.length < VISITS_EXPORT_MAX);
-    return toCsv(
-      ['Visited (UTC)', 'Visitor', 'Name', 'Country', 'City', 'Device', 'Referrer'],
-      rows.slice(0, VISITS_EXPORT_MAX),
-    );
+    return toCsv(VISITS_CSV_HEADER, rows.slice(0, VISITS_EXPORT_MAX));
+  }
+
+  /**
+   * every visit of the card since it was made, newest first, as CSV in pieces of a page each: the
+   * owner's data export streams it into its archive, so a long history is never held whole. a draft's
+   * visits too (from when it was published), unlike the dashboard's reads.
+   */
+  async *exportVisitsCsv(profile: ProfileRecord, now: Date): AsyncGenerator<string> {
+    const range = historyOf(profile, now);
+    yield toCsv(VISITS_CSV_HEADER, []);
+    let cursor: string | null = null;
+    do {
+      const after: string | null = cursor;
+      const page: Awaited<ReturnType<ApiAnalytics['reader']['visits']>> = await this.read(() =>
+        this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after),
+      );
+      const items = await this.visitItems(profile, page.rows);
+      if (items.length > 0) yield csvRows(items.map(visitCsvRow));
+      cursor = page.nextCursor;
+    } while (cursor);
+  }
+
+  /** the card's figures of each day it had any since it was made, oldest first, as CSV */
+  async exportDailyCsv(profile: ProfileRecord, now: Date): Promise<string> {
+    const days = await this.read(() => this.analytics.reader.daily(profile.id, historyOf(profile, now)));
+    return toCsv(DAILY_CSV_HEADER, days.map(dailyCsvRow));
   }
 
   /** the summary as one table of section, item and value rows */

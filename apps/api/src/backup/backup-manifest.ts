@@ -11,6 +11,7 @@ export const ARCHIVE_PATHS = {
   analytics: 'chdb-backup',
   media: 'media',
   outbox: 'outbox',
+  exports: 'exports',
   jwtSecret: 'jwt-secret',
 } as const;
 

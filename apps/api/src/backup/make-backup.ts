@@ -103,6 +103,10 @@ export async function makeBackup(
       name.endsWith('.part'),
     );
     await writer.addDirectory(ARCHIVE_PATHS.outbox, join(source.dataDir, 'outbox'));
+    // the owners' data exports the copy's rows say are ready; a .part is one still being made
+    await writer.addDirectory(ARCHIVE_PATHS.exports, join(source.dataDir, 'exports'), (name) =>
+      name.endsWith('.part'),
+    );
     const secret = join(source.dataDir, ARCHIVE_PATHS.jwtSecret);
     if (existsSync(secret)) await writer.addFile(ARCHIVE_PATHS.jwtSecret, secret);
     progress(`files archived: ${writer.files.length} (${mediaFiles} media)`);

@@ -79,6 +79,7 @@ export async function restoreBackup(
     await rename(join(archive, ARCHIVE_PATHS.sqlite), join(data, ARCHIVE_PATHS.sqlite));
     await moveIfThere(join(archive, ARCHIVE_PATHS.media), join(data, ARCHIVE_PATHS.media));
     await moveIfThere(join(archive, ARCHIVE_PATHS.outbox), join(data, ARCHIVE_PATHS.outbox));
+    await moveIfThere(join(archive, ARCHIVE_PATHS.exports), join(data, ARCHIVE_PATHS.exports));
     await moveIfThere(join(archive, ARCHIVE_PATHS.jwtSecret), join(data, ARCHIVE_PATHS.jwtSecret));
     await chmod(join(data, ARCHIVE_PATHS.jwtSecret), 0o600).catch(() => undefined);
 

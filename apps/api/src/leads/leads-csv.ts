@@ -11,13 +11,15 @@ function cell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export function leadsCsvHeader(): string {
-  return HEADER.map(cell).join(',') + '\r\n';
+/** `leading`: columns before the lead's own (the owner's data export names each lead's card first) */
+export function leadsCsvHeader(leading: string[] = []): string {
+  return [...leading, ...HEADER].map(cell).join(',') + '\r\n';
 }
 
-export function leadCsvRow(lead: LeadRecord): string {
+export function leadCsvRow(lead: LeadRecord, leading: string[] = []): string {
   return (
     [
+      ...leading,
       lead.createdAt.toISOString(),
       lead.email,
       lead.name ?? '',

@@ -1,5 +1,5 @@
 import type { LiveVisitorsResponse, VisitSummaryResponse } from '@cardcraft/contracts';
-import type { FiguresReader, RecentWrites, TimeRange } from '../ports';
+import type { DayFigures, FiguresReader, RecentWrites, TimeRange } from '../ports';
 import { FiguresSource, type ReadCaches } from './figures-source';
 import { granularityOf, previousRange } from './range-planner';
 import {
@@ -28,6 +28,33 @@ export {
   type VisitPage,
 } from './response-assembler';
 
+/** one UTC day of a card's figures, as the owner's data export lists them */
+export interface DayRow {
+  /** YYYY-MM-DD */
+  day: string;
+  views: number;
+  /** distinct viewers of the day */
+  uniqueVisitors: number;
+  /** views of signed-in visitors */
+  signedInViews: number;
+  /** events of every other type that day (vcard_saved, link_clicked, message_sent...) */
+  events: Record<string, number>;
+}
+
+function dayRow(day: string, figures: DayFigures): DayRow {
+  const events: Record<string, number> = {};
+  for (const row of figures.byType) events[row.type] = (events[row.type] ?? 0) + row.events;
+  const view = figures.byType.find((row) => row.type === 'view');
+  delete events.view;
+  return {
+    day,
+    views: view?.events ?? 0,
+    uniqueVisitors: figures.stepVisitors.viewed,
+    signedInViews: view?.authenticated ?? 0,
+    events,
+  };
+}
+
 /**
  * the dashboard's reads: the range planned (range-planner), its figures read where they are kept or
  * from the store (FiguresSource), the answer shaped as the contracts say (response-assembler)
@@ -36,7 +63,7 @@ export class AnalyticsReadService {
   private readonly source: FiguresSource;
 
   constructor(
-    reader: FiguresReader,
+    private readonly reader: FiguresReader,
     /** what the store wrote lately; NO_RECENT_WRITES where other processes write too */
     recent: RecentWrites,
     caches?: ReadCaches,
@@ -65,6 +92,18 @@ export class AnalyticsReadService {
   async live(profileId: string, now: Date = new Date()): Promise<LiveVisitorsResponse> {
     const figures = await this.source.live(profileId, new Date(now.getTime() - LIVE_WINDOW_MS));
     return liveResponse(figures, now);
+  }
+
+  /**
+   * the figures of each UTC day of the range that had events, oldest first, in one query of the
+   * store (the hourly rollups and the raw events at the range's edges): no cache, as an export reads
+   * a card's whole history once
+   */
+  async daily(profileId: string, range: TimeRange): Promise<DayRow[]> {
+    const days = (await this.reader.dailyFigures(profileId, [range])).get(0) ?? new Map<string, DayFigures>();
+    return [...days.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([day, figures]) => dayRow(day, figures));
   }
 
   async visits(

@@ -7,5 +7,6 @@ export * from './profiles.port';
 export * from './leads.port';
 export * from './account-tokens.port';
 export * from './media.port';
+export * from './account-exports.port';
 export * from './storage.port';
 export * from './duplicate-key-error';

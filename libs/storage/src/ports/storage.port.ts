@@ -1,3 +1,4 @@
+import type { AccountExportsRepository } from './account-exports.port';
 import type { AccountTokensRepository } from './account-tokens.port';
 import type { LeadsRepository } from './leads.port';
 import type { MediaRepository } from './media.port';
@@ -19,6 +20,8 @@ export interface Storage {
   readonly media: MediaRepository;
   /** the e-mailed links: password resets and e-mail changes (deleted with their user) */
   readonly accountTokens: AccountTokensRepository;
+  /** the owners' data exports: their zips beside the images (DATA_DIR/exports, or GridFS) */
+  readonly exports: AccountExportsRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

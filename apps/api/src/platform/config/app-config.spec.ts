@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       dataDir: dir,
       mongoUrl: null,
       sessionTtlSeconds: 7 * 86400,
+      exportTtlSeconds: 7 * 86400,
       publicBaseUrl: 'http://localhost:3000',
       corsOrigins: [],
     });
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       MONGO_URL: 'mongodb://db:27017/cardcraft',
       JWT_SECRET: 's'.repeat(40),
       SESSION_TTL: '12h',
+      EXPORT_TTL: '2d',
       PUBLIC_BASE_URL: 'https://cards.example.com/',
       CORS_ORIGINS: 'https://a.example.com, https://b.example.com',
       LOG_LEVEL: 'warn',
@@ -40,6 +42,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       mongoUrl: 'mongodb://db:27017/cardcraft',
       sessionTtlSeconds: 43200,
+      exportTtlSeconds: 2 * 86400,
       publicBaseUrl: 'https://cards.example.com',
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
       logLevel: 'warn',
@@ -53,6 +56,7 @@ describe('loadConfig', () => {
     [{ MONGO_URL: 'postgres://db/x', JWT_SECRET: 's'.repeat(40) }, /MONGO_URL must start with mongodb:/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SESSION_TTL: 'forever' }, /SESSION_TTL must be a duration/],
+    [{ EXPORT_TTL: 'a week' }, /EXPORT_TTL must be a duration/],
     [{ PUBLIC_BASE_URL: 'cards.example.com' }, /PUBLIC_BASE_URL must be a URL/],
     [{ CORS_ORIGINS: 'https://a.example.com/path' }, /CORS_ORIGINS must be a comma-separated list/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
@@ -106,6 +110,7 @@ describe('loadConfig', () => {
       passwordReset: { limit: 5, windowMs: 900_000 },
       passwordResetPerAccount: { limit: 3, windowMs: 3_600_000 },
       emailChange: { limit: 5, windowMs: 3_600_000 },
+      accountExport: { limit: 5, windowMs: 3_600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });

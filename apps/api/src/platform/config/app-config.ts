@@ -62,6 +62,8 @@ export interface AppConfig {
   /** Apple Wallet passes (WALLET_*); null: not configured, and the web app shows no Wallet button */
   walletPass: WalletPassConfig | null;
   mail: MailConfig;
+  /** how long an owner's data export is kept once made, in seconds (EXPORT_TTL, a week) */
+  exportTtlSeconds: number;
   /** METRICS_PORT and METRICS_HOST: Prometheus metrics on their own port, off when unset */
   metrics: MetricsConfig;
   /** BACKUP_INTERVAL, BACKUP_KEEP and BACKUP_DIR: the embedded product's scheduled backups */
@@ -101,6 +103,7 @@ export const RATE_LIMIT_SETTINGS = {
   passwordReset: { variable: 'RATE_LIMIT_PASSWORD_RESET', fallback: '5/15m' },
   passwordResetPerAccount: { variable: 'RATE_LIMIT_RESET_PER_ACCOUNT', fallback: '3/1h' },
   emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
+  accountExport: { variable: 'RATE_LIMIT_ACCOUNT_EXPORT', fallback: '5/1h' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
@@ -332,6 +335,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     trustProxy: trustProxy(env),
     analytics,
     mail: mailConfig(env, dataDir, publicBaseUrl),
+    exportTtlSeconds: duration(env, 'EXPORT_TTL', 7 * 86400),
     metrics: parseMetricsEnv(env),
     walletPass: parseWalletPassEnv(env, cwd),
     backup: parseBackupEnv(env, dataDir, cwd),

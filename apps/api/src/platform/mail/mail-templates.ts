@@ -107,3 +107,39 @@ export function emailChangedMail(to: string, newEmail: string): MailMessage {
     ['If this was not you, write to us by replying to this e-mail.'],
   ]);
 }
+
+/** "Friday 14 March 2025": an export's expiry as the owner reads it (UTC, as the product's times are) */
+function dayText(date: Date): string {
+  return date.toLocaleDateString('en-GB', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** the export is ready: a link to Settings, where the owner downloads it signed in */
+export function accountExportReadyMail(to: string, settingsLink: string, expiresAt: Date): MailMessage {
+  return compose(to, 'Your Cardcraft data is ready to download', [
+    [
+      'The copy of your Cardcraft data you asked for is ready: your account, your cards and their photos, the messages visitors left and your analytics, in one zip file.',
+    ],
+    [{ link: settingsLink, label: 'Download your data' }],
+    ['If the button does not work, copy this address into your browser: ', settingsLink],
+    [
+      `Sign in to download it. It is kept until ${dayText(expiresAt)}, then deleted; you can ask for a new one in Settings at any time.`,
+    ],
+    ['If you did not ask for it, change your password now: someone may be signed in to your account.'],
+  ]);
+}
+
+/** the export could not be made: the owner may ask again */
+export function accountExportFailedMail(to: string, settingsLink: string): MailMessage {
+  return compose(to, 'Your Cardcraft data could not be prepared', [
+    [
+      'We could not finish the copy of your Cardcraft data you asked for. Nothing was changed in your account.',
+    ],
+    ['Ask for it again in Settings: ', { link: settingsLink }],
+  ]);
+}

@@ -1,4 +1,9 @@
-import type { HandleAvailabilityResponse, ProfileResponse } from '@cardcraft/contracts';
+import type {
+  AccountExportStateResponse,
+  HandleAvailabilityResponse,
+  ProfileResponse,
+} from '@cardcraft/contracts';
+import { eventually } from '../testing/eventually';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
@@ -21,6 +26,8 @@ interface World {
   card: ProfileResponse;
   draft: ProfileResponse;
   leadId: string;
+  /** the owner's data export, ready (only the readers' shared world has one) */
+  exportId: string;
   ownerToken: string;
   actors: Record<Actor, Credentials>;
 }
@@ -287,6 +294,35 @@ const ROUTES: Route[] = [
     expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
   },
   {
+    method: 'POST',
+    path: '/api/account/export',
+    url: () => '/api/account/export',
+    expect: { ...SIGNED_IN_ONLY, other: 202, owner: 202 },
+  },
+  // each account sees its own export only
+  {
+    method: 'GET',
+    path: '/api/account/export',
+    url: () => '/api/account/export',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ export: null });
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as AccountExportStateResponse).export?.id).toBe(world.exportId);
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/account/export/{id}/download',
+    url: (world) => `/api/account/export/${world.exportId}/download`,
+    expect: OWNER_ONLY(200),
+  },
+  {
     method: 'DELETE',
     path: '/api/profiles/{id}/leads/{leadId}',
     url: (world) => `${card(world)}/leads/${world.leadId}`,
@@ -367,7 +403,19 @@ const DRAFT_READ: Route = {
   expect: { anonymous: 404, other: 404, owner: 200, ended: 404, deleted: 404 },
 };
 
-async function buildWorld(http: HttpClient): Promise<World> {
+/** the owner's data export, once it is ready */
+async function readyExport(http: HttpClient, token: string): Promise<string> {
+  const started = await http.post<{ id: string }>('/api/account/export', { token });
+  if (started.status !== 202) throw new Error(`export: ${started.status} ${started.text}`);
+  await eventually(
+    () => http.get<AccountExportStateResponse>('/api/account/export', { token }),
+    (answer) => answer.body.export?.status === 'ready',
+    10_000,
+  );
+  return started.body.id;
+}
+
+async function buildWorld(http: HttpClient, options: { withExport?: boolean } = {}): Promise<World> {
   const owner = await registerUser(http);
   const published = await createProfile(http, owner.accessToken, { published: true });
   const draft = await createProfile(http, owner.accessToken, { published: false });
@@ -397,6 +445,7 @@ async function buildWorld(http: HttpClient): Promise<World> {
     card: published,
     draft,
     leadId: lead.body.id,
+    exportId: options.withExport ? await readyExport(http, owner.accessToken) : '',
     ownerToken: owner.accessToken,
     actors: {
       anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },
@@ -412,7 +461,7 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
   const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
   let readersWorld: Promise<World> | undefined;
-  const sharedWorld = () => (readersWorld ??= buildWorld(http));
+  const sharedWorld = () => (readersWorld ??= buildWorld(http, { withExport: true }));
 
   it('covers every route the API documents', async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');

@@ -3,7 +3,7 @@ import { createStorage, type Storage } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../common/health-registry';
 import { HealthRegistryModule } from '../common/health-registry.module';
-import { ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
+import { ACCOUNT_EXPORTS, ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
 import { storageOptionsOf } from './store-schemas';
 
 /**
@@ -30,6 +30,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [LEADS, (storage) => storage.leads],
   [ACCOUNT_TOKENS, (storage) => storage.accountTokens],
   [MEDIA, (storage) => storage.media],
+  [ACCOUNT_EXPORTS, (storage) => storage.exports],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

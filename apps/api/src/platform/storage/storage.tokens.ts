@@ -13,3 +13,5 @@ export const LEADS = Symbol('LEADS');
 export const ACCOUNT_TOKENS = Symbol('ACCOUNT_TOKENS');
 /** @cardcraft/storage's MediaRepository: the stored images */
 export const MEDIA = Symbol('MEDIA');
+/** @cardcraft/storage's AccountExportsRepository: the owners' data exports and their zips */
+export const ACCOUNT_EXPORTS = Symbol('ACCOUNT_EXPORTS');

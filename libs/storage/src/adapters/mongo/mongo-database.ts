@@ -1,11 +1,13 @@
 import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
+  accountExportSchema,
   accountTokenSchema,
   leadSchema,
   profileSchema,
   sessionSchema,
   userSchema,
+  type AccountExportDoc,
   type AccountTokenDoc,
   type LeadDoc,
   type ProfileDoc,
@@ -20,6 +22,7 @@ export interface MongoModels {
   leads: Model<LeadDoc>;
   sessions: Model<SessionDoc>;
   accountTokens: Model<AccountTokenDoc>;
+  accountExports: Model<AccountExportDoc>;
 }
 
 export interface MongoDatabase {
@@ -62,6 +65,7 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       leads: connection.model<LeadDoc>('Lead', leadSchema),
       sessions: connection.model<SessionDoc>('Session', sessionSchema),
       accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
+      accountExports: connection.model<AccountExportDoc>('AccountExport', accountExportSchema),
     };
     return { connection, models };
   } catch (error) {

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import { createStorage, migrateStorage } from '../../index';
+import { describeAccountExportsContract } from '../../account-exports.contract';
 import { describeMediaContract } from '../../media.contract';
 
 const base = process.env.TEST_MONGO_URL;
@@ -21,6 +22,7 @@ afterAll(async () => {
 });
 
 describeMediaContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }));
+describeAccountExportsContract('mongo', () => createStorage({ kind: 'mongo', mongoUrl }));
 
 describe('mongo media in GridFS', () => {
   it('keeps the bytes in the media bucket, the key as the file name', async () => {

@@ -76,6 +76,18 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       ]);
     },
   },
+  {
+    version: 3,
+    name: 'account-exports',
+    apply: async (db) => {
+      // one export per account: of two requests at once, the second insert is refused. the zips are
+      // in GridFS's "exports" bucket, whose collections the driver makes at the first upload
+      await collectionWithIndexes(db, 'account_exports', [
+        { key: { userId: 1 }, unique: true },
+        { key: { expiresAt: 1 } },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

@@ -3,8 +3,8 @@ import type { MessageFieldsResponse } from '@cardcraft/contracts';
 import type { BlockRecord, ContactRecord, MediaRecord, PrivacyRecord, SocialLinkRecord } from '../../ports';
 
 // the collections' documents and their schemas: the shapes the repositories read and write. the
-// collections and their indexes are made by the numbered migrations (mongo-migrations.ts); images
-// live in GridFS (mongo-media.repository.ts).
+// collections and their indexes are made by the numbered migrations (mongo-migrations.ts); images and
+// export zips live in GridFS (mongo-media.repository.ts, mongo-account-export.repository.ts).
 
 export interface UserDoc {
   _id: Types.ObjectId;
@@ -66,6 +66,16 @@ export interface AccountTokenDoc {
   tokenHash: string;
   newEmail: string | null;
   createdAt: Date;
+  expiresAt: Date;
+}
+
+export interface AccountExportDoc {
+  _id: Types.ObjectId;
+  userId: Types.ObjectId;
+  status: string;
+  createdAt: Date;
+  finishedAt: Date | null;
+  size: number | null;
   expiresAt: Date;
 }
 
@@ -184,4 +194,17 @@ export const accountTokenSchema = new Schema<AccountTokenDoc>(
     expiresAt: { type: Date, required: true },
   },
   { collection: 'account_tokens', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+
+// dates set by the adapter, not mongoose's timestamps: the service decides an export's times
+export const accountExportSchema = new Schema<AccountExportDoc>(
+  {
+    userId: { type: Schema.Types.ObjectId, required: true },
+    status: String,
+    createdAt: { type: Date, required: true },
+    finishedAt: { type: Date, default: null },
+    size: { type: Number, default: null },
+    expiresAt: { type: Date, required: true },
+  },
+  { collection: 'account_exports', versionKey: false },
 );

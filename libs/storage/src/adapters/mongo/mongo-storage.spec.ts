@@ -223,12 +223,12 @@ describe('the MongoDB store’s schema versions', () => {
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 2; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's 3; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3]);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -253,12 +253,17 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'userId_1_purpose_1', key: { userId: 1, purpose: 1 }, unique: false },
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
+      account_exports: expect.arrayContaining([
+        { name: 'userId_1', key: { userId: 1 }, unique: true },
+        { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
+      ]),
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
     ).resolves.toEqual([
       expect.objectContaining({ _id: 1, name: 'first-release' }),
       expect.objectContaining({ _id: 2, name: 'account-links' }),
+      expect.objectContaining({ _id: 3, name: 'account-exports' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -273,7 +278,7 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3]);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
@@ -283,6 +288,8 @@ describe('the MongoDB store’s schema versions', () => {
     expect(after.indexes).toEqual({
       ...before.indexes,
       schema_migrations: [expect.objectContaining({ name: '_id_' })],
+      // the data exports came after versions: their collection is made by migration 3
+      account_exports: expect.arrayContaining([expect.objectContaining({ name: 'userId_1' })]),
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {
@@ -302,10 +309,11 @@ describe('the MongoDB store’s schema versions', () => {
       db.collection<{ _id: number; name: string }>('schema_migrations').insertMany([
         { _id: 1, name: 'first-release' },
         { _id: 2, name: 'account-links' },
-        { _id: 3, name: 'later-feature' },
+        { _id: 3, name: 'account-exports' },
+        { _id: 4, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 3, newer than this build's 2; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 4, newer than this build's 3; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

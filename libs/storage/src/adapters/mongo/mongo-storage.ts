@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type {
+  AccountExportsRepository,
   AccountTokensRepository,
   LeadsRepository,
   MediaRepository,
@@ -8,6 +9,7 @@ import type {
   Storage,
   UsersRepository,
 } from '../../ports';
+import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
 import { connectMongoDatabase, pingMongo, type MongoModels } from './mongo-database';
 import { MongoLeadRepository } from './mongo-lead.repository';
@@ -25,6 +27,7 @@ export class MongoStorage implements Storage {
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
+  readonly exports: AccountExportsRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -36,6 +39,7 @@ export class MongoStorage implements Storage {
     this.sessions = new MongoSessionRepository(models);
     this.media = new MongoMediaRepository(connection);
     this.accountTokens = new MongoAccountTokenRepository(models);
+    this.exports = new MongoAccountExportRepository(connection, models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createStorage } from '../../index';
+import { describeAccountExportsContract } from '../../account-exports.contract';
 import { describeMediaContract } from '../../media.contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'cardcraft-sqlite-media-'));
@@ -10,6 +11,7 @@ const file = join(dir, 'data', 'cardcraft.db');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeMediaContract('sqlite', () => createStorage({ kind: 'sqlite', file }));
+describeAccountExportsContract('sqlite', () => createStorage({ kind: 'sqlite', file }));
 
 describe('sqlite media files', () => {
   it('keeps the bytes in DATA_DIR/media under the key, and removes the file on delete', async () => {

@@ -99,6 +99,23 @@ CREATE INDEX IF NOT EXISTS account_tokens_user ON account_tokens (user_id, purpo
 CREATE INDEX IF NOT EXISTS account_tokens_expires ON account_tokens (expires_at);
 `;
 
+// a row per data export, one per account (a new one replaces it); the zips are files under
+// DATA_DIR/exports (sqlite-account-export.repository.ts). no foreign key: the account service deletes
+// an account's export, file and all, before the account
+const ACCOUNT_EXPORTS = `
+CREATE TABLE IF NOT EXISTS account_exports (
+  id          TEXT PRIMARY KEY,
+  user_id     TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  finished_at INTEGER,
+  size        INTEGER,
+  expires_at  INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS account_exports_user ON account_exports (user_id);
+CREATE INDEX IF NOT EXISTS account_exports_expires ON account_exports (expires_at);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -113,6 +130,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
         db.exec(ACCOUNT_TOKENS);
       },
     },
+    { version: 3, name: 'account-exports', apply: (db) => db.exec(ACCOUNT_EXPORTS) },
   ],
 };
 
@@ -128,6 +146,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   leads: 'SELECT count(*) FROM leads',
   media: 'SELECT count(*) FROM media',
   sessions: 'SELECT count(*) FROM sessions',
+  account_exports: 'SELECT count(*) FROM account_exports',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

@@ -143,12 +143,13 @@ function versionsOf(file: string): unknown[] {
 const ALL_VERSIONS = [
   { version: 1, name: 'first-release' },
   { version: 2, name: 'account-links-and-message-fields' },
+  { version: 3, name: 'account-exports' },
 ];
 
 describe('the SQLite store’s schema versions', () => {
   it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
     const file = join(dir, 'new', 'cardcraft.db');
-    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2]);
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3]);
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
     const storage = await createStorage({ kind: 'sqlite', file });
     await storage.close();
@@ -209,10 +210,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 3, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 4, 'later-feature', 0)").run();
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 3, newer than this build's 2; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version 4, newer than this build's 3; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);
@@ -251,7 +252,7 @@ describe('migrateSqlite', () => {
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
       expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
       // another part of the same file keeps its own versions
-      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2]);
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3]);
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
     } finally {
       db.close();

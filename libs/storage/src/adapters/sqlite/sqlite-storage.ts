@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import type {
+  AccountExportsRepository,
   AccountTokensRepository,
   LeadsRepository,
   MediaRepository,
@@ -8,6 +9,7 @@ import type {
   Storage,
   UsersRepository,
 } from '../../ports';
+import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 import { SqliteLeadRepository } from './sqlite-lead.repository';
@@ -26,17 +28,19 @@ export class SqliteStorage implements Storage {
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
+  readonly exports: AccountExportsRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
-    mediaDir: string,
+    dataDir: string,
   ) {
     this.users = new SqliteUserRepository(db);
     this.profiles = new SqliteProfileRepository(db);
     this.leads = new SqliteLeadRepository(db);
     this.sessions = new SqliteSessionRepository(db);
-    this.media = new SqliteMediaRepository(db, mediaDir);
+    this.media = new SqliteMediaRepository(db, join(dataDir, 'media'));
     this.accountTokens = new SqliteAccountTokenRepository(db);
+    this.exports = new SqliteAccountExportRepository(db, join(dataDir, 'exports'));
   }
 
   static open(file: string): SqliteStorage {
@@ -44,8 +48,8 @@ export class SqliteStorage implements Storage {
     try {
       // the tables first: each repository prepares its statements when it is made
       applySqliteSchema(db);
-      // images sit beside the database file: DATA_DIR/media
-      return new SqliteStorage(db, join(dirname(file), 'media'));
+      // images and export zips sit beside the database file: DATA_DIR/media, DATA_DIR/exports
+      return new SqliteStorage(db, dirname(file));
     } catch (error) {
       db.close();
       throw error;

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/components/layout/page-header';
+import { DataExportCard } from '../components/data-export-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { DisplayNameForm } from '../components/display-name-form';
 import { EmailForm } from '../components/email-form';
@@ -16,6 +17,7 @@ export function SettingsPage() {
         <EmailForm />
         <PasswordForm />
         <NotificationsCard />
+        <DataExportCard />
         <DeleteAccountCard />
       </div>
     </div>
