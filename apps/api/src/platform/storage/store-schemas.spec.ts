@@ -29,7 +29,7 @@ describe('the stores’ schemas, checked before the api is made', () => {
         db.prepare('SELECT part, max(version) AS version FROM schema_version GROUP BY part').all(),
       ).toEqual([
         { part: 'analytics_queue', version: 3 },
-        { part: 'storage', version: 2 },
+        { part: 'storage', version: 3 },
       ]);
     } finally {
       db.close();
@@ -37,7 +37,7 @@ describe('the stores’ schemas, checked before the api is made', () => {
   });
 
   it.each([
-    ['storage', 3, 'the SQLite store', 2],
+    ['storage', 4, 'the SQLite store', 3],
     ['analytics_queue', 4, 'the analytics queue', 3],
   ])(
     'refuses a file whose %s part a newer build migrated, naming both versions',
