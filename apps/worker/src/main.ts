@@ -1,6 +1,12 @@
 import 'reflect-metadata';
-import { describeAnalyticsConfig, startWorkerAnalytics, type RedisQueueConfig } from '@cardcraft/analytics';
+import {
+  describeAnalyticsConfig,
+  startWorkerAnalytics,
+  type RedisQueueConfig,
+  type WorkerAnalytics,
+} from '@cardcraft/analytics';
 import { ConfigError } from '@cardcraft/config';
+import { SchemaVersionError } from '@cardcraft/storage';
 import { ServiceMetrics, startMetricsServer, type MetricsServer } from '@cardcraft/observability';
 import { createLogger } from './logger';
 import { loadWorkerConfig, type WorkerConfig } from './worker-config';
@@ -24,7 +30,17 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   if (config.logLevel === 'debug') logger.log(JSON.stringify(describeAnalyticsConfig(config.analytics)));
   const metrics = new ServiceMetrics('worker');
-  const runtime = await startWorkerAnalytics(config.analytics, logger, { metrics: metrics.analytics });
+  let runtime: WorkerAnalytics;
+  try {
+    runtime = await startWorkerAnalytics(config.analytics, logger, { metrics: metrics.analytics });
+  } catch (err) {
+    // a ClickHouse schema this build cannot use (newer, or not migrated yet): one line, as the api's
+    if (err instanceof SchemaVersionError) {
+      console.error(`Cannot start: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
   metrics.watchQueue(() => runtime.depth());
   let metricsServer: MetricsServer | null = null;
   if (config.metrics.port !== null) {

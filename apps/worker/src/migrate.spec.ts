@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
@@ -7,6 +7,7 @@ import {
   startClickHouseHttpFixture,
   type ClickHouseHttpFixture,
 } from '../../../infra/test/clickhouse-http-fixture';
+import { ClickHouseAnalyticsStore } from '../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
 import { readMigrations } from '../../../libs/analytics/src/adapters/clickhouse/migrations';
 import {
   DEFAULT_RAW_RETENTION_DAYS,
@@ -14,8 +15,11 @@ import {
   type AnalyticsConfig,
 } from '../../../libs/analytics/src/config';
 import { openAnalyticsStore } from '../../../libs/analytics/src/runtime';
-import { createStorage } from '../../../libs/storage/src';
+import { createStorage, sqliteFileIn } from '../../../libs/storage/src';
 import { ROOT, runFromSources } from './testing/worker-process';
+
+/** the newest ClickHouse migration this build has */
+const LATEST = Math.max(...readMigrations().map((migration) => migration.version));
 
 /** the real migrate entry point, run from its sources in a child process; its output and exit code */
 async function runMigrate(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -58,7 +62,7 @@ describe('npm run migrate: the storage and ClickHouse migrations as a step of th
 
   it('a cluster process refuses a store the step has not migrated, applies nothing, names the step', async () => {
     await expect(openAnalyticsStore(clusterConfig())).rejects.toThrow(
-      /migration 1, 2, 3, 4 not applied; run `npm run migrate`/,
+      `the ClickHouse server at ${fixture.url} is at schema version 0, older than this build's ${LATEST}; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
   });
 
@@ -93,6 +97,30 @@ describe('npm run migrate: the storage and ClickHouse migrations as a step of th
       await dropDatabase(env.MONGO_URL);
     }
   }, 60_000);
+
+  it('refuses a ClickHouse schema a newer build migrated: migrate and the worker each in one line, nothing written', async () => {
+    const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'http', url: fixture.url } });
+    try {
+      await store.migrate();
+      await store.client.command({
+        query: `INSERT INTO schema_migrations VALUES (${LATEST + 1}, 'from-a-later-build', now64(3))`,
+      });
+    } finally {
+      await store.close();
+    }
+    const dataDir = join(dir, 'data-newer');
+    const env = { CLICKHOUSE_URL: fixture.url, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+    const worker = runFromSources('apps/worker/src/main.ts', { ...env, REDIS_URL: 'redis://127.0.0.1:1' });
+    const [migrated, workerCode] = await Promise.all([runMigrate(env), worker.exited()]);
+    const refusal = `the ClickHouse server at ${fixture.url} is at schema version ${LATEST + 1}, newer than this build's ${LATEST}; run a build at least as new, or restore a backup made by this one.`;
+    expect(migrated).toEqual({ code: 1, output: `Cannot migrate: ${refusal}\n` });
+    expect({ code: workerCode, output: worker.output() }).toEqual({
+      code: 1,
+      output: `Cannot start: ${refusal}\n`,
+    });
+    // refused before the storage was migrated: its sqlite file was never made
+    expect(existsSync(sqliteFileIn(dataDir))).toBe(false);
+  }, 30_000);
 
   it('stops with a configuration error naming the variable', async () => {
     const result = await runMigrate({ CLICKHOUSE_URL: 'clickhouse:8123', DATA_DIR: join(dir, 'data') });

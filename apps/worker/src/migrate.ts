@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { migrateAnalyticsStore } from '@cardcraft/analytics';
+import { checkAnalyticsSchema, migrateAnalyticsStore } from '@cardcraft/analytics';
 import { ConfigError, hideCredentials } from '@cardcraft/config';
 import { migrateStorage, SchemaVersionError } from '@cardcraft/storage';
 import { createLogger } from './logger';
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
     );
 
   const { storage } = config;
+  // a ClickHouse schema newer than the build is refused before the storage is migrated: nothing written
+  await checkAnalyticsSchema(config.analytics, true);
   report(
     storage.kind === 'mongo'
       ? `MongoDB at ${hideCredentials(storage.mongoUrl)}`

@@ -23,6 +23,7 @@ export type {
 } from './compose/process-analytics';
 export { migrateAnalyticsFiles } from './compose/sqlite-files';
 export {
+  checkAnalyticsSchema,
   knownAnalyticsMigrations,
   migrateAnalyticsStore,
   openAnalyticsStore,

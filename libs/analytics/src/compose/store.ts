@@ -30,6 +30,7 @@ function openStore({ store }: StoreConfig): ClickHouseAnalyticsStore {
 /**
  * opens ClickHouse (a server over http, else chdb). with migrateAtStart it applies the pending
  * migrations and the raw retention; without, it refuses a store that still has migrations pending.
+ * either way a store a newer build migrated is refused (SchemaVersionError).
  */
 export async function openAnalyticsStore(config: StoreConfig): Promise<ClickHouseAnalyticsStore> {
   const store = openStore(config);
@@ -39,12 +40,7 @@ export async function openAnalyticsStore(config: StoreConfig): Promise<ClickHous
       await store.migrate();
       await store.applyRetention(rawRetentionDays);
     } else {
-      const pending = await store.pendingMigrations();
-      if (pending.length > 0) {
-        throw new Error(
-          `the ClickHouse schema is behind: migration ${pending.join(', ')} not applied; run \`npm run migrate\` (the cluster's migrate service) first`,
-        );
-      }
+      await store.checkSchema({ pendingAllowed: false });
       store.keepRetention(rawRetentionDays);
     }
   } catch (err) {
@@ -52,6 +48,23 @@ export async function openAnalyticsStore(config: StoreConfig): Promise<ClickHous
     throw err;
   }
   return store;
+}
+
+/**
+ * the check a process makes before it starts anything: opens the store, compares its schema with
+ * this build's migrations and closes it, writing nothing. throws SchemaVersionError for a store a
+ * newer build migrated, or one behind when the process would not migrate it (pendingAllowed: it will)
+ */
+export async function checkAnalyticsSchema(
+  config: StoreConfig,
+  pendingAllowed: boolean = config.store.migrateAtStart,
+): Promise<void> {
+  const store = openStore(config);
+  try {
+    await store.checkSchema({ pendingAllowed });
+  } finally {
+    await store.close();
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { knownAnalyticsMigrations, migrateAnalyticsStore } from '@cardcraft/analytics';
 import { migrateStorage, openSqliteFile, SchemaVersionError, sqliteFileIn } from '@cardcraft/storage';
+import { ClickHouseAnalyticsStore } from '../../../../../libs/analytics/src/adapters/clickhouse/clickhouse-analytics-store';
 import { loadConfig } from '../config/app-config';
 import { checkStoreSchemas } from './store-schemas';
 
@@ -13,7 +15,8 @@ describe('the stores’ schemas, checked before the api is made', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const config = () => loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST_DIR: '' });
+  const config = (env: Record<string, string> = {}) =>
+    loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error', WEB_DIST_DIR: '', ...env });
   /** the data directory as a newer build left it: one part of its sqlite file a version ahead */
   const migratedByANewerBuild = (part: string, version: number) => {
     const db = openSqliteFile(sqliteFileIn(dataDir));
@@ -51,4 +54,31 @@ describe('the stores’ schemas, checked before the api is made', () => {
       );
     },
   );
+
+  describe('ClickHouse (chDB in the data directory)', () => {
+    const chdb = () => join(dataDir, 'chdb');
+    const build = Math.max(...knownAnalyticsMigrations());
+
+    it('refuses a store a newer build migrated, and leaves the sqlite file unmade', async () => {
+      await migrateAnalyticsStore(config().analytics);
+      const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: chdb() } });
+      await store.client.command({
+        query: `INSERT INTO schema_migrations VALUES (${build + 1}, 'from-a-later-build', now64(3))`,
+      });
+      await store.close();
+      const checking = checkStoreSchemas(config());
+      await expect(checking).rejects.toThrow(SchemaVersionError);
+      await expect(checking).rejects.toThrow(
+        `the chDB store in ${chdb()} is at schema version ${build + 1}, newer than this build's ${build}; run a build at least as new, or restore a backup made by this one.`,
+      );
+      expect(existsSync(sqliteFileIn(dataDir))).toBe(false);
+    });
+
+    it('refuses one behind when it does not migrate at start (CLICKHOUSE_MIGRATE_AT_START=false)', async () => {
+      const checking = checkStoreSchemas(config({ CLICKHOUSE_MIGRATE_AT_START: 'false' }));
+      await expect(checking).rejects.toThrow(
+        `the chDB store in ${chdb()} is at schema version 0, older than this build's ${build}; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      );
+    });
+  });
 });

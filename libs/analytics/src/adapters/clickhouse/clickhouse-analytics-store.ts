@@ -1,4 +1,5 @@
 import type { ClickHouseClient } from '@clickhouse/client';
+import { SchemaVersionError } from '@cardcraft/storage';
 import type { EventRows } from '../../enrichment/event-rows';
 import type { StoredEvent } from '../../events';
 import type {
@@ -24,7 +25,13 @@ import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
-import { appliedVersions, DEFAULT_MIGRATIONS_DIR, pendingMigrations, runMigrations } from './migrations';
+import {
+  appliedVersions,
+  DEFAULT_MIGRATIONS_DIR,
+  pendingMigrations,
+  runMigrations,
+  schemaState,
+} from './migrations';
 import { RawRetention } from './sql';
 
 export { splitRange } from './sql';
@@ -97,9 +104,28 @@ export class ClickHouseAnalyticsStore
     return this.connection;
   }
 
-  /** applies the pending migrations; returns their versions */
-  migrate(): Promise<number[]> {
+  /**
+   * applies the pending migrations; returns their versions. a store a newer build migrated is
+   * refused (SchemaVersionError) before anything is written
+   */
+  async migrate(): Promise<number[]> {
+    await this.checkSchema({ pendingAllowed: true });
     return runMigrations(this.client, this.migrationsDir);
+  }
+
+  /**
+   * the store's schema against this build's migrations, read only: refuses (SchemaVersionError) a
+   * store with a version the build does not have, and one with migrations pending unless the caller
+   * applies them (pendingAllowed)
+   */
+  async checkSchema({ pendingAllowed }: { pendingAllowed: boolean }): Promise<void> {
+    const { stored, latest, pending } = await schemaState(this.client, this.migrationsDir);
+    const { label } = this.connection;
+    if (stored > latest) throw new SchemaVersionError(label, stored, latest);
+    // the version below the first one missing: a store is behind from there
+    if (!pendingAllowed && pending.length > 0) {
+      throw new SchemaVersionError(label, Math.min(stored, pending[0] - 1), latest);
+    }
   }
 
   get backupsDir(): string | null {

@@ -58,6 +58,8 @@ export interface BodyInsert {
 /** the store's way to ClickHouse: what differs between a server and the embedded engine is decided here */
 export interface ClickHouseConnection {
   readonly kind: ClickHouseTransport['kind'];
+  /** what the store is and where, for a message: "the chDB store in /data/chdb" */
+  readonly label: string;
   /** queries and commands, through @clickhouse/client on either transport */
   readonly client: ClickHouseClient;
   /** a server runs queries at once; chdb one at a time, whatever it is given */
@@ -92,8 +94,13 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
     // errors are thrown to the caller (and the queue logs them); the client need not log them too
     log: { level: ClickHouseLogLevel.OFF },
   });
+  // the server's address without the credentials a url may carry
+  const { protocol, host } = new URL(transport.url);
   return {
     kind: 'http',
+    label: transport.database
+      ? `the ClickHouse database ${transport.database} at ${protocol}//${host}`
+      : `the ClickHouse server at ${protocol}//${host}`,
     client,
     parallelQueries: true,
     readGroupsAtOnce: 4,
@@ -146,6 +153,7 @@ function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): Cl
   const client = createClient({ connection, log: { level: ClickHouseLogLevel.OFF } });
   return {
     kind: 'chdb',
+    label: `the chDB store in ${transport.path}`,
     client,
     parallelQueries: false,
     readGroupsAtOnce: 1,

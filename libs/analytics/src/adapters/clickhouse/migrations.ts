@@ -88,19 +88,45 @@ export async function appliedVersions(client: ClickHouseClient): Promise<Set<num
   return new Set((await result.json<{ version: number | string }>()).map((r) => Number(r.version)));
 }
 
-/** the versions in `dir` a store has not applied yet (all of them on a store never migrated) */
-export async function pendingMigrations(
-  client: ClickHouseClient,
-  dir: string = DEFAULT_MIGRATIONS_DIR,
-): Promise<number[]> {
+/** the versions a store has applied; none on a store never migrated (no schema_migrations yet) */
+async function recordedVersions(client: ClickHouseClient): Promise<Set<number>> {
   const result = await client.query({
     query:
       "SELECT count() AS n FROM system.tables WHERE database = currentDatabase() AND name = 'schema_migrations'",
     format: 'JSONEachRow',
   });
   const [{ n }] = await result.json<{ n: number | string }>();
-  const applied = Number(n) > 0 ? await appliedVersions(client) : new Set<number>();
-  return readMigrations(dir)
-    .map((migration) => migration.version)
-    .filter((version) => !applied.has(version));
+  return Number(n) > 0 ? appliedVersions(client) : new Set<number>();
+}
+
+/** a store's schema beside a build's migrations */
+export interface SchemaState {
+  /** the newest version the store has applied (0: none) */
+  stored: number;
+  /** the newest version the build has */
+  latest: number;
+  /** the build's versions the store has not applied yet */
+  pending: number[];
+}
+
+/** reads, never writes: what a store has applied against the migrations in `dir` */
+export async function schemaState(
+  client: ClickHouseClient,
+  dir: string = DEFAULT_MIGRATIONS_DIR,
+): Promise<SchemaState> {
+  const applied = await recordedVersions(client);
+  const versions = readMigrations(dir).map((migration) => migration.version);
+  return {
+    stored: Math.max(0, ...applied),
+    latest: Math.max(0, ...versions),
+    pending: versions.filter((version) => !applied.has(version)),
+  };
+}
+
+/** the versions in `dir` a store has not applied yet (all of them on a store never migrated) */
+export async function pendingMigrations(
+  client: ClickHouseClient,
+  dir: string = DEFAULT_MIGRATIONS_DIR,
+): Promise<number[]> {
+  return (await schemaState(client, dir)).pending;
 }
