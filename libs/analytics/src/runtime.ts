@@ -29,7 +29,9 @@ export {
   openAnalyticsStore,
   openAnalyticsStoreAsIs,
   restoreAnalyticsStore,
+  type RestoredAnalytics,
 } from './compose/store';
+export type { DroppedBatches } from './adapters/sqlite-queue/restored-queue';
 export { QUEUE_SNAPSHOT_QUERIES } from './adapters/sqlite-queue/queue-snapshot';
 
 /**

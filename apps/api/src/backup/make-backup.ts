@@ -53,8 +53,9 @@ interface Snapshots {
 /**
  * the one backup: the mark, the buffer flushed, then with the worker loop paused the sqlite file
  * (accounts, cards, leads, sessions and the queue, one consistent copy) and the analytics
- * (ClickHouse's BACKUP), so every event before the mark is in exactly one of them; then one tar.gz of
- * both, the media files, the mail outbox and the session secret, with the manifest last
+ * (ClickHouse's BACKUP), so every event before the mark is in one of them (a batch whose delete from
+ * the queue failed after its insert is in both: restoreBackup takes it off the queue); then one tar.gz
+ * of both, the media files, the mail outbox and the session secret, with the manifest last
  */
 export async function makeBackup(
   source: BackupSource,

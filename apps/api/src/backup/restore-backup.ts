@@ -84,7 +84,9 @@ export async function restoreBackup(
     await chmod(join(data, ARCHIVE_PATHS.jwtSecret), 0o600).catch(() => undefined);
 
     // the analytics store as the embedded product opens it (DATA_DIR/chdb), filled by RESTORE
-    const rows = await restoreAnalyticsStore(
+    // and the queue's batches the restored events already hold taken off it: stored again, with the
+    // store's deduplication log not restored, they would count twice
+    const { rows, alreadyStored } = await restoreAnalyticsStore(
       analyticsConfigDefaults(data),
       join(archive, ARCHIVE_PATHS.analytics),
     );
@@ -93,7 +95,14 @@ export async function restoreBackup(
       const which = differ.map(([table, n]) => `${table} ${rows[table] ?? 0} rows, not ${n}`).join('; ');
       throw new DamagedArchiveError(file, `the restored analytics differ from the manifest: ${which}`);
     }
-    progress(`analytics restored: ${rows.events ?? 0} events, ${manifest.mark.queuedEvents} more queued`);
+    if (alreadyStored.batches > 0) {
+      progress(
+        `${alreadyStored.batches} queued batches (${alreadyStored.events} events) were already stored: taken off the queue`,
+      );
+    }
+    progress(
+      `analytics restored: ${rows.events ?? 0} events, ${Math.max(0, manifest.mark.queuedEvents - alreadyStored.events)} more queued`,
+    );
 
     // DATA_DIR may exist, empty: it is replaced by the filled folder in one rename
     if ((await entriesOf(dataDir)).length > 0) {

@@ -4,7 +4,8 @@ import { ClickHouseAnalyticsStore } from '../adapters/clickhouse/clickhouse-anal
 import { EmbeddedWriteLog } from '../adapters/write-log/embedded-write-log';
 import { readMigrations } from '../adapters/clickhouse/migrations';
 import { withWriteLog, withoutWriteLog } from '../adapters/write-log/write-logging-store';
-import type { AnalyticsConfig } from '../config';
+import { dropStoredBatches, type DroppedBatches } from '../adapters/sqlite-queue/restored-queue';
+import type { AnalyticsConfig, EmbeddedQueueConfig } from '../config';
 import type { AnalyticsBackup, AnalyticsStore } from '../ports';
 import type { Closers } from './closers';
 
@@ -103,14 +104,22 @@ export function openAnalyticsStoreAsIs(config: StoreConfig): AnalyticsBackup & {
   return openStore(config);
 }
 
+/** a restored store's rows of each table, and the queued batches it already held */
+export interface RestoredAnalytics {
+  rows: Record<string, number>;
+  alreadyStored: DroppedBatches;
+}
+
 /**
  * fills a store that has no tables from a backup folder (its BACKUP of the database): the folder is
- * moved into the store's backups folder, restored, then removed. returns the rows of each table
+ * moved into the store's backups folder, restored, then removed. then takes off the restored queue
+ * (the sqlite file, already in place) the batches the restored events hold, so none is stored twice.
+ * returns the rows of each table and what was taken off the queue
  */
 export async function restoreAnalyticsStore(
-  config: StoreConfig,
+  config: Pick<AnalyticsConfig<EmbeddedQueueConfig>, 'store' | 'queue'>,
   backupFolder: string,
-): Promise<Record<string, number>> {
+): Promise<RestoredAnalytics> {
   const store = openStore(config);
   const { backupsDir } = store;
   try {
@@ -120,7 +129,11 @@ export async function restoreAnalyticsStore(
     await rename(backupFolder, dir);
     try {
       await store.restoreDatabase(dir);
-      return await store.tableRows();
+      const rows = await store.tableRows();
+      const alreadyStored = await dropStoredBatches(config.queue.sqliteFile, (ids) =>
+        store.storedBatches(ids),
+      );
+      return { rows, alreadyStored };
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

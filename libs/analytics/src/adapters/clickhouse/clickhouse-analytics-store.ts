@@ -144,6 +144,11 @@ export class ClickHouseAnalyticsStore
     return this.backups.tableRows();
   }
 
+  /** which of these insert ids the events hold (a restored store's batches, against its queue) */
+  storedBatches(insertIds: readonly string[]): Promise<Set<string>> {
+    return this.backups.storedBatches(insertIds);
+  }
+
   async appliedMigrations(): Promise<number[]> {
     return [...(await appliedVersions(this.client))].sort((a, b) => a - b);
   }

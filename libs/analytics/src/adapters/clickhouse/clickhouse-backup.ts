@@ -59,6 +59,20 @@ export class ClickHouseBackups {
     return rows;
   }
 
+  /**
+   * which of these insert ids (a batch's, or a group's: the batch_id its rows carry) the events hold.
+   * one scan of the batch_id column: for a restore, not a request
+   */
+  async storedBatches(insertIds: readonly string[]): Promise<Set<string>> {
+    if (insertIds.length === 0) return new Set();
+    const result = await this.client.query({
+      query: 'SELECT DISTINCT batch_id FROM events WHERE batch_id IN {ids:Array(String)}',
+      query_params: { ids: insertIds },
+      format: 'JSONEachRow',
+    });
+    return new Set((await result.json<{ batch_id: string }>()).map((row) => row.batch_id));
+  }
+
   private folder(): string {
     if (!this.backupsDir) throw new Error('this store is a server: back it up with its own BACKUP');
     return this.backupsDir;

@@ -96,7 +96,8 @@ export class SqliteEventConsumer implements EventConsumer {
   /**
    * stops taking work after the round in hand, which is settled (stored and taken off the queue, or
    * its try noted) when this resolves. the producer is not held: batches go on queueing. a backup
-   * takes its snapshots meanwhile, so no batch is both in the queue's copy and in the store's.
+   * takes its snapshots meanwhile, so no batch moves from the queue's copy to the store's (one stored
+   * whose delete failed is in both: a restore takes it off the queue).
    * pauses nest; each is ended by one resume()
    */
   async pause(): Promise<void> {
