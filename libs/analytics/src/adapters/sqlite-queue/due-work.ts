@@ -65,6 +65,8 @@ export class DueWorkReader {
     const first = due[0];
     if (!first) return undefined;
     if (first.job !== INGEST) return this.alone(first, slices);
+    // a batch claimed alone (its group id its own) is sent again alone, under its own id
+    if (first.group_id === first.batch_id) return this.alone(first, slices);
     if (first.group_id !== null) return this.merged(first.group_id, this.membersOf(first.group_id), slices);
     return this.formGroup(due, slices);
   }
@@ -91,9 +93,14 @@ export class DueWorkReader {
   /** the batches at the head of the queue, claimed as one group; the first alone when none joins it */
   private async formGroup(due: QueueRow[], slices: EventLoopSlices): Promise<DueWork> {
     const { members, batches } = await this.headBatches(due, slices);
-    if (members.length <= 1) return this.alone(due[0], slices);
-    const groupId = groupIdOf(members[0].batch_id, members.length - 1);
     const claim = this.database.db.prepare('UPDATE analytics_queue SET group_id = ? WHERE batch_id = ?');
+    if (members.length <= 1) {
+      // claimed alone before its insert, like a group: were its removal after a stored insert to
+      // fail, its retry must not join a group, whose new id the store's deduplication has never seen
+      if (members.length === 1) claim.run(due[0].batch_id, due[0].batch_id);
+      return this.alone(due[0], slices);
+    }
+    const groupId = groupIdOf(members[0].batch_id, members.length - 1);
     this.database.db.transaction(() => {
       for (const row of members) claim.run(groupId, row.batch_id);
     })();

@@ -285,6 +285,34 @@ describe('embedded durable queue (SQLite)', () => {
       expect(seen).toEqual(['a+1:5:a', 'c:1:-']);
     });
 
+    it('never take in a batch stored alone whose removal failed: it goes again alone, under its own id', async () => {
+      const first = open();
+      // the insert succeeds, then the row cannot be removed (a disk that refuses the delete)
+      first.db.db.exec(
+        "CREATE TRIGGER fail_delete BEFORE DELETE ON analytics_queue BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+      );
+      await first.queue.enqueue([batch('a', 2)]);
+      const stored: string[] = [];
+      await first.consumer.start(batchesOnly(async (b) => void stored.push(b.id)));
+      await until(() => stored.length >= 1);
+      await first.consumer.close();
+      expect(groupsOf(first.db)).toEqual([{ batch_id: 'a', group_id: 'a' }]);
+      // more batches wait behind it when the disk is back
+      first.db.db.exec('DROP TRIGGER fail_delete');
+      first.db.db.prepare('UPDATE analytics_queue SET available_at = 0').run();
+      await first.queue.enqueue([batch('b', 3), batch('c', 1)]);
+      first.db.close();
+
+      const { db, consumer } = open();
+      const seen: string[] = [];
+      await consumer.start(batchesOnly(async (b) => void seen.push(`${b.id}:${b.events.length}`)));
+      await until(() => seen.length === 2);
+      await consumer.close();
+      // the same id as its first insert, so the store's deduplication token matches; the others group
+      expect(seen).toEqual(['a:2', 'b+1:4']);
+      expect(groupsOf(db)).toEqual([]);
+    });
+
     it('leave out a batch that is not valid: it fails on its own and becomes a dead letter', async () => {
       const { db, queue, consumer, letters } = open();
       await queue.enqueue([batch('a', 2)]);
