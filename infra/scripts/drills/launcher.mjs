@@ -200,10 +200,14 @@ async function untilListening(port, child, what) {
 export async function startCluster(root, { apiEnv = {}, workerEnv = {}, metrics = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'cardcraft-drill-cluster-'));
   const children = [];
-  const stopAll = async () => {
-    for (const child of children.reverse()) await child.stop('SIGKILL').catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  };
+  // one stop however often it is asked for (a signal handler and a finally may ask at once): a
+  // second pass over the same list, reversed in place, would skip processes and leave them running
+  let stopping = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const child of [...children].reverse()) await child.stop('SIGKILL').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     const ferretBinary = join(root, '.cache/bin/ferretdb');
     if (!existsSync(ferretBinary))
