@@ -102,7 +102,11 @@ function startSampler(probes, startedAt) {
       const due = startedAt + SAMPLE_MS / 2 + round * SAMPLE_MS;
       await sleep(Math.max(0, due - performance.now()));
       if (stopped) break;
-      rounds.push({ minute: Math.floor((due - startedAt) / 60_000), figures: await readAll(probes) });
+      rounds.push({
+        atS: (due - startedAt) / 1000,
+        minute: Math.floor((due - startedAt) / 60_000),
+        figures: await readAll(probes),
+      });
     }
   })();
   return {
@@ -120,6 +124,24 @@ function startSampler(probes, startedAt) {
         backlog:
           last.reduce((total, f) => total + f.recorded, 0) - last.reduce((total, f) => total + f.stored, 0),
       };
+    },
+    /** every reading, for the JSON file: how memory moved within the minutes */
+    samples() {
+      return rounds.map(({ atS, figures }) => ({
+        atS,
+        ...Object.fromEntries(
+          Object.entries(figures).map(([name, f]) => [
+            name,
+            {
+              rssMb: f.rssMb,
+              heapMb: f.heapMb,
+              heapTotalMb: f.heapTotalMb,
+              fds: f.fds,
+              loopP99Ms: f.loopP99Ms,
+            },
+          ]),
+        ),
+      }));
     },
     async stop() {
       stopped = true;
@@ -255,6 +277,7 @@ async function soak(mode, { minutes, warmup, rate }) {
           peakRssMb: peak,
           peakSinceLoad,
           minutes: perMinute,
+          samples: sampler.samples(),
           totals: totals(perMinute),
           counted,
           countLagMs,

@@ -99,6 +99,7 @@ export class ProcessProbe {
     const { rss, peak } = rssMb(pid);
     const { count: fds, kinds: fdKinds } = openFds(pid);
     let heapMb = NaN;
+    let heapTotalMb = NaN;
     let loopP99Ms = NaN;
     // the events this process recorded and the rows it stored (the worker's, or the embedded api's)
     let recorded = NaN;
@@ -106,13 +107,15 @@ export class ProcessProbe {
     try {
       const text = await readMetrics(this.metricsUrl);
       heapMb = sample(text, 'nodejs_heap_size_used_bytes') / 2 ** 20;
+      // what V8 holds from the system for its heap, used or not: part of the resident memory
+      heapTotalMb = sample(text, 'nodejs_heap_size_total_bytes') / 2 ** 20;
       loopP99Ms = sample(text, 'nodejs_eventloop_lag_p99_seconds') * 1000;
       recorded = sum(text, 'cardcraft_analytics_events_recorded_total');
       stored = sum(text, 'cardcraft_analytics_rows_inserted_total');
     } catch {
       // a reading without the metrics: the figures from /proc still count
     }
-    return { rssMb: rss, peakRssMb: peak, fds, fdKinds, heapMb, loopP99Ms, recorded, stored };
+    return { rssMb: rss, peakRssMb: peak, fds, fdKinds, heapMb, heapTotalMb, loopP99Ms, recorded, stored };
   }
 }
 

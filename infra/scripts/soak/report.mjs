@@ -12,7 +12,10 @@ export const GOALS = {
 };
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
-const pct = (ratio) => (Number.isFinite(ratio) ? `${(ratio * 100).toFixed(1)} %` : 'n/a');
+const pct = (ratio) =>
+  Number.isFinite(ratio)
+    ? `${ratio > 0 ? '+' : ratio < 0 ? '−' : ''}${Math.abs(ratio * 100).toFixed(1)} %`
+    : 'n/a';
 const okOf = (counts) => `${counts.ok}/${counts.sent}`;
 
 export const MINUTE_HEADER = [
@@ -70,9 +73,14 @@ export function judge({ minutes, warmup, counted }) {
   const rows = [];
   for (const name of Object.keys(after[0].processes)) {
     const series = (field) => after.map((m) => m.processes[name][field]);
+    // the change from the first minute that is furthest from it, with its sign (a drop misses too)
     const drift = (field) => {
       const values = series(field);
-      return Math.max(...values.map((value) => Math.abs(value / values[0] - 1)));
+      // a process that stopped answering its readings fails the goal
+      if (!values.every(Number.isFinite)) return NaN;
+      return values
+        .map((value) => value / values[0] - 1)
+        .reduce((furthest, change) => (Math.abs(change) > Math.abs(furthest) ? change : furthest), 0);
     };
     const rss = drift('rssMb');
     const heap = drift('heapMb');
@@ -92,7 +100,7 @@ export function judge({ minutes, warmup, counted }) {
         measured: `${pct(rss)} (${fmt(first.rssMb)} MB → ${series('rssMb')
           .map((v) => fmt(v, 0))
           .join(', ')})`,
-        pass: rss <= GOALS.rssDrift,
+        pass: Math.abs(rss) <= GOALS.rssDrift,
       },
       {
         goal: 'heap within ±10 % of the first minute after the warm-up',
@@ -100,7 +108,7 @@ export function judge({ minutes, warmup, counted }) {
         measured: `${pct(heap)} (${fmt(first.heapMb)} MB → ${series('heapMb')
           .map((v) => fmt(v, 0))
           .join(', ')})`,
-        pass: heap <= GOALS.heapDrift,
+        pass: Math.abs(heap) <= GOALS.heapDrift,
       },
       {
         goal: `open fds flat (max − min ≤ ${GOALS.fdsSpread})`,
