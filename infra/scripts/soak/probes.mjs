@@ -125,17 +125,21 @@ const minOf = (values) => (finite(values).length ? Math.min(...finite(values)) :
 
 /**
  * one process's minute from its readings: the highest resident memory; the lowest heap in use (what
- * stays alive, the garbage of the moment aside: a leak raises it); the most open files; the worst
- * event-loop p99 of the readings' windows
+ * stays alive, the garbage of the moment aside: a leak raises it); the fewest open files (what stays
+ * open: a merge in the analytics engine or a request in flight holds some for a moment; a leak raises
+ * it) and the most; the worst event-loop p99 of the readings' windows
  */
 export function minuteOf(readings) {
-  const fds = maxOf(readings.map((r) => r.fds));
+  const fds = minOf(readings.map((r) => r.fds));
+  const fdsMax = maxOf(readings.map((r) => r.fds));
   return {
     readings: readings.length,
     rssMb: maxOf(readings.map((r) => r.rssMb)),
     heapMb: minOf(readings.map((r) => r.heapMb)),
     fds,
+    fdsMax,
     fdKinds: readings.find((r) => r.fds === fds)?.fdKinds ?? {},
+    fdKindsAtMost: readings.find((r) => r.fds === fdsMax)?.fdKinds ?? {},
     loopP99Ms: maxOf(readings.map((r) => r.loopP99Ms)),
   };
 }
