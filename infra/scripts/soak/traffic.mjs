@@ -92,7 +92,7 @@ class Pool {
   }
 }
 
-/** visitor n: an address, a browser and a referrer of its own */
+/** visitor n: an address of its own and one of the browsers (its referrer goes with its view) */
 function visitor(n) {
   return {
     'user-agent': BROWSERS[n % BROWSERS.length],
