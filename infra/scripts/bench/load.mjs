@@ -20,7 +20,7 @@ const CHUNK_DATA = 3;
 const TRAILER = 4;
 
 /** one keep-alive connection with at most one request in flight */
-class Connection {
+export class Connection {
   constructor(host, port) {
     this.host = host;
     this.port = port;

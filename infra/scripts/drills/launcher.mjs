@@ -2,7 +2,8 @@
 // configuration on loopback: a redis-server of its own on a free port, the ClickHouse HTTP fixture
 // (chDB behind ClickHouse's HTTP interface, infra/test), FerretDB from .cache/bin, the migrate step,
 // two api processes and one worker. every process is started here and stopped by stopAll(), whatever
-// happened; nothing listens beyond 127.0.0.1.
+// happened; nothing listens beyond 127.0.0.1. with `metrics`, each api and the worker serve their
+// Prometheus metrics on a loopback port of their own (metricsUrl).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -97,14 +98,15 @@ export async function waitReady(baseUrl, timeoutMs = READY_TIMEOUT_MS, child = n
 
 /** one api process of the product on a fixed port (a restart keeps its address and its data) */
 export class Api {
-  constructor(root, { port, dataDir, env = {}, name = 'api', user = null }) {
+  constructor(root, { port, dataDir, env = {}, name = 'api', user = null, metricsPort = null }) {
     this.root = root;
     this.user = user;
     this.port = port;
     this.dataDir = dataDir;
-    this.env = env;
+    this.env = metricsPort === null ? env : { ...env, METRICS_PORT: String(metricsPort) };
     this.name = name;
     this.baseUrl = `http://127.0.0.1:${port}`;
+    this.metricsUrl = metricsPort === null ? null : `http://127.0.0.1:${metricsPort}/metrics`;
     this.process = null;
   }
 
@@ -143,8 +145,11 @@ export class Api {
   }
 }
 
-/** the embedded product: one api, its DATA_DIR (optionally a tmpfs the drill can fill or turn read-only) */
-export async function startEmbedded(root, { tmpfsMb = 0, asUser = null } = {}) {
+/**
+ * the embedded product: one api, its DATA_DIR (optionally a tmpfs the drill can fill or turn
+ * read-only); `env` over the launcher's variables
+ */
+export async function startEmbedded(root, { tmpfsMb = 0, asUser = null, metrics = false, env = {} } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-drill-'));
   if (tmpfsMb > 0) {
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${tmpfsMb}m`, 'tmpfs', dataDir]);
@@ -155,8 +160,9 @@ export async function startEmbedded(root, { tmpfsMb = 0, asUser = null } = {}) {
     port: await freePort(),
     dataDir,
     user: asUser,
+    metricsPort: metrics ? await freePort() : null,
     // short, so that a drill of seconds sees readiness turn
-    env: { DATA_DIR_MIN_FREE_MB: '4', ANALYTICS_READY_MAX_INSERT_AGE_MS: '3000' },
+    env: { DATA_DIR_MIN_FREE_MB: '4', ANALYTICS_READY_MAX_INSERT_AGE_MS: '3000', ...env },
   });
   await api.start();
   return {
@@ -191,13 +197,17 @@ async function untilListening(port, child, what) {
 }
 
 /** the cluster's configuration on loopback */
-export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
+export async function startCluster(root, { apiEnv = {}, workerEnv = {}, metrics = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'cardcraft-drill-cluster-'));
   const children = [];
-  const stopAll = async () => {
-    for (const child of children.reverse()) await child.stop('SIGKILL').catch(() => undefined);
-    rmSync(dir, { recursive: true, force: true });
-  };
+  // one stop however often it is asked for (a signal handler and a finally may ask at once): a
+  // second pass over the same list, reversed in place, would skip processes and leave them running
+  let stopping = null;
+  const stopAll = () =>
+    (stopping ??= (async () => {
+      for (const child of [...children].reverse()) await child.stop('SIGKILL').catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    })());
   try {
     const ferretBinary = join(root, '.cache/bin/ferretdb');
     if (!existsSync(ferretBinary))
@@ -315,6 +325,7 @@ export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
         name: `api-${i + 1}`,
         port: await freePort(),
         dataDir: join(dir, `api-${i + 1}`),
+        metricsPort: metrics ? await freePort() : null,
         env: {
           ...shared,
           MONGO_URL: mongoUrl,
@@ -330,12 +341,21 @@ export async function startCluster(root, { apiEnv = {}, workerEnv = {} } = {}) {
     }
     for (const api of apis) await waitReady(api.baseUrl, READY_TIMEOUT_MS, api.process);
 
+    const workerMetricsPort = metrics ? await freePort() : null;
     const worker = {
       child: null,
+      metricsUrl: workerMetricsPort === null ? null : `http://127.0.0.1:${workerMetricsPort}/metrics`,
       async start() {
         this.child = new Child('worker', process.execPath, [join(root, 'apps/worker/dist/main.js')], {
           cwd: root,
-          env: { ...cleanEnv(), ...shared, DATA_DIR: join(dir, 'worker'), LOG_LEVEL: 'info', ...workerEnv },
+          env: {
+            ...cleanEnv(),
+            ...shared,
+            DATA_DIR: join(dir, 'worker'),
+            LOG_LEVEL: 'info',
+            ...(workerMetricsPort === null ? {} : { METRICS_PORT: String(workerMetricsPort) }),
+            ...workerEnv,
+          },
         });
         children.push(this.child);
         const deadline = Date.now() + 60_000;
