@@ -5,7 +5,13 @@ import {
   type DayOutline,
   type FunnelStepName,
 } from '../ports';
-import type { DayEvents } from './edge-days';
+
+/** what a busy day uses of held events (edge-days.ts' DayEvents, not imported: that file holds busy days) */
+export interface HeldEvents {
+  readonly size: number;
+  figures(fromMs: number, toMs: number): DayFigures;
+  stepVisitorIds(fromMs: number, toMs: number): string[][];
+}
 
 const HOUR = 3_600_000;
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
@@ -89,13 +95,13 @@ export class BusyDay {
     private readonly hours: DayOutline['hours'],
     private readonly steps: StepTimes[],
     /** the raw events of the hours parts start or end inside, by the hour's start */
-    private readonly raw: Map<number, DayEvents>,
+    private readonly raw: Map<number, HeldEvents>,
   ) {}
 
   static of(
     span: { start: number; end: number },
     outline: DayOutline,
-    raw: Map<number, DayEvents>,
+    raw: Map<number, HeldEvents>,
     keepIds: boolean,
   ): BusyDay {
     const steps = STEPS.map((step): StepTimes => {
@@ -151,7 +157,7 @@ export class BusyDay {
    * the figures from `fromMs` (the span's start) to `toMs` (past its end) over the span and `later`'s
    * events (today's since the held part): a visitor of both counts once per step
    */
-  figuresWith(later: DayEvents, fromMs: number, toMs: number): DayFigures | null {
+  figuresWith(later: HeldEvents, fromMs: number, toMs: number): DayFigures | null {
     if (fromMs > this.start) return null;
     const held = this.figures(this.start, this.end - 1);
     if (!held) return null;
