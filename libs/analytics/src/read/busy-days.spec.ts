@@ -1,5 +1,5 @@
 import { FUNNEL_STEPS, type DayEventRow, type DayOutline, type FunnelStepName } from '../ports';
-import { BusyDay, rawHoursOf } from './busy-days';
+import { BusyDay, rawHoursOf, visitorKey } from './busy-days';
 import { DayEvents } from './edge-days';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
@@ -144,5 +144,17 @@ describe('BusyDay', () => {
     expect(day.figuresWith(since, T0, now)?.stepVisitors.viewed).toBe(41);
     // a finished day keeps no ids: it has no events since
     expect(busyDay(held, T0, cutoff, [[T0, now]]).figuresWith(since, T0, now)).toBeNull();
+  });
+});
+
+describe('visitorKey', () => {
+  it("tells apart a busy day's visitor ids", () => {
+    const ids = Array.from(
+      { length: 200_000 },
+      (_, i) => `d-${(i * 2654435761).toString(16).padStart(30, '0')}`,
+    );
+    expect(new Set(ids.map(visitorKey)).size).toBe(ids.length);
+    expect(visitorKey('d-1')).toBe(visitorKey('d-1'));
+    expect(Number.isSafeInteger(visitorKey('d-1'))).toBe(true);
   });
 });

@@ -37,8 +37,11 @@ export function rawHoursOf(start: number, end: number, from: number, to: number)
 interface StepTimes {
   first: Float64Array;
   last: Float64Array;
-  /** the visitors' ids, kept for today only: the events since its held part may bring them again */
-  ids: Set<string> | null;
+  /**
+   * the visitors' ids as 53-bit hashes, sorted, kept for today only: the events since its held part
+   * may bring them again (a hash is 8 bytes where the id's string is about 80)
+   */
+  ids: Float64Array | null;
 }
 
 /** how many of the sorted times are below `ms` */
@@ -51,6 +54,21 @@ function countBelow(times: Float64Array, ms: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * a visitor id's 53-bit hash (two 32-bit FNV-1a kinds): two ids of a day alike by chance about once in
+ * 10^11 days of 20 000 visitors, far inside the uniqCombined64 estimate such days were counted with before
+ */
+export function visitorKey(id: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x5bd1e995;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return (a >>> 0) * 0x200000 + ((b >>> 0) >>> 11);
 }
 
 /** counts by type and breakdown value, added up */
@@ -109,17 +127,18 @@ export class BusyDay {
       return {
         first: Float64Array.from(seen?.first ?? []).sort(),
         last: Float64Array.from(seen?.last ?? []).sort(),
-        ids: keepIds ? new Set(seen?.ids ?? []) : null,
+        ids: keepIds ? Float64Array.from(seen?.ids ?? [], visitorKey).sort() : null,
       };
     });
     return new BusyDay(span.start, span.end, outline.hours, steps, raw);
   }
 
-  /** held in the edge-day cache's unit, about an event's memory: a visitor's two times a fifth of one, an id one */
+  /** held in the edge-day cache's unit, about an event's memory: a visitor's two times a fifth of one, an id's hash a twelfth */
   get size(): number {
     let size = this.hours.length;
     for (const events of this.raw.values()) size += events.size;
-    for (const step of this.steps) size += Math.ceil(step.first.length / 5) + (step.ids?.size ?? 0);
+    for (const step of this.steps)
+      size += Math.ceil(step.first.length / 5) + Math.ceil((step.ids?.length ?? 0) / 12);
     return size;
   }
 
@@ -170,7 +189,11 @@ export class BusyDay {
     for (const [s, step] of STEPS.entries()) {
       const known = (this.steps[s] as StepTimes).ids;
       if (!known) return null;
-      for (const id of ids[s] ?? []) if (!known.has(id)) stepVisitors[step]++;
+      for (const id of ids[s] ?? []) {
+        const key = visitorKey(id);
+        const at = countBelow(known, key);
+        if (at === known.length || known[at] !== key) stepVisitors[step]++;
+      }
     }
     return counts.figures(stepVisitors);
   }

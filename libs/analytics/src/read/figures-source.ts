@@ -54,8 +54,9 @@ interface PeriodFigures {
 
 /** at most this many sums of finished days kept (one per card and range in use) */
 const WHOLE_DAY_SUMS = 256;
-/** cards whose today is remembered as busy (the most recently read) */
-const BUSY_TODAY_CARDS = 1000;
+/** cards whose busy days are remembered (the most recently read), and days a card at most */
+const BUSY_CARDS = 1000;
+const BUSY_DAYS_A_CARD = 16;
 
 /**
  * the figures behind the dashboard, from the store or from what was read before: finished days (the
@@ -68,8 +69,12 @@ export class FiguresSource {
   private readonly wholeDaySums = new WholeDaySums(WHOLE_DAY_SUMS);
   private readonly todayTail: TodayTailCache;
   private readonly newest: NewestViewsCache;
-  /** per card, the start of the day found too busy to hold today's events */
-  private readonly busyToday = new LruCache<string, number>(BUSY_TODAY_CARDS);
+  /**
+   * per card, the starts of the days found too busy to hold their events: such a day is outlined
+   * again (a new step of today, a day the edge-day cache let go) without reading its events only to
+   * tell so
+   */
+  private readonly busyDays = new LruCache<string, Set<number>>(BUSY_CARDS);
 
   constructor(
     private readonly reader: FiguresReader,
@@ -90,7 +95,7 @@ export class FiguresSource {
     this.days?.forget(profileId);
     this.edges?.forget(profileId);
     this.wholeDaySums.forget(profileId);
-    this.busyToday.delete(profileId);
+    this.busyDays.delete(profileId);
   }
 
   /** a range's figures, breakdowns and series, and the figures of the period before */
@@ -229,8 +234,7 @@ export class FiguresSource {
     for (const day of plan.days) {
       const cached = edges.get(profileId, day.key);
       if (cached !== undefined) held.set(day.key, cached);
-      // today was busy at its last step: it is still, so its events are not read only to tell so
-      else if (day.load && this.busyToday.get(profileId) === day.load.from.getTime())
+      else if (day.load && this.busyDays.get(profileId)?.has(day.load.from.getTime()))
         held.set(day.key, TOO_MANY_EVENTS);
       else if (day.load) loads.push({ key: day.key, range: day.load });
       else held.set(day.key, DayEvents.of([]));
@@ -339,7 +343,10 @@ export class FiguresSource {
       const value = fits && outline ? BusyDay.of(day.span, outline, hours, day.today) : TOO_MANY_EVENTS;
       edges.set(profileId, day.key, value);
       held.set(day.key, value);
-      if (day.today) this.busyToday.set(profileId, day.span.start);
+      const busyDays = this.busyDays.get(profileId) ?? new Set<number>();
+      busyDays.add(day.span.start);
+      for (const oldest of busyDays) if (busyDays.size > BUSY_DAYS_A_CARD) busyDays.delete(oldest);
+      this.busyDays.set(profileId, busyDays);
     }
   }
 
