@@ -231,18 +231,17 @@ export class FiguresSource {
     const plan = planEdgeDays(parts, now, this.reader.rawKeptSince()?.getTime() ?? -Infinity);
     const held = new Map<string, Held>();
     const loads: Array<{ key: string | null; range: TimeRange }> = [];
+    // the days the edge-day cache marks too busy even for an outline: the store's
+    const wasBusy = new Set<string>();
     for (const day of plan.days) {
       const cached = edges.get(profileId, day.key);
+      if (cached === TOO_MANY_EVENTS) wasBusy.add(day.key);
       if (cached !== undefined) held.set(day.key, cached);
       else if (day.load && this.busyDays.get(profileId)?.has(day.load.from.getTime()))
         held.set(day.key, TOO_MANY_EVENTS);
       else if (day.load) loads.push({ key: day.key, range: day.load });
       else held.set(day.key, DayEvents.of([]));
     }
-    // a day the edge-day cache marks too busy even for its outline is the store's
-    const wasBusy = new Set(
-      plan.days.filter((day) => edges.get(profileId, day.key) === TOO_MANY_EVENTS).map((day) => day.key),
-    );
     // a held busy day whose parts now start or end inside an hour it has no events of is loaded again
     for (const day of plan.days) {
       const busy = held.get(day.key);
