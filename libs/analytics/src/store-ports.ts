@@ -66,6 +66,17 @@ export interface DayFigures {
   breakdowns: BreakdownRow[];
 }
 
+/**
+ * what a busy day's parts that start at its start or end at its end are counted from, without its
+ * events: each whole hour's counts (the rollups) and each distinct visitor's first and last event
+ */
+export interface DayOutline {
+  /** the whole hours of the range with events: the hour's start (ms), counts by type, breakdowns */
+  hours: Array<{ hour: number; byType: DayFigures['byType']; breakdowns: BreakdownRow[] }>;
+  /** per funnel step, each distinct visitor of the range: id, first and last event (ms) */
+  visitors: Array<{ step: FunnelStepName; ids: string[]; first: number[]; last: number[] }>;
+}
+
 export interface LiveFigures {
   visits: number;
   visitors: number;
@@ -107,6 +118,8 @@ export interface FiguresReader {
    * with more than `limit` events comes back with `limit + 1`, so the caller can tell it was cut.
    */
   rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]>;
+  /** the outline of each of these disjoint ranges (each within one UTC day), in one read */
+  dayOutlines(profileId: string, ranges: TimeRange[]): Promise<DayOutline[]>;
   /** raw events older than this may be gone (the retention); null while they are kept for ever */
   rawKeptSince(): Date | null;
   /** views and distinct visitors from the raw events since a moment */

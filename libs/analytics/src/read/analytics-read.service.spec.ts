@@ -22,7 +22,9 @@ import {
   planDays,
   previousRange,
 } from './analytics-read.service';
+import { BusyDay } from './busy-days';
 import { DayFiguresCache } from './day-cache';
+import { EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
 import { toCsv } from './csv';
 
 describe('analytics ranges and cursors', () => {
@@ -191,6 +193,7 @@ function counting(store: ClickHouseAnalyticsStore): { reader: FiguresReader; rea
     'visits',
     'dailyFigures',
     'rawEvents',
+    'dayOutlines',
     'rawKeptSince',
     'live',
   ];
@@ -337,6 +340,99 @@ describe('the read service over chdb: answers and counted store reads', () => {
     }
     expect(embedded.reads()).toEqual({ visits: 1 });
     expect(cluster.reads()).toEqual({ visits: 2 });
+  });
+
+  describe('a card whose days are too busy to hold', () => {
+    const BUSY = 'read-service-busy';
+    /** starts inside 12:00 on the 7th; the period before ends there and starts inside 09:00 on the 4th */
+    const RANGE = parseRange('2026-03-07T12:30:00Z', '2026-03-10T15:00:00Z');
+    const busyEvent = (ts: string, browser: number, type: EventType = 'view') =>
+      sampleEvent({ profileId: BUSY, ts: new Date(ts).toISOString(), type, ...BROWSERS[browser] });
+    /** three events an hour at most, more than three a day: the days are busy, their hours are not */
+    const edges = () => new EdgeDaysCache({ ttlMs: 600_000, maxEventsPerDay: 3, maxEvents: 10_000 });
+    /** every day's events held: counted exactly from them */
+    const held = () =>
+      new AnalyticsReadService(
+        store,
+        store,
+        { days: new DayFiguresCache(), edges: new EdgeDaysCache() },
+        clock,
+      );
+
+    beforeAll(async () => {
+      await processor.process({
+        id: 'read-service-busy-seed',
+        events: [
+          busyEvent('2026-03-04T08:00:00Z', 0),
+          busyEvent('2026-03-04T09:59:59.998Z', 1),
+          busyEvent('2026-03-04T10:00:00Z', 2, 'vcard_saved'),
+          busyEvent('2026-03-04T11:00:00Z', 1),
+          busyEvent('2026-03-05T10:00:00Z', 3),
+          busyEvent('2026-03-07T09:00:00Z', 4),
+          // a visitor before and after the range's start, in the hour it cuts
+          busyEvent('2026-03-07T12:10:00Z', 5),
+          busyEvent('2026-03-07T12:29:59.999Z', 6, 'link_clicked'),
+          busyEvent('2026-03-07T12:30:00Z', 5),
+          busyEvent('2026-03-07T13:40:00Z', 7, 'message_sent'),
+          busyEvent('2026-03-07T20:00:00Z', 4),
+          busyEvent('2026-03-08T08:00:00Z', 8),
+          busyEvent('2026-03-10T08:00:00Z', 9),
+          busyEvent('2026-03-10T09:00:00Z', 10),
+          // the hour today's held part (to 14:50) cuts, and the events since: a visitor of both
+          busyEvent('2026-03-10T14:20:00Z', 11),
+          busyEvent('2026-03-10T14:49:59.999Z', 10, 'shared'),
+          busyEvent('2026-03-10T14:52:00Z', 11),
+          busyEvent('2026-03-10T14:58:00Z', 0),
+        ],
+      });
+    });
+
+    it('counts the days a range starts and ends inside from their outlines, as their events count', async () => {
+      const { reader, reads } = counting(store);
+      const cache = edges();
+      const service = new AnalyticsReadService(
+        reader,
+        store,
+        { days: new DayFiguresCache(), edges: cache },
+        clock,
+      );
+      const expected = await held().summary(BUSY, RANGE);
+      expect(expected).toMatchObject({
+        totalVisits: 8,
+        uniqueVisitors: 7,
+        engagement: { message_sent: 1, shared: 1 },
+        comparison: { previous: { visits: 4, uniqueVisitors: 4, saves: 1 } },
+      });
+      // and as the store counts the range, nothing kept
+      expect(
+        await new AnalyticsReadService(store, store, { days: null }, clock).summary(BUSY, RANGE),
+      ).toEqual(expected);
+      expect(await service.summary(BUSY, RANGE)).toEqual(expected);
+      expect(cache.get(BUSY, '2026-03-07')).toBeInstanceOf(BusyDay);
+      expect(cache.get(BUSY, '2026-03-10@14:50')).toBeInstanceOf(BusyDay);
+      reads();
+      // warm: nothing read, the busy days included
+      expect(await service.summary(BUSY, RANGE)).toEqual(expected);
+      expect(reads()).toEqual({});
+      // a range that starts inside another hour of the same day: that hour's events are read
+      const later = parseRange('2026-03-07T13:40:00Z', '2026-03-10T15:00:00Z');
+      expect(await service.summary(BUSY, later)).toEqual(await held().summary(BUSY, later));
+      expect(reads()).toMatchObject({ dayOutlines: 1, rawEvents: 1 });
+    });
+
+    it('leaves to the store a busy day whose hours are too busy too', async () => {
+      const cache = new EdgeDaysCache({ ttlMs: 600_000, maxEventsPerDay: 1, maxEvents: 10_000 });
+      const service = new AnalyticsReadService(
+        store,
+        store,
+        { days: new DayFiguresCache(), edges: cache },
+        clock,
+      );
+      const expected = await held().summary(BUSY, RANGE);
+      expect(await service.summary(BUSY, RANGE)).toEqual(expected);
+      expect(cache.get(BUSY, '2026-03-07')).toBe(TOO_MANY_EVENTS);
+      expect(await service.summary(BUSY, RANGE)).toEqual(expected);
+    });
   });
 
   it('reads a card again once it is forgotten', async () => {

@@ -5,20 +5,28 @@ import {
   type DayFigures,
   type FunnelStepName,
 } from '../ports';
+import type { BusyDay } from './busy-days';
 
 export interface EdgeDaysOptions {
   /** how long a finished day's events are reused: events that reach it late show within this time */
   ttlMs: number;
-  /** a day with more events than this is counted by the store instead (its events are not held) */
+  /**
+   * a day with more events than this is held as its outline instead (busy-days.ts), with the events
+   * of the hours its parts start or end inside; an hour with more is counted by the store
+   */
   maxEventsPerDay: number;
   /** at most this many events held in all; the least recently used days go first */
   maxEvents: number;
 }
 
-/** about 100 bytes an event in memory, its visitor id included (measured): 30 MB at most with these */
+/**
+ * about 100 bytes an event in memory, its visitor id included (measured): 30 MB at most with these.
+ * a day past 20 000 events is outlined: its outline is a small part of its events, so the bound holds
+ * the edges of many busy cards where a few days held whole would take all of it
+ */
 export const DEFAULT_EDGE_DAYS: EdgeDaysOptions = {
   ttlMs: 10 * 60_000,
-  maxEventsPerDay: 100_000,
+  maxEventsPerDay: 20_000,
   maxEvents: 300_000,
 };
 
@@ -169,6 +177,18 @@ export class DayEvents {
     return figures;
   }
 
+  /** per funnel step (FUNNEL_STEPS' order), the ids of the visitors seen from `fromMs` to `toMs` */
+  stepVisitorIds(fromMs: number, toMs: number): string[][] {
+    const { seen } = this.count(fromMs, toMs);
+    return STEPS.map((_, s) => {
+      const ids: string[] = [];
+      (seen[s] as Uint8Array).forEach((flag, visitor) => {
+        if (flag === 1) ids.push(this.visitorNames[visitor] as string);
+      });
+      return ids;
+    });
+  }
+
   private index: Map<string, number> | null = null;
 
   /** visitor id to its number, built on first use: only today's held part needs it */
@@ -248,10 +268,11 @@ export class DayEvents {
   }
 }
 
-/** a day with more events than the cache holds: the store counts it */
+/** a day (or an hour of a busy day) with more events than the cache holds: the store counts it */
 export const TOO_MANY_EVENTS = 'too-many-events';
 
-type Held = DayEvents | typeof TOO_MANY_EVENTS;
+/** a day as held: its events, a busy day's outline, or the store counts it */
+export type Held = DayEvents | BusyDay | typeof TOO_MANY_EVENTS;
 
 /**
  * the raw events of finished days that ranges start or end inside, per card, least recently used

@@ -1,4 +1,5 @@
 import { EventLoopSlices } from '../event-loop';
+import { LruCache } from '../lru-cache';
 import type {
   BreakdownRow,
   DayFigures,
@@ -14,12 +15,15 @@ import type {
 } from '../ports';
 import { DayFiguresCache } from './day-cache';
 import { addDays, emptyDay, finishTotals, WholeDaySums } from './day-totals';
-import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
+import { BusyDay, rawHoursOf } from './busy-days';
+import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days';
 import {
   planDays,
   planEdgeDays,
   planStoreSegments,
   utcDay,
+  type EdgeDaysPlan,
+  HOUR,
   wholeDaysOf,
   type DailyPlan,
 } from './range-planner';
@@ -50,6 +54,9 @@ interface PeriodFigures {
 
 /** at most this many sums of finished days kept (one per card and range in use) */
 const WHOLE_DAY_SUMS = 256;
+/** cards whose busy days are remembered (the most recently read), and days a card at most */
+const BUSY_CARDS = 1000;
+const BUSY_DAYS_A_CARD = 16;
 
 /**
  * the figures behind the dashboard, from the store or from what was read before: finished days (the
@@ -62,6 +69,12 @@ export class FiguresSource {
   private readonly wholeDaySums = new WholeDaySums(WHOLE_DAY_SUMS);
   private readonly todayTail: TodayTailCache;
   private readonly newest: NewestViewsCache;
+  /**
+   * per card, the starts of the days found too busy to hold their events: such a day is outlined
+   * again (a new step of today, a day the edge-day cache let go) without reading its events only to
+   * tell so
+   */
+  private readonly busyDays = new LruCache<string, Set<number>>(BUSY_CARDS);
 
   constructor(
     private readonly reader: FiguresReader,
@@ -82,6 +95,7 @@ export class FiguresSource {
     this.days?.forget(profileId);
     this.edges?.forget(profileId);
     this.wholeDaySums.forget(profileId);
+    this.busyDays.delete(profileId);
   }
 
   /** a range's figures, breakdowns and series, and the figures of the period before */
@@ -215,13 +229,27 @@ export class FiguresSource {
     if (!edges) return parts.map(() => null);
     const limit = edges.options.maxEventsPerDay;
     const plan = planEdgeDays(parts, now, this.reader.rawKeptSince()?.getTime() ?? -Infinity);
-    const held = new Map<string, DayEvents | typeof TOO_MANY_EVENTS>();
+    const held = new Map<string, Held>();
     const loads: Array<{ key: string | null; range: TimeRange }> = [];
+    // the days the edge-day cache marks too busy even for an outline: the store's
+    const wasBusy = new Set<string>();
     for (const day of plan.days) {
       const cached = edges.get(profileId, day.key);
+      if (cached === TOO_MANY_EVENTS) wasBusy.add(day.key);
       if (cached !== undefined) held.set(day.key, cached);
+      else if (day.load && this.busyDays.get(profileId)?.has(day.load.from.getTime()))
+        held.set(day.key, TOO_MANY_EVENTS);
       else if (day.load) loads.push({ key: day.key, range: day.load });
       else held.set(day.key, DayEvents.of([]));
+    }
+    // a held busy day whose parts now start or end inside an hour it has no events of is loaded again
+    for (const day of plan.days) {
+      const busy = held.get(day.key);
+      if (
+        busy instanceof BusyDay &&
+        !this.partsOf(plan, day.key).every(([from, to]) => busy.holdsHoursOf(from, to))
+      )
+        held.set(day.key, TOO_MANY_EVENTS);
     }
     // the version is taken before the read: a write during it makes what is read stale
     const tail = this.todayTail.begin(profileId, plan.today, limit);
@@ -249,6 +277,7 @@ export class FiguresSource {
         held.set(load.key, events);
       }
     }
+    await this.loadBusyDays(profileId, plan, held, wasBusy);
     return plan.parts.map((part) => {
       if (!part) return null;
       const events = held.get(part.key);
@@ -256,6 +285,68 @@ export class FiguresSource {
       if (!part.withTail) return events.figures(part.from, part.to);
       return since ? events.figuresWith(since, part.from, part.to) : null;
     });
+  }
+
+  /** the parts of ranges a held day counts: from and to (ms, both included) */
+  private partsOf(plan: EdgeDaysPlan, key: string): Array<[number, number]> {
+    return plan.parts.flatMap((part) => (part && part.key === key ? [[part.from, part.to]] : []));
+  }
+
+  /**
+   * the days too busy to hold their events, held as their outlines with the raw events of the hours
+   * their parts start or end inside (busy-days.ts), two reads for all of them. a day that was found
+   * busy earlier (the edge-day cache says so) is not loaded again; one whose hour is too busy is left
+   * to the store.
+   */
+  private async loadBusyDays(
+    profileId: string,
+    plan: EdgeDaysPlan,
+    held: Map<string, Held>,
+    wasBusy: Set<string>,
+  ): Promise<void> {
+    const edges = this.edges;
+    if (!edges) return;
+    const limit = edges.options.maxEventsPerDay;
+    const busy = plan.days.flatMap((day) => {
+      if (held.get(day.key) !== TOO_MANY_EVENTS || !day.load || wasBusy.has(day.key)) return [];
+      const span = { start: day.load.from.getTime(), end: day.load.to.getTime() + 1 };
+      const hours = [
+        ...new Set(
+          this.partsOf(plan, day.key).flatMap(([from, to]) => rawHoursOf(span.start, span.end, from, to)),
+        ),
+      ];
+      return [{ key: day.key, span, range: day.load, hours, today: span.start === plan.today.start }];
+    });
+    if (busy.length === 0) return;
+    const hourRanges = busy.flatMap((day) =>
+      day.hours.map((hour) => ({
+        from: new Date(hour),
+        to: new Date(Math.min(hour + HOUR, day.span.end) - 1),
+      })),
+    );
+    const outlines = await this.reader.dayOutlines(
+      profileId,
+      busy.map((day) => day.range),
+    );
+    const raw = hourRanges.length > 0 ? await this.reader.rawEvents(profileId, hourRanges, limit) : [];
+    let next = 0;
+    for (const [i, day] of busy.entries()) {
+      const hours = new Map<number, DayEvents>();
+      let fits = true;
+      for (const hour of day.hours) {
+        const rows = raw[next++] ?? [];
+        if (rows.length > limit) fits = false;
+        else hours.set(hour, DayEvents.of(rows));
+      }
+      const outline = outlines[i];
+      const value = fits && outline ? BusyDay.of(day.span, outline, hours, day.today) : TOO_MANY_EVENTS;
+      edges.set(profileId, day.key, value);
+      held.set(day.key, value);
+      const busyDays = this.busyDays.get(profileId) ?? new Set<number>();
+      busyDays.add(day.span.start);
+      for (const oldest of busyDays) if (busyDays.size > BUSY_DAYS_A_CARD) busyDays.delete(oldest);
+      this.busyDays.set(profileId, busyDays);
+    }
   }
 
   private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {

@@ -8,6 +8,7 @@ export const READ_QUERIES = [
   'visits',
   'dailyFigures',
   'rawEvents',
+  'dayOutlines',
   'live',
 ] as const satisfies ReadonlyArray<keyof FiguresReader>;
 export type ReadQuery = (typeof READ_QUERIES)[number];

@@ -16,6 +16,7 @@ import { BatchProcessor } from '../../ingest/batch-processor';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { DayFiguresCache } from '../../read/day-cache';
 import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
+import { BusyDay } from '../../read/busy-days';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
 import { countingReads, type CountedReads } from '../../testing/counting-reads';
 import { v7 as uuidv7 } from 'uuid';
@@ -444,6 +445,29 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     counted.reset();
     expect(await cached.summary(T, range)).toEqual(after);
     expect(counted.reads).toMatchObject({ rawEvents: 1, dailyFigures: 0 });
+  });
+
+  it('counts busy days from their outlines as the store counts the range', async () => {
+    const uncached = new AnalyticsReadService(store, store, { days: null });
+    // a day past the cap is outlined; its hours past it too are left to the store
+    let outlined = 0;
+    for (const maxEventsPerDay of [1, 2, 3]) {
+      const edges = new EdgeDaysCache({ ttlMs: 60_000, maxEventsPerDay, maxEvents: 100 });
+      const cached = new AnalyticsReadService(store, store, { days: new DayFiguresCache(), edges });
+      for (const [from, to] of [
+        ['2026-03-01T10:30:00Z', '2026-03-03T23:00:00Z'],
+        ['2026-02-26T10:44:59.999Z', '2026-03-02T08:30:00Z'],
+        ['2026-02-27T00:00:00Z', '2026-03-01T10:45:00Z'],
+      ] as const) {
+        const range = parseRange(from, to);
+        const expected = await uncached.summary(P, range);
+        expect(await cached.summary(P, range)).toEqual(expected);
+        expect(await cached.summary(P, range)).toEqual(expected);
+        for (const day of ['2026-02-26', '2026-03-01', '2026-03-02', '2026-03-03'])
+          if (edges.get(P, day) instanceof BusyDay) outlined++;
+      }
+    }
+    expect(outlined).toBeGreaterThan(0);
   });
 
   it('lets the store count a finished day with more events than the edge cache holds', async () => {

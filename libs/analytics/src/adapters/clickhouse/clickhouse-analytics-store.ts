@@ -8,6 +8,7 @@ import type {
   BreakdownRow,
   DayEventRow,
   DayFigures,
+  DayOutline,
   EventEraser,
   EventWriter,
   FiguresReader,
@@ -180,6 +181,10 @@ export class ClickHouseAnalyticsStore
 
   visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]> {
     return this.events.visits(profileId, range, limit, after);
+  }
+
+  dayOutlines(profileId: string, ranges: TimeRange[]): Promise<DayOutline[]> {
+    return this.figuresOf.dayOutlines(profileId, ranges);
   }
 
   rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]> {

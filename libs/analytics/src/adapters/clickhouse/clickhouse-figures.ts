@@ -1,9 +1,10 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import { fromClickHouseTime } from '../../events';
+import { fromClickHouseTime, toClickHouseTime } from '../../events';
 import {
   type BreakdownDimension,
   type BreakdownRow,
   type DayFigures,
+  type DayOutline,
   type FunnelStepName,
   type Granularity,
   type RangeFigures,
@@ -12,6 +13,8 @@ import {
 } from '../../ports';
 import {
   BREAKDOWN_PAIRS,
+  HOUR,
+  NO_REQUEST,
   RAW_EDGES,
   ROLLUP_HOURS,
   STEP_OF_TYPE,
@@ -218,5 +221,99 @@ export class ClickHouseFigures {
       }
     }
     return result;
+  }
+
+  /**
+   * per range: the whole hours' counts from the rollups (no visitor states: those are what cost) and
+   * each step's distinct visitors with their first and last event, from the raw events
+   */
+  async dayOutlines(profileId: string, ranges: TimeRange[]): Promise<DayOutline[]> {
+    const outlines: DayOutline[] = ranges.map(() => ({ hours: [], visitors: [] }));
+    if (ranges.length === 0) return outlines;
+    const params: Params = { profileId };
+    const hourTests: string[] = [];
+    const rawTests: string[] = [];
+    ranges.forEach((range, i) => {
+      const from = range.from.getTime();
+      const end = range.to.getTime() + 1;
+      params[`h${i}from`] = toClickHouseTime(new Date(Math.ceil(from / HOUR) * HOUR));
+      params[`h${i}to`] = toClickHouseTime(new Date(Math.floor(end / HOUR) * HOUR));
+      params[`r${i}from`] = toClickHouseTime(range.from);
+      params[`r${i}to`] = toClickHouseTime(range.to);
+      hourTests.push(`hour >= {h${i}from:DateTime64(3, 'UTC')} AND hour < {h${i}to:DateTime64(3, 'UTC')}`);
+      rawTests.push(`ts >= {r${i}from:DateTime64(3, 'UTC')} AND ts <= {r${i}to:DateTime64(3, 'UTC')}`);
+    });
+    const which = (tests: string[]) =>
+      `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST})`;
+    const anyOf = (tests: string[]) => tests.map((test) => `(${test})`).join(' OR ');
+    const hours = await this.rows<{
+      r: number;
+      kind: string;
+      at: number;
+      k1: string;
+      k2: string;
+      n: string;
+      auth: string;
+    }>(
+      `SELECT ${which(hourTests)} AS r, 'type' AS kind, toFloat64(toUnixTimestamp(hour)) * 1000 AS at,
+              toString(type) AS k1, '' AS k2, sum(events) AS n, sum(authenticated) AS auth
+       FROM events_hourly WHERE profile_id = {profileId:String} AND (${anyOf(hourTests)})
+       GROUP BY r, hour, type
+       UNION ALL
+       SELECT ${which(hourTests)} AS r, 'breakdown' AS kind, toFloat64(toUnixTimestamp(hour)) * 1000 AS at,
+              toString(dimension) AS k1, value AS k2, sum(events) AS n, toUInt64(0) AS auth
+       FROM breakdown_hourly WHERE profile_id = {profileId:String} AND (${anyOf(hourTests)})
+       GROUP BY r, hour, dimension, value`,
+      params,
+    );
+    const visitors = await this.rows<{
+      r: number;
+      step: string;
+      ids: string[];
+      first: number[];
+      last: number[];
+    }>(
+      `SELECT r, step, groupArray(visitor_id) AS ids, groupArray(first) AS first, groupArray(last) AS last
+       FROM (
+         SELECT ${which(rawTests)} AS r, ${STEP_OF_TYPE} AS step, visitor_id,
+                toFloat64(toUnixTimestamp64Milli(min(ts))) AS first, toFloat64(toUnixTimestamp64Milli(max(ts))) AS last
+         FROM events WHERE profile_id = {profileId:String} AND (${anyOf(rawTests)})
+         GROUP BY r, step, visitor_id
+       )
+       WHERE step != ''
+       GROUP BY r, step`,
+      params,
+    );
+    const byHour = new Map<string, DayOutline['hours'][number]>();
+    for (const row of hours) {
+      const outline = outlines[Number(row.r)];
+      if (!outline) continue;
+      const key = `${row.r}\u0000${row.at}`;
+      let hour = byHour.get(key);
+      if (!hour) {
+        hour = { hour: Number(row.at), byType: [], breakdowns: [] };
+        byHour.set(key, hour);
+        outline.hours.push(hour);
+      }
+      if (row.kind === 'type')
+        hour.byType.push({ type: row.k1, events: Number(row.n), authenticated: Number(row.auth) });
+      else
+        hour.breakdowns.push({
+          dimension: row.k1 as BreakdownDimension,
+          value: row.k2,
+          count: Number(row.n),
+        });
+    }
+    for (const row of visitors) {
+      const outline = outlines[Number(row.r)];
+      if (outline && row.step in noStepVisitors())
+        outline.visitors.push({
+          step: row.step as FunnelStepName,
+          ids: row.ids,
+          first: row.first,
+          last: row.last,
+        });
+    }
+    return outlines;
   }
 }
