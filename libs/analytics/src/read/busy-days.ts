@@ -5,6 +5,7 @@ import {
   type DayOutline,
   type FunnelStepName,
 } from '../ports';
+import { countBelow } from './sorted-times';
 
 /** what a busy day uses of held events (edge-days.ts' DayEvents, not imported: that file holds busy days) */
 export interface HeldEvents {
@@ -42,18 +43,6 @@ interface StepTimes {
    * may bring them again (a hash is 8 bytes where the id's string is about 80)
    */
   ids: Float64Array | null;
-}
-
-/** how many of the sorted times are below `ms` */
-function countBelow(times: Float64Array, ms: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type FunnelStepName,
 } from '../ports';
 import type { BusyDay } from './busy-days';
+import { countBelow } from './sorted-times';
 
 export interface EdgeDaysOptions {
   /** how long a finished day's events are reused: events that reach it late show within this time */
@@ -57,18 +58,6 @@ interface Counted {
   seen: Uint8Array[];
   stepVisitors: number[];
   counts: Int32Array[];
-}
-
-/** the first index whose time is at least `ms` (times ascending) */
-function lowerBound(times: Float64Array, ms: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((times[mid] as number) < ms) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**
@@ -204,8 +193,8 @@ export class DayEvents {
   private readonly recentCounts: Array<{ start: number; end: number; counted: Counted }> = [];
 
   private count(fromMs: number, toMs: number): Counted {
-    const start = lowerBound(this.times, fromMs);
-    const end = lowerBound(this.times, toMs + 1);
+    const start = countBelow(this.times, fromMs);
+    const end = countBelow(this.times, toMs + 1);
     const recent = this.recentCounts.find((entry) => entry.start === start && entry.end === end);
     if (recent) return recent.counted;
     const counted = this.countRows(start, end);
