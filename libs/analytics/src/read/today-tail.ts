@@ -1,10 +1,12 @@
-import { LruCache } from '../lru-cache';
 import type { DayEventRow, RecentWrites } from '../ports';
 import { DayEvents } from './edge-days';
 import { DAY, type TodayWindow } from './range-planner';
 
-/** cards whose latest events are kept between reads (the most recently read) */
-const LATEST_CARDS = 1000;
+/**
+ * today's events kept in all, over every card: a card holds up to a day's cap of its own, so a
+ * bound per card alone would let a thousand busy cards hold millions; the least recently read go first
+ */
+export const TODAY_TAIL_MAX_EVENTS = 200_000;
 
 /** a card's events of today since the held part, oldest first, as read at a write version */
 interface LatestEvents {
@@ -34,9 +36,19 @@ export function unchangedSince(recent: RecentWrites, profileId: string, version:
  * RecentWrites that knows nothing (null versions) keeps nothing.
  */
 export class TodayTailCache {
-  private readonly latest = new LruCache<string, LatestEvents>(LATEST_CARDS);
+  /** in recency order: the least recently read card first */
+  private readonly latest = new Map<string, LatestEvents>();
+  private heldEvents = 0;
 
-  constructor(private readonly recent: RecentWrites) {}
+  constructor(
+    private readonly recent: RecentWrites,
+    private readonly maxEvents = TODAY_TAIL_MAX_EVENTS,
+  ) {}
+
+  /** events kept now, over every card */
+  get size(): number {
+    return this.heldEvents;
+  }
 
   begin(profileId: string, today: TodayWindow, maxEvents: number): TailRead {
     const version = this.recent.writeVersion(profileId);
@@ -47,13 +59,26 @@ export class TodayTailCache {
         // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
         // which the write's own log would then add a second time
         if (version !== null && !writing && unchangedSince(this.recent, profileId, version))
-          this.latest.set(profileId, { version, cutoff: today.cutoff, rows, events });
+          this.keep(profileId, { version, cutoff: today.cutoff, rows, events });
       },
     };
   }
 
   forget(profileId: string): void {
+    const kept = this.latest.get(profileId);
+    if (!kept) return;
     this.latest.delete(profileId);
+    this.heldEvents -= kept.rows.length;
+  }
+
+  private keep(profileId: string, latest: LatestEvents): void {
+    this.forget(profileId);
+    this.latest.set(profileId, latest);
+    this.heldEvents += latest.rows.length;
+    for (const [oldest] of this.latest) {
+      if (this.heldEvents <= this.maxEvents) break;
+      this.forget(oldest);
+    }
   }
 
   private kept(
@@ -64,7 +89,12 @@ export class TodayTailCache {
   ): DayEvents | null {
     const kept = version === null ? undefined : this.latest.get(profileId);
     if (!kept || version === null || kept.cutoff !== today.cutoff) return null;
-    if (kept.version === version) return kept.events;
+    if (kept.version === version) {
+      // read again: the most recently used now
+      this.latest.delete(profileId);
+      this.latest.set(profileId, kept);
+      return kept.events;
+    }
     // the rows the store wrote since, added
     const added = this.recent.writtenSince(profileId, kept.version);
     if (!added) return null;
@@ -73,7 +103,7 @@ export class TodayTailCache {
     rows.sort((a, b) => a.ts - b.ts);
     if (rows.length > maxEvents) return null;
     const events = DayEvents.of(rows);
-    this.latest.set(profileId, { version, cutoff: today.cutoff, rows, events });
+    this.keep(profileId, { version, cutoff: today.cutoff, rows, events });
     return events;
   }
 }
