@@ -98,7 +98,10 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
     mode = current;
     mkdirSync(SCREENSHOTS, { recursive: true });
     // the browser starts with the first mode's product, and serves the second too
-    [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
+    // the owner signs in afresh in most steps, all from one address, faster than a person would: the
+    // sign-in limit per address is the throttling spec's to test, not this suite's to meet
+    const env = { RATE_LIMIT_SIGN_IN: '100/1m' };
+    [product, browser] = await Promise.all([startProductIn(mode, env), browser ?? launchChromium()]);
     owner.password = FIRST_PASSWORD;
     owner.email = FIRST_EMAIL;
     await api<SessionResponse>('/api/auth/register', { method: 'POST', body: owner });
