@@ -130,20 +130,15 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
 }
 
 /**
- * the engine's idle pool threads kept for the next query. a thread that has run a query keeps three
- * files of /proc open, so the default (a thousand) let a long-running product's open files grow; too
- * few, and dashboards read at once wait for the pool to make threads again (both measured in
- * docs/benchmarks.md)
- */
-const IDLE_ENGINE_THREADS = 64;
-
-/**
  * chdb in this process. its native library is large (about 540 MB), so it is required only here and
  * only when no ClickHouse url is configured. an insert's body goes to the engine's raw passthrough:
  * the bytes it is, parsed by the engine's own parser, not read into one string and appended to the
  * statement (the connection's own insert, which also SETs the insert's settings on the session, where
  * they stayed for every later query); its settings go in its SETTINGS clause.
  */
+/** the engine's idle pool threads kept for the next query; more than the queries of a burst need */
+const IDLE_ENGINE_THREADS = 16;
+
 function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): ClickHouseConnection {
   mkdirSync(transport.path, { recursive: true });
   const backupsDir = chdbBackupsDirOf(transport.path);
@@ -151,7 +146,10 @@ function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): Cl
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const chdb = require('chdb') as ChdbModule;
   // the engine takes its server settings from the first connection to its directory, and BACKUP's
-  // folder is one (not a query setting): this session opens first and lives as long as the others
+  // folder is one (not a query setting): this session opens first and lives as long as the others.
+  // a thread of the engine's pool keeps three files of /proc open once it ran a query, and the pool
+  // keeps up to a thousand idle threads: in a long-running product their open files grew with every
+  // thread the pool ever woke, so only a few idle ones are kept
   const configured = new chdb.Session(transport.path, {
     connectionArgs: [
       `--backups.allowed_path=${backupsDir}`,
