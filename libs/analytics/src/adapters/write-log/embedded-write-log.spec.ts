@@ -113,4 +113,57 @@ describe('the embedded write log', () => {
     expect(store.writeVersion(CARD)).toBe(start);
     expect(memory.rows).toEqual([]);
   });
+
+  describe('its bounds', () => {
+    let now: number;
+    let log: EmbeddedWriteLog;
+    let bounded: ReturnType<typeof withWriteLog<MemoryWrites>>;
+    const views = (card: string, count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        storedEvent({ profile_id: card, at: `2026-04-08T10:00:${String(i % 60).padStart(2, '0')}Z` }),
+      );
+
+    beforeEach(() => {
+      now = 1_000_000;
+      log = new EmbeddedWriteLog({ entriesPerCard: 4, maxAgeMs: 60_000, maxEvents: 10 }, () => now);
+      bounded = withWriteLog(new MemoryWrites(), log);
+    });
+
+    it('lets the oldest rows over every card go past its bound in rows, and a read of them goes to the store', async () => {
+      const start = { a: bounded.writeVersion('card-a')!, b: bounded.writeVersion('card-b')! };
+      await bounded.insertEvents(uuidv7(), views('card-a', 4));
+      const afterFirst = bounded.writeVersion('card-a')!;
+      await bounded.insertEvents(uuidv7(), views('card-b', 4));
+      expect(log.size).toBe(8);
+      expect(bounded.writtenSince('card-a', start.a)).toHaveLength(4);
+      // 12 rows: card a's write, the oldest, goes
+      await bounded.insertEvents(uuidv7(), views('card-a', 4));
+      expect(log.size).toBe(8);
+      expect(bounded.writtenSince('card-a', start.a)).toBeNull();
+      expect(bounded.writtenSince('card-a', afterFirst)).toHaveLength(4);
+      expect(bounded.writtenSince('card-b', start.b)).toHaveLength(4);
+    });
+
+    it('lets rows go once they are older than its age, at the next write of any card', async () => {
+      const start = bounded.writeVersion('card-a')!;
+      await bounded.insertEvents(uuidv7(), views('card-a', 2));
+      now += 60_001;
+      // too old to be used, though still held
+      expect(bounded.writtenSince('card-a', start)).toBeNull();
+      expect(log.size).toBe(2);
+      await bounded.insertEvents(uuidv7(), views('card-b', 1));
+      expect(log.size).toBe(1);
+    });
+
+    it("keeps a card's last writes only, and counts what their bound let go", async () => {
+      const start = bounded.writeVersion('card-a')!;
+      for (let i = 0; i < 5; i++) await bounded.insertEvents(uuidv7(), views('card-a', 1));
+      expect(log.size).toBe(4);
+      expect(bounded.writtenSince('card-a', start)).toBeNull();
+      // the entries let go by the card's bound leave the count once, not again when their turn comes
+      now += 60_001;
+      await bounded.insertEvents(uuidv7(), views('card-b', 1));
+      expect(log.size).toBe(1);
+    });
+  });
 });

@@ -4,11 +4,27 @@ import { madeAfter } from './batch-made-after';
 
 /** cards whose write version is remembered (the most recently written) */
 const WRITE_VERSION_CARDS = 100_000;
-/** a card's last writes whose rows are held, and for how long */
-const WRITE_LOG_ENTRIES = 64;
-const WRITE_LOG_MS = 60_000;
 /** batch ids remembered as stored */
 const STORED_BATCHES = 5000;
+
+/** how much of the recent writes the log holds */
+export interface WriteLogBounds {
+  /** a card's last writes whose rows are held */
+  entriesPerCard: number;
+  /** rows held for longer are let go: a read that needs them reads the store */
+  maxAgeMs: number;
+  /**
+   * rows held over every card at most, the oldest let go first: at a high rate of views the age alone
+   * would let the log hold a minute of every view, each of them outliving the young collections
+   */
+  maxEvents: number;
+}
+
+export const DEFAULT_WRITE_LOG_BOUNDS: WriteLogBounds = {
+  entriesPerCard: 64,
+  maxAgeMs: 60_000,
+  maxEvents: 100_000,
+};
 
 /** the rows a write stored for a card, and the views among them */
 export interface WrittenRows {
@@ -23,7 +39,11 @@ interface WriteLogEntry {
   /** the rows written; null when not known (an erase, a failed insert) */
   rows: WrittenRows | null;
   at: number;
+  /** let go of already (the card's log passed its bound): its rows no longer count */
+  gone?: boolean;
 }
+
+const sizeOf = (entry: WriteLogEntry): number => entry.rows?.events.length ?? 0;
 
 /**
  * what this process wrote to the embedded store lately, which one process holds, so it sees every
@@ -31,7 +51,7 @@ interface WriteLogEntry {
  * rows, newest last. withWriteLog records the store's writes in it as they run.
  */
 export class EmbeddedWriteLog implements RecentWrites {
-  /** batches made before this moment may have been stored by the process before */
+  /** batches made before this moment (the ids' own clock) may have been stored by the process before */
   private readonly openedAt = Date.now();
   private readonly written = new Map<string, { version: number; log: WriteLogEntry[] }>();
   private writes = 0;
@@ -41,6 +61,21 @@ export class EmbeddedWriteLog implements RecentWrites {
   private readonly storedBatches = new Set<string>();
   /** writes under way per card: while one runs, what a read sees of it is not known */
   private readonly writingNow = new Map<string, number>();
+  /** every entry held, oldest first (from `oldest` on), with its card: the order they are let go in */
+  private readonly entries: Array<{ profileId: string; entry: WriteLogEntry }> = [];
+  private oldest = 0;
+  /** rows held over every card */
+  private heldEvents = 0;
+
+  constructor(
+    private readonly bounds: WriteLogBounds = DEFAULT_WRITE_LOG_BOUNDS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** rows held now, over every card */
+  get size(): number {
+    return this.heldEvents;
+  }
 
   writeVersion(profileId: string): number | null {
     return this.written.get(profileId)?.version ?? this.forgottenVersion;
@@ -127,7 +162,7 @@ export class EmbeddedWriteLog implements RecentWrites {
     if (since < 0) return null;
     const rows: T[] = [];
     for (const entry of card.log.slice(since)) {
-      if (!entry.rows || Date.now() - entry.at > WRITE_LOG_MS) return null;
+      if (!entry.rows || this.clock() - entry.at > this.bounds.maxAgeMs) return null;
       rows.push(...pick(entry.rows));
     }
     return rows;
@@ -135,19 +170,53 @@ export class EmbeddedWriteLog implements RecentWrites {
 
   /** after a write: the cards it touched get a new version (the write is done, so a read at it sees it) */
   private wrote(byCard: Map<string, WrittenRows | null>): void {
-    const at = Date.now();
+    const at = this.clock();
     for (const [profileId, rows] of byCard) {
       const card = this.written.get(profileId);
       const after = card?.version ?? this.forgottenVersion;
       const version = ++this.writes;
-      const log = [...(card?.log ?? []), { version, after, rows, at }].slice(-WRITE_LOG_ENTRIES);
+      const entry: WriteLogEntry = { version, after, rows, at };
+      const log = [...(card?.log ?? []), entry];
+      while (log.length > this.bounds.entriesPerCard) this.letGo(log.shift() as WriteLogEntry);
       this.written.delete(profileId);
       this.written.set(profileId, { version, log });
+      this.entries.push({ profileId, entry });
+      this.heldEvents += sizeOf(entry);
     }
     for (const [profileId, card] of this.written) {
       if (this.written.size <= WRITE_VERSION_CARDS) break;
       this.written.delete(profileId);
+      for (const entry of card.log) this.letGo(entry);
       this.forgottenVersion = Math.max(this.forgottenVersion, card.version);
     }
+    this.letOldestGo(at);
+  }
+
+  /**
+   * lets the oldest entries go while there are more rows than the bound or they are too old to be
+   * used; an entry is always the oldest of its card's log when its turn comes
+   */
+  private letOldestGo(now: number): void {
+    while (this.oldest < this.entries.length) {
+      const { profileId, entry } = this.entries[this.oldest] as (typeof this.entries)[number];
+      if (!entry.gone && this.heldEvents <= this.bounds.maxEvents && now - entry.at <= this.bounds.maxAgeMs)
+        break;
+      this.oldest += 1;
+      if (entry.gone) continue;
+      const log = this.written.get(profileId)?.log;
+      if (log?.[0] === entry) log.shift();
+      this.letGo(entry);
+    }
+    // the array is compacted once most of it is let go, so it stays about the size of what is held
+    if (this.oldest > 1024 && this.oldest * 2 > this.entries.length) {
+      this.entries.splice(0, this.oldest);
+      this.oldest = 0;
+    }
+  }
+
+  private letGo(entry: WriteLogEntry): void {
+    if (entry.gone) return;
+    entry.gone = true;
+    this.heldEvents -= sizeOf(entry);
   }
 }
