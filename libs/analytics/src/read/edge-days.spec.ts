@@ -3,6 +3,7 @@ import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const MIN = 60_000;
+const DAY_MS = 24 * 60 * MIN;
 
 function row(minute: number, overrides: Partial<DayEventRow> = {}): DayEventRow {
   return {
@@ -56,6 +57,38 @@ describe('DayEvents', () => {
       clicked: 1,
       messaged: 1,
     });
+  });
+
+  it('takes later rows in: the same figures as all the rows made into one, in any order', () => {
+    const later = [
+      row(70, { visitorId: 'd', referrerHost: 'news.example', channel: 'referral' }),
+      row(45, { visitorId: 'c', type: 'link_clicked', target: 'https://example.com' }),
+      row(80, { visitorId: 'a', type: 'message_sent' }),
+    ];
+    const all = DayEvents.of(
+      [
+        row(10),
+        row(20, { visitorId: 'b', authenticated: true, country: 'GB', channel: 'qr' }),
+        row(30, { type: 'link_clicked', target: 'https://github.com/x' }),
+        row(40, { visitorId: 'b', type: 'vcard_saved' }),
+        row(50, { visitorId: 'a' }),
+        row(60, { visitorId: 'c', type: 'message_sent' }),
+        ...later,
+      ].sort((a, b) => a.ts - b.ts),
+    );
+    const joined = events.with(later);
+    expect(joined.size).toBe(9);
+    for (const [from, to] of [
+      [T0, T0 + DAY_MS - 1],
+      [T0 + 40 * MIN, T0 + 75 * MIN],
+      [T0 + 46 * MIN, T0 + 90 * MIN],
+    ] as const) {
+      expect(joined.figures(from, to)).toEqual(all.figures(from, to));
+      expect(joined.stepVisitorIds(from, to)).toEqual(all.stepVisitorIds(from, to));
+    }
+    // the events it was made from are left as they were
+    expect(events.size).toBe(6);
+    expect(events.with([])).toBe(events);
   });
 
   it('has nothing outside its events', () => {

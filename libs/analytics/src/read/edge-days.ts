@@ -128,6 +128,37 @@ export class DayEvents {
     return this.times.length;
   }
 
+  /**
+   * these events and `later` (rows of the same day, in any order) as one, ascending by time: what
+   * of() would make of all the rows, from the columns (a kept day need not keep its rows)
+   */
+  with(later: readonly DayEventRow[]): DayEvents {
+    if (later.length === 0) return this;
+    const rows: DayEventRow[] = [];
+    const byName = new Map(this.dimensions.map((dimension) => [dimension.name, dimension]));
+    const column = (name: BreakdownDimension, i: number): string => {
+      const dimension = byName.get(name);
+      const id = dimension ? (dimension.ids[i] as number) : -1;
+      return id < 0 ? '' : (dimension?.values[id] as string);
+    };
+    for (let i = 0; i < this.times.length; i++) {
+      rows.push({
+        ts: this.times[i] as number,
+        type: this.typeNames[this.types[i] as number] as string,
+        visitorId: this.visitorNames[this.visitors[i] as number] as string,
+        authenticated: this.signedIn[i] === 1,
+        country: column('country', i),
+        device: column('device', i),
+        referrerHost: column('referrer_host', i),
+        channel: column('channel', i),
+        target: column('link', i),
+      });
+    }
+    rows.push(...later);
+    rows.sort((a, b) => a.ts - b.ts);
+    return DayEvents.of(rows);
+  }
+
   /** the figures of the events from `fromMs` to `toMs`, both included */
   figures(fromMs: number, toMs: number): DayFigures {
     return this.figuresOf(this.count(fromMs, toMs));

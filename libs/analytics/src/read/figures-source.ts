@@ -271,7 +271,7 @@ export class FiguresSource {
       const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
       if (load.key === null) {
         since = events === TOO_MANY_EVENTS ? null : events;
-        if (since) tail.read(rows, since);
+        if (since) tail.read(since);
       } else {
         edges.set(profileId, load.key, events);
         held.set(load.key, events);

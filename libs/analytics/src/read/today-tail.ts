@@ -1,19 +1,31 @@
-import type { DayEventRow, RecentWrites } from '../ports';
+import type { RecentWrites } from '../ports';
 import { DayEvents } from './edge-days';
 import { DAY, type TodayWindow } from './range-planner';
 
 /**
  * today's events kept in all, over every card: a card holds up to a day's cap of its own, so a
- * bound per card alone would let a thousand busy cards hold millions; the least recently read go first
+ * bound per card alone would let a thousand busy cards hold millions; the least recently read go
+ * first. a kept event is its columns (about 35 bytes) and, once, its visitor's id (about 50)
  */
-export const TODAY_TAIL_MAX_EVENTS = 200_000;
+export const TODAY_TAIL_MAX_EVENTS = 500_000;
 
-/** a card's events of today since the held part, oldest first, as read at a write version */
+/**
+ * a tail read within this long is not let go for another: when the cards read in turn hold more
+ * than the bound, letting the least recently read go would have each read let go of the tail the
+ * next one needs, and none would be kept; this way those kept stay kept and the others are read
+ */
+export const TODAY_TAIL_READ_LATELY_MS = 60_000;
+
+/**
+ * a card's events of today since the held part, as read at a write version: their columns only (the
+ * rows themselves would take about twice the memory, and a kept tail lives for the day)
+ */
 interface LatestEvents {
   version: number;
   cutoff: number;
-  rows: DayEventRow[];
   events: DayEvents;
+  /** when it was last kept or used */
+  readAt: number;
 }
 
 /** one summary's use of the kept tail: the write version taken before anything is read */
@@ -21,7 +33,7 @@ export interface TailRead {
   /** the tail kept at this version, or made from the kept one and the rows written since; null: read it */
   kept(): DayEvents | null;
   /** the tail as read from the store, kept when no write ended or ran meanwhile */
-  read(rows: DayEventRow[], events: DayEvents): void;
+  read(events: DayEvents): void;
 }
 
 /** no write of the card ended or runs since the version was taken */
@@ -43,6 +55,7 @@ export class TodayTailCache {
   constructor(
     private readonly recent: RecentWrites,
     private readonly maxEvents = TODAY_TAIL_MAX_EVENTS,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   /** events kept now, over every card */
@@ -55,11 +68,11 @@ export class TodayTailCache {
     const writing = this.recent.writing(profileId);
     return {
       kept: () => this.kept(profileId, version, today, maxEvents),
-      read: (rows, events) => {
+      read: (events) => {
         // kept only when no write ended or ran meanwhile: the read may hold some of a write's rows,
         // which the write's own log would then add a second time
         if (version !== null && !writing && unchangedSince(this.recent, profileId, version))
-          this.keep(profileId, { version, cutoff: today.cutoff, rows, events });
+          this.keep(profileId, { version, cutoff: today.cutoff, events, readAt: this.clock() });
       },
     };
   }
@@ -68,15 +81,21 @@ export class TodayTailCache {
     const kept = this.latest.get(profileId);
     if (!kept) return;
     this.latest.delete(profileId);
-    this.heldEvents -= kept.rows.length;
+    this.heldEvents -= kept.events.size;
   }
 
   private keep(profileId: string, latest: LatestEvents): void {
     this.forget(profileId);
     this.latest.set(profileId, latest);
-    this.heldEvents += latest.rows.length;
-    for (const [oldest] of this.latest) {
+    this.heldEvents += latest.events.size;
+    const lately = latest.readAt - TODAY_TAIL_READ_LATELY_MS;
+    for (const [oldest, kept] of this.latest) {
       if (this.heldEvents <= this.maxEvents) break;
+      // the least recently read was read lately, so every other was too: this one is not kept
+      if (oldest === profileId || kept.readAt > lately) {
+        this.forget(profileId);
+        break;
+      }
       this.forget(oldest);
     }
   }
@@ -92,6 +111,7 @@ export class TodayTailCache {
     if (kept.version === version) {
       // read again: the most recently used now
       this.latest.delete(profileId);
+      kept.readAt = this.clock();
       this.latest.set(profileId, kept);
       return kept.events;
     }
@@ -99,11 +119,10 @@ export class TodayTailCache {
     const added = this.recent.writtenSince(profileId, kept.version);
     if (!added) return null;
     const dayEnd = today.start + DAY;
-    const rows = [...kept.rows, ...added.filter((row) => row.ts >= today.cutoff && row.ts < dayEnd)];
-    rows.sort((a, b) => a.ts - b.ts);
-    if (rows.length > maxEvents) return null;
-    const events = DayEvents.of(rows);
-    this.keep(profileId, { version, cutoff: today.cutoff, rows, events });
+    const later = added.filter((row) => row.ts >= today.cutoff && row.ts < dayEnd);
+    if (kept.events.size + later.length > maxEvents) return null;
+    const events = kept.events.with(later);
+    this.keep(profileId, { version, cutoff: today.cutoff, events, readAt: this.clock() });
     return events;
   }
 }
