@@ -129,6 +129,9 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
   };
 }
 
+/** the engine's idle pool threads kept for the next query; more than the queries of a burst need */
+const IDLE_ENGINE_THREADS = 16;
+
 /**
  * chdb in this process. its native library is large (about 540 MB), so it is required only here and
  * only when no ClickHouse url is configured. an insert's body goes to the engine's raw passthrough:
@@ -136,9 +139,6 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
  * statement (the connection's own insert, which also SETs the insert's settings on the session, where
  * they stayed for every later query); its settings go in its SETTINGS clause.
  */
-/** the engine's idle pool threads kept for the next query; more than the queries of a burst need */
-const IDLE_ENGINE_THREADS = 16;
-
 function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): ClickHouseConnection {
   mkdirSync(transport.path, { recursive: true });
   const backupsDir = chdbBackupsDirOf(transport.path);
