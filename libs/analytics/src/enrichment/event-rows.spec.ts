@@ -13,6 +13,7 @@ import { IPS, USER_AGENTS, sampleEvent } from '../testing/sample-events';
 import { openTestEnricher } from '../testing/enricher';
 import type { EventEnricher } from './enricher';
 import {
+  dayEventOf,
   EVENT_COLUMNS,
   EventRows,
   eventRowLine,
@@ -20,6 +21,7 @@ import {
   readEventRow,
   tsvField,
   tsvValue,
+  visitOf,
 } from './event-rows';
 
 /** every character TabSeparated must escape, a few it must not, and text beyond ascii */
@@ -63,8 +65,22 @@ describe('the TabSeparated row writer', () => {
   it('keeps with each row what the write log needs: its card, the row as a summary counts it, and the visit', () => {
     const row = awkwardRow('b-2');
     const [written] = eventRowsOf([row]).written;
-    expect(written.profileId).toBe(row.profile_id);
-    expect(written.event).toEqual({
+    expect(written).toEqual({
+      ts: Date.parse('2026-03-04T05:06:07.089Z'),
+      type: 'view',
+      visitorId: row.visitor_id,
+      authenticated: true,
+      country: row.country,
+      device: row.device,
+      referrerHost: row.referrer_host,
+      channel: row.channel,
+      target: row.target,
+      profileId: row.profile_id,
+      id: row.event_id,
+      userId: row.user_id,
+      city: row.city,
+    });
+    expect(dayEventOf(written)).toEqual({
       ts: Date.parse('2026-03-04T05:06:07.089Z'),
       type: 'view',
       visitorId: row.visitor_id,
@@ -75,7 +91,7 @@ describe('the TabSeparated row writer', () => {
       channel: row.channel,
       target: row.target,
     });
-    expect(written.view).toEqual({
+    expect(visitOf(written)).toEqual({
       id: row.event_id,
       ts: new Date('2026-03-04T05:06:07.089Z'),
       userId: row.user_id,
@@ -85,6 +101,10 @@ describe('the TabSeparated row writer', () => {
       device: row.device,
       referrerHost: row.referrer_host,
     });
+    // what a row leaves empty, the visit shows as not known
+    expect(visitOf({ ...written, userId: '', city: '', country: '', device: '', referrerHost: '' })).toEqual(
+      expect.objectContaining({ userId: null, city: null, country: null, device: null, referrerHost: null }),
+    );
   });
 
   it('seals its lines into chunks, and its body is the chunks in order', () => {

@@ -69,12 +69,18 @@ export function tsvValue(field: string): string {
   return field.replace(/\\([\s\S])/g, (_, c: string) => UNESCAPES[c] ?? c);
 }
 
-/** one row as the write log keeps it: the card, the row as a summary counts it, and the visit it is */
-export interface WrittenEvent {
+/**
+ * one row as the write log keeps it: the row as a summary counts it, with its card and what the visit
+ * list shows of a view. one flat object a row (its visit is made only when the list asks for it): the
+ * log holds every row for a while, so each object more a row is one more that outlives the young
+ * collections
+ */
+export interface WrittenEvent extends DayEventRow {
   profileId: string;
-  event: DayEventRow;
-  /** null unless the row is a view */
-  view: VisitRow | null;
+  id: string;
+  /** '' when the row names no one */
+  userId: string;
+  city: string;
 }
 
 /** the write log's view of a row, from the values the row stores (as a read of the row returns them) */
@@ -94,21 +100,39 @@ export function writtenEvent(
   city: string,
 ): WrittenEvent {
   return {
+    ts: ms,
+    type,
+    visitorId,
+    authenticated,
+    country,
+    device,
+    referrerHost,
+    channel,
+    target,
     profileId,
-    event: { ts: ms, type, visitorId, authenticated, country, device, referrerHost, channel, target },
-    view:
-      type === 'view'
-        ? {
-            id: eventId,
-            ts: new Date(ms),
-            userId: userId || null,
-            authenticated,
-            city: city || null,
-            country: country || null,
-            device: device || null,
-            referrerHost: referrerHost || null,
-          }
-        : null,
+    id: eventId,
+    userId,
+    city,
+  };
+}
+
+/** a written row as a summary counts it (a read of the row gives the same) */
+export function dayEventOf(row: WrittenEvent): DayEventRow {
+  const { ts, type, visitorId, authenticated, country, device, referrerHost, channel, target } = row;
+  return { ts, type, visitorId, authenticated, country, device, referrerHost, channel, target };
+}
+
+/** a written view as the visit list shows it */
+export function visitOf(row: WrittenEvent): VisitRow {
+  return {
+    id: row.id,
+    ts: new Date(row.ts),
+    userId: row.userId || null,
+    authenticated: row.authenticated,
+    city: row.city || null,
+    country: row.country || null,
+    device: row.device || null,
+    referrerHost: row.referrerHost || null,
   };
 }
 

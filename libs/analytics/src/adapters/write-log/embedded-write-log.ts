@@ -1,4 +1,4 @@
-import type { EventRows } from '../../enrichment/event-rows';
+import { dayEventOf, visitOf, type EventRows, type WrittenEvent } from '../../enrichment/event-rows';
 import type { DayEventRow, RecentWrites, VisitRow } from '../../ports';
 import { madeAfter } from './batch-made-after';
 
@@ -26,10 +26,9 @@ export const DEFAULT_WRITE_LOG_BOUNDS: WriteLogBounds = {
   maxEvents: 100_000,
 };
 
-/** the rows a write stored for a card, and the views among them */
+/** the rows a write stored for a card */
 export interface WrittenRows {
-  events: DayEventRow[];
-  views: VisitRow[];
+  events: WrittenEvent[];
 }
 
 interface WriteLogEntry {
@@ -86,11 +85,13 @@ export class EmbeddedWriteLog implements RecentWrites {
   }
 
   writtenSince(profileId: string, version: number): DayEventRow[] | null {
-    return this.logSince(profileId, version, (rows) => rows.events);
+    return this.logSince(profileId, version, (rows) => rows.events.map(dayEventOf));
   }
 
   viewsWrittenSince(profileId: string, version: number): VisitRow[] | null {
-    return this.logSince(profileId, version, (rows) => rows.views);
+    return this.logSince(profileId, version, (rows) =>
+      rows.events.filter((row) => row.type === 'view').map(visitOf),
+    );
   }
 
   /**
@@ -134,13 +135,12 @@ export class EmbeddedWriteLog implements RecentWrites {
       }
       let card = byCard.get(row.profileId);
       if (!card) {
-        card = { events: [], views: [] };
+        card = { events: [] };
         byCard.set(row.profileId, card);
       }
-      card.events.push(row.event);
-      if (row.view) card.views.push(row.view);
+      card.events.push(row);
     }
-    if (again) for (const profileId of byCard.keys()) byCard.set(profileId, { events: [], views: [] });
+    if (again) for (const profileId of byCard.keys()) byCard.set(profileId, { events: [] });
     if (stored) {
       this.storedBatches.add(batchId);
       // fewer than the table's deduplication window (10 000 blocks): a batch forgotten here may still
