@@ -11,7 +11,7 @@ import { countBelow } from './sorted-times';
 export interface HeldEvents {
   readonly size: number;
   figures(fromMs: number, toMs: number): DayFigures;
-  stepVisitorIds(fromMs: number, toMs: number): string[][];
+  stepVisitorKeys(fromMs: number, toMs: number): number[][];
 }
 
 const HOUR = 3_600_000;
@@ -40,7 +40,7 @@ interface StepTimes {
   last: Float64Array;
   /**
    * the visitors' ids as 53-bit hashes, sorted, kept for today only: the events since its held part
-   * may bring them again (a hash is 8 bytes where the id's string is about 80)
+   * may bring them again (a hash is 8 bytes where the id's string is about 50)
    */
   ids: Float64Array | null;
 }
@@ -173,13 +173,12 @@ export class BusyDay {
     const counts = new Counts();
     counts.add(held.byType, held.breakdowns);
     counts.add(since.byType, since.breakdowns);
-    const ids = later.stepVisitorIds(this.end, toMs);
+    const keys = later.stepVisitorKeys(this.end, toMs);
     const stepVisitors = { ...held.stepVisitors };
     for (const [s, step] of STEPS.entries()) {
       const known = (this.steps[s] as StepTimes).ids;
       if (!known) return null;
-      for (const id of ids[s] ?? []) {
-        const key = visitorKey(id);
+      for (const key of keys[s] ?? []) {
         const at = countBelow(known, key);
         if (at === known.length || known[at] !== key) stepVisitors[step]++;
       }

@@ -84,11 +84,28 @@ describe('DayEvents', () => {
       [T0 + 46 * MIN, T0 + 90 * MIN],
     ] as const) {
       expect(joined.figures(from, to)).toEqual(all.figures(from, to));
-      expect(joined.stepVisitorIds(from, to)).toEqual(all.stepVisitorIds(from, to));
+      expect(joined.stepVisitorKeys(from, to)).toEqual(all.stepVisitorKeys(from, to));
     }
     // the events it was made from are left as they were
     expect(events.size).toBe(6);
     expect(events.with([])).toBe(events);
+  });
+
+  it("counts a visitor of both its events and a later part's once per step", () => {
+    const later = DayEvents.of([
+      row(70, { visitorId: 'a' }),
+      row(80, { visitorId: 'd' }),
+      row(90, { visitorId: 'c', type: 'message_sent' }),
+    ]);
+    const figures = events.figuresWith(later, T0, T0 + DAY_MS - 1);
+    // viewed: a and b before, a again and d later; messaged: c in both
+    expect(figures.stepVisitors).toEqual({ viewed: 3, saved_or_shared: 1, clicked: 1, messaged: 1 });
+    expect(figures.byType).toEqual(
+      expect.arrayContaining([
+        { type: 'view', events: 5, authenticated: 1 },
+        { type: 'message_sent', events: 2, authenticated: 0 },
+      ]),
+    );
   });
 
   it('has nothing outside its events', () => {

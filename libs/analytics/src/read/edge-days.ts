@@ -5,7 +5,7 @@ import {
   type DayFigures,
   type FunnelStepName,
 } from '../ports';
-import type { BusyDay } from './busy-days';
+import { visitorKey, type BusyDay } from './busy-days';
 import { countBelow } from './sorted-times';
 
 export interface EdgeDaysOptions {
@@ -21,7 +21,7 @@ export interface EdgeDaysOptions {
 }
 
 /**
- * about 100 bytes an event in memory, its visitor id included (measured): 30 MB at most with these.
+ * about 46 bytes an event in memory, each event a visitor of its own (measured): 14 MB at most with these.
  * a day past 20 000 events is outlined: its outline is a small part of its events, so the bound holds
  * the edges of many busy cards where a few days held whole would take all of it
  */
@@ -34,12 +34,12 @@ export const DEFAULT_EDGE_DAYS: EdgeDaysOptions = {
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
 const VIEW_DIMENSIONS = ['country', 'device', 'referrer_host', 'channel'] as const;
 
-/** strings to small numbers, in order of first sight */
-class Dictionary {
-  readonly values: string[] = [];
-  private readonly ids = new Map<string, number>();
+/** values to small numbers, in order of first sight */
+class Dictionary<T = string> {
+  readonly values: T[] = [];
+  private readonly ids = new Map<T, number>();
 
-  id(value: string): number {
+  id(value: T): number {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.values.length;
@@ -60,10 +60,15 @@ interface Counted {
   counts: Int32Array[];
 }
 
+/** a row as the columns take it: its visitor as the id's 53-bit hash */
+type KeyedRow = Omit<DayEventRow, 'visitorId'> & { visitor: number };
+
 /**
  * one card's raw events of one finished UTC day, held in columns of small numbers, so the figures of
  * any part of the day (a range that starts or ends inside it) are counted exactly without a query:
- * a dashboard's "last 30 days" starts inside a day that every read would otherwise merge again.
+ * a dashboard's "last 30 days" starts inside a day that every read would otherwise merge again. a
+ * visitor is held as the 53-bit hash of their id (busy-days.ts' visitorKey: 8 bytes where the id's
+ * string takes about 50), as a busy day's outline holds them.
  */
 export class DayEvents {
   private constructor(
@@ -71,7 +76,8 @@ export class DayEvents {
     private readonly types: Uint8Array,
     private readonly signedIn: Uint8Array,
     private readonly visitors: Int32Array,
-    private readonly visitorNames: string[],
+    /** per visitor number, the hash of the visitor's id */
+    private readonly visitorKeys: Float64Array,
     private readonly typeNames: string[],
     /** per type id: its funnel step's index, -1 for none */
     private readonly stepOfType: Int8Array,
@@ -80,14 +86,20 @@ export class DayEvents {
   ) {}
 
   /** rows ascending by time */
-  static of(rows: DayEventRow[]): DayEvents {
+  static of(rows: readonly DayEventRow[]): DayEvents {
+    return DayEvents.ofKeyed(
+      rows.map(({ visitorId, ...row }) => ({ ...row, visitor: visitorKey(visitorId) })),
+    );
+  }
+
+  private static ofKeyed(rows: readonly KeyedRow[]): DayEvents {
     const n = rows.length;
     const times = new Float64Array(n);
     const types = new Uint8Array(n);
     const signedIn = new Uint8Array(n);
     const visitors = new Int32Array(n);
     const typeDictionary = new Dictionary();
-    const visitorDictionary = new Dictionary();
+    const visitorDictionary = new Dictionary<number>();
     const dictionaries = [...VIEW_DIMENSIONS, 'link' as const].map((name) => ({
       name,
       ids: new Int32Array(n).fill(-1),
@@ -97,7 +109,7 @@ export class DayEvents {
       times[i] = row.ts;
       types[i] = typeDictionary.id(row.type);
       signedIn[i] = row.authenticated ? 1 : 0;
-      visitors[i] = visitorDictionary.id(row.visitorId);
+      visitors[i] = visitorDictionary.id(row.visitor);
       // the pairs the breakdown rollup writes: a view's four dimensions, a link click's target
       if (row.type === 'view') {
         VIEW_DIMENSIONS.forEach((name, d) => {
@@ -117,7 +129,7 @@ export class DayEvents {
       types,
       signedIn,
       visitors,
-      visitorDictionary.values,
+      Float64Array.from(visitorDictionary.values),
       typeDictionary.values,
       stepOfType,
       dictionaries.map(({ name, ids, dictionary }) => ({ name, ids, values: dictionary.values })),
@@ -134,7 +146,7 @@ export class DayEvents {
    */
   with(later: readonly DayEventRow[]): DayEvents {
     if (later.length === 0) return this;
-    const rows: DayEventRow[] = [];
+    const rows: KeyedRow[] = [];
     const byName = new Map(this.dimensions.map((dimension) => [dimension.name, dimension]));
     const column = (name: BreakdownDimension, i: number): string => {
       const dimension = byName.get(name);
@@ -145,7 +157,7 @@ export class DayEvents {
       rows.push({
         ts: this.times[i] as number,
         type: this.typeNames[this.types[i] as number] as string,
-        visitorId: this.visitorNames[this.visitors[i] as number] as string,
+        visitor: this.visitorKeys[this.visitors[i] as number] as number,
         authenticated: this.signedIn[i] === 1,
         country: column('country', i),
         device: column('device', i),
@@ -154,9 +166,9 @@ export class DayEvents {
         target: column('link', i),
       });
     }
-    rows.push(...later);
+    for (const { visitorId, ...row } of later) rows.push({ ...row, visitor: visitorKey(visitorId) });
     rows.sort((a, b) => a.ts - b.ts);
-    return DayEvents.of(rows);
+    return DayEvents.ofKeyed(rows);
   }
 
   /** the figures of the events from `fromMs` to `toMs`, both included */
@@ -173,13 +185,12 @@ export class DayEvents {
     const next = later.count(fromMs, toMs);
     const figures = this.figuresOf(own);
     const added = later.figuresOf(next);
-    const index = this.visitorIndex();
     STEPS.forEach((step, s) => {
       const ownSeen = own.seen[s] as Uint8Array;
       (next.seen[s] as Uint8Array).forEach((seen, visitor) => {
         if (seen === 0) return;
-        const known = index.get(later.visitorNames[visitor] as string);
-        if (known === undefined || ownSeen[known] === 0) figures.stepVisitors[step]++;
+        const known = this.visitorNumber(later.visitorKeys[visitor] as number);
+        if (known < 0 || ownSeen[known] === 0) figures.stepVisitors[step]++;
       });
     });
     for (const row of added.byType) {
@@ -197,24 +208,34 @@ export class DayEvents {
     return figures;
   }
 
-  /** per funnel step (FUNNEL_STEPS' order), the ids of the visitors seen from `fromMs` to `toMs` */
-  stepVisitorIds(fromMs: number, toMs: number): string[][] {
+  /**
+   * per funnel step (FUNNEL_STEPS' order), the visitors seen from `fromMs` to `toMs`, as their ids'
+   * hashes (visitorKey)
+   */
+  stepVisitorKeys(fromMs: number, toMs: number): number[][] {
     const { seen } = this.count(fromMs, toMs);
     return STEPS.map((_, s) => {
-      const ids: string[] = [];
+      const keys: number[] = [];
       (seen[s] as Uint8Array).forEach((flag, visitor) => {
-        if (flag === 1) ids.push(this.visitorNames[visitor] as string);
+        if (flag === 1) keys.push(this.visitorKeys[visitor] as number);
       });
-      return ids;
+      return keys;
     });
   }
 
-  private index: Map<string, number> | null = null;
+  /** the visitors' hashes sorted, with each one's number: made on first use (today's held part) */
+  private byKey: { keys: Float64Array; numbers: Int32Array } | null = null;
 
-  /** visitor id to its number, built on first use: only today's held part needs it */
-  private visitorIndex(): Map<string, number> {
-    this.index ??= new Map(this.visitorNames.map((name, id) => [name, id]));
-    return this.index;
+  /** a visitor's number by the hash of their id, -1 when not among these events */
+  private visitorNumber(key: number): number {
+    if (!this.byKey) {
+      const numbers = Int32Array.from(this.visitorKeys.keys());
+      numbers.sort((a, b) => (this.visitorKeys[a] as number) - (this.visitorKeys[b] as number));
+      this.byKey = { keys: Float64Array.from(numbers, (n) => this.visitorKeys[n] as number), numbers };
+    }
+    const { keys, numbers } = this.byKey;
+    const at = countBelow(keys, key);
+    return at < keys.length && keys[at] === key ? (numbers[at] as number) : -1;
   }
 
   /**
@@ -237,7 +258,7 @@ export class DayEvents {
   private countRows(start: number, end: number): Counted {
     const events = new Int32Array(this.typeNames.length);
     const signedIn = new Int32Array(this.typeNames.length);
-    const seen = STEPS.map(() => new Uint8Array(this.visitorNames.length));
+    const seen = STEPS.map(() => new Uint8Array(this.visitorKeys.length));
     const stepVisitors = STEPS.map(() => 0);
     const counts = this.dimensions.map((dimension) => new Int32Array(dimension.values.length));
     for (let i = start; i < end; i++) {
