@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { fixedRateRound, pageRounds, productPhase, viewCost } from './bench/card-visits.mjs';
-import { load } from './bench/load.mjs';
+import { combine, load } from './bench/load.mjs';
 import { ProductMetrics } from './bench/metrics.mjs';
 import { CPU_SLOWDOWN, PHONE, phoneVisits, SLOW_4G } from './bench/phone.mjs';
 import { analyticsRange, awaitViews, freePort, Product, rssMb, seed } from './bench/product.mjs';
@@ -70,7 +70,7 @@ const WARMUP_REQUESTS = 2_000;
 // lasts until the last of its views is stored, so the cost of storing is inside its own round
 const PAGE_ROUNDS = 5;
 const PAGE_ROUND_SECONDS = 3;
-// the crawler and JSON rounds, one each, and their time cap
+// the JSON round, and its time cap
 const SINGLE_ROUND_REQUESTS = 15_000;
 const ROUND_MAX_SECONDS = 30;
 // how long a round's views may take to be stored before the bench gives up on it
@@ -173,8 +173,8 @@ async function main() {
   );
   console.log(
     `public card: ${PAGE_ROUNDS} rounds of ${PAGE_ROUND_SECONDS} s at ${CONNECTIONS} connections, raw node:http ` +
-      `and the product in turn, each product round until its views are stored; the JSON read and a crawler ` +
-      `1 round of ${SINGLE_ROUND_REQUESTS} each; ${FIXED_RATE_SECONDS} s at half the sustained maximum; ` +
+      `the product and the product as a crawler in turn, each product round until its views are stored; ` +
+      `the JSON read 1 round of ${SINGLE_ROUND_REQUESTS}; ${FIXED_RATE_SECONDS} s at half the sustained maximum; ` +
       `phone: ${PHONE_VISITS} first visits\n`,
   );
 
@@ -284,13 +284,14 @@ async function main() {
       product,
       metrics,
       requests: pageRequests,
+      crawlerRequests,
       rounds: PAGE_ROUNDS,
       seconds: PAGE_ROUND_SECONDS,
       connections: CONNECTIONS,
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
-    const crawler = await phase(crawlerRequests, SINGLE_ROUND_REQUESTS, { stored: false });
-    const cost = viewCost({ ...rounds, crawler });
+    const crawler = combine(rounds.crawlerRounds);
+    const cost = viewCost(rounds);
     const { page, rawPage } = cost;
     const rawJson = await run(raw.baseUrl, jsonRequests, SINGLE_ROUND_REQUESTS);
     const json = await phase(jsonRequests, SINGLE_ROUND_REQUESTS);
@@ -401,10 +402,11 @@ async function main() {
       `ratio of each pair, with every view stored: ${cost.pairRatios.map((r) => fmt(r, 2)).join(', ')}`,
     );
     console.log(
-      `\ncpu per counted view, all threads: serve ${fmt(cost.serve)} µs (the crawler's request: main thread ` +
+      `\ncpu per counted view, all threads, the median of the rounds: serve ${fmt(cost.serve)} µs (the crawler's request: main thread ` +
         `${fmt(cost.serveMain)}, others ${fmt(cost.serveOther)}) + record ` +
         `${fmt(cost.record)} µs (the main thread's rest) + store ${fmt(cost.store)} µs (every other thread's rest) ` +
-        `= ${fmt(cost.total)} µs; raw node:http ${fmt(cost.raw)} µs a request; ratio ${fmt(cost.ratio, 2)}`,
+        `= ${fmt(cost.total)} µs; raw node:http ${fmt(cost.raw)} µs a request; ratio ${fmt(cost.ratio, 2)}` +
+        `\neach round: record ${cost.records.map((us) => fmt(us)).join(', ')} µs; ratio ${cost.ratios.map((r) => fmt(r, 2)).join(', ')}`,
     );
     console.log(
       `JSON read: ${fmt(json.cpu.total / json.requests)} µs a request, ${fmt(jsonReadUs)} µs without storing its view`,

@@ -26,21 +26,29 @@ export async function productPhase(product, metrics, run, { stored = true, drain
   return { ...result, cpu, loopDelay, drainMs, settledMs };
 }
 
-/** raw and product in turn, `rounds` pairs of `seconds` each, at `connections` */
+/**
+ * raw, product and the product as a crawler in turn, `rounds` triples of `seconds` each, at
+ * `connections`: each product round is measured against the raw and crawler rounds beside it, so a
+ * machine whose speed drifts (a shared one) moves all three together
+ */
 export async function pageRounds({
   raw,
   product,
   metrics,
   requests,
+  crawlerRequests,
   rounds,
   seconds,
   connections,
   drainTimeoutMs,
 }) {
-  const timed = (baseUrl) => () =>
-    load({ baseUrl, requests, connections, amount: 1_000_000, maxSeconds: seconds });
+  const timed =
+    (baseUrl, chosen = requests) =>
+    () =>
+      load({ baseUrl, requests: chosen, connections, amount: 1_000_000, maxSeconds: seconds });
   const rawRounds = [];
   const productRounds = [];
+  const crawlerRounds = [];
   for (let round = 0; round < rounds; round++) {
     const rawMeter = cpuMeter(raw.pid);
     const rawRound = await timed(raw.baseUrl)();
@@ -49,34 +57,53 @@ export async function pageRounds({
     // the requests over the time until the last of their views was stored
     const sustained = phase.requests / (phase.seconds + phase.drainMs / 1000);
     productRounds.push({ ...phase, sustained });
+    crawlerRounds.push(
+      await productPhase(product, metrics, timed(product.baseUrl, crawlerRequests), { stored: false }),
+    );
   }
-  return { rawRounds, productRounds };
+  return { rawRounds, productRounds, crawlerRounds };
 }
 
 /**
  * what a counted view costs, in microseconds of cpu: serving the kept page (a crawler's request,
  * which records nothing), recording the view (the main thread's cpu beyond serving: the event, the
  * queue, enrichment, serialisation) and storing it (every other thread's beyond serving: the
- * engine's parsing, insert and merges, node's helpers). raw: the baseline's cpu per request.
+ * engine's parsing, insert and merges, node's helpers). raw: the baseline's cpu per request. each
+ * figure is the median over the rounds, each round's taken against the crawler and raw rounds
+ * beside it.
  */
-export function viewCost({ rawRounds, productRounds, crawler }) {
-  const sum = (rounds, pick) => rounds.reduce((total, round) => total + pick(round), 0);
-  const raw = sum(rawRounds, (r) => r.cpu.total) / sum(rawRounds, (r) => r.requests);
-  const views = sum(productRounds, (r) => r.ok);
-  const main = sum(productRounds, (r) => r.cpu.main) / views;
-  const other = sum(productRounds, (r) => r.cpu.other) / views;
-  const serveMain = crawler.cpu.main / crawler.requests;
-  const serveOther = crawler.cpu.other / crawler.requests;
-  const total = main + other;
+export function viewCost({ rawRounds, productRounds, crawlerRounds }) {
+  const pairs = productRounds.map((round, index) => {
+    const crawler = crawlerRounds[index];
+    const rawRound = rawRounds[index];
+    const main = round.cpu.main / round.ok;
+    const other = round.cpu.other / round.ok;
+    const serveMain = crawler.cpu.main / crawler.requests;
+    const serveOther = crawler.cpu.other / crawler.requests;
+    const raw = rawRound.cpu.total / rawRound.requests;
+    return {
+      raw,
+      serveMain,
+      serveOther,
+      serve: serveMain + serveOther,
+      record: main - serveMain,
+      store: other - serveOther,
+      total: main + other,
+      ratio: (main + other) / raw,
+    };
+  });
+  const middle = (pick) => median(pairs.map(pick));
   return {
-    raw,
-    serveMain,
-    serveOther,
-    serve: serveMain + serveOther,
-    record: main - serveMain,
-    store: other - serveOther,
-    total,
-    ratio: total / raw,
+    raw: middle((pair) => pair.raw),
+    serveMain: middle((pair) => pair.serveMain),
+    serveOther: middle((pair) => pair.serveOther),
+    serve: middle((pair) => pair.serve),
+    record: middle((pair) => pair.record),
+    records: pairs.map((pair) => pair.record),
+    store: middle((pair) => pair.store),
+    total: middle((pair) => pair.total),
+    ratio: middle((pair) => pair.ratio),
+    ratios: pairs.map((pair) => pair.ratio),
     pairRatios: productRounds.map((round, index) => round.sustained / rawRounds[index].rps),
     sustainedRatio: median(productRounds.map((round, index) => round.sustained / rawRounds[index].rps)),
     page: combine(productRounds),
