@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppConfig } from '../platform/config/app-config';
 import type { AnsweredRequest } from '../platform/observability/request-log';
 import type { AnswerHeaders } from '../platform/security/security-headers';
-import { writtenAnswer } from './card-answer';
+import { writtenAnswer, type CardAnswer } from './card-answer';
 import type { CardRequest } from './card-request';
 import { CARD_ROUTES } from './card-routes';
 import { CardVisitPipeline } from './card-visit.pipeline';
@@ -19,7 +19,30 @@ type Entry = (request: IncomingMessage, response: ServerResponse) => boolean;
 
 // a plain handle, nothing percent-encoded: anything else is left to the router, which decodes it.
 // no trailing slash: the router does not match /u/{handle}/ to the page, so neither does this
-const CARD_PATH = /^\/u\/([A-Za-z0-9_-]{1,100})$/;
+const HANDLE = '([A-Za-z0-9_-]{1,100})';
+
+/** the addresses answered here: the card's page and its JSON read, each by the pipeline's early call */
+const EARLY_ANSWERS: ReadonlyArray<{
+  path: RegExp;
+  route: string;
+  answer: (pipeline: CardVisitPipeline, card: CardRequest) => CardAnswer | null;
+}> = [
+  { path: new RegExp(`^/u/${HANDLE}$`), route: CARD_ROUTES.page, answer: (p, card) => p.pageNow(card) },
+  {
+    path: new RegExp(`^/api/public/profiles/${HANDLE}$`),
+    route: CARD_ROUTES.json,
+    answer: (p, card) => p.cardJsonNow(card),
+  },
+];
+
+/** which early answer an address has, with the handle it names; null: the router's */
+function earlyAnswerOf(path: string): { early: (typeof EARLY_ANSWERS)[number]; handle: string } | null {
+  for (const early of EARLY_ANSWERS) {
+    const match = early.path.exec(path);
+    if (match) return { early, handle: match[1] as string };
+  }
+  return null;
+}
 
 /** the rule fastify compiles from its trustProxy option, to read the client's address the same way */
 function trustFunction(trust: AppConfig['trustProxy']): ((address: string, hop: number) => boolean) | null {
@@ -31,8 +54,9 @@ function trustFunction(trust: AppConfig['trustProxy']): ((address: string, hop: 
 
 /**
  * the card pipeline's second entry, in the http server's own listener: a GET of /u/{handle} goes to
- * CardVisitPipeline.pageNow(), which answers a guest whose page is kept without waiting; any other
- * request, or a null, goes on to fastify, whose route calls the same pipeline. it pays for itself:
+ * CardVisitPipeline.pageNow(), which answers a guest whose page is kept without waiting, and a GET of
+ * the card's JSON read to cardJsonNow(), likewise; any other request, or a null, goes on to fastify,
+ * whose route calls the same pipeline. it pays for itself:
  * without fastify's hooks a kept page costs less cpu (docs/decisions/001-card-page-entry.md).
  * the answer is written by the same writtenAnswer() with the same AnswerHeaders as the route's, and
  * observed by the same request observer as fastify's onResponse hook.
@@ -60,16 +84,18 @@ export class CardPageEntry {
       const started = performance.now();
       const url = request.url ?? '';
       const queryStart = url.indexOf('?');
-      const match = CARD_PATH.exec(queryStart < 0 ? url : url.slice(0, queryStart));
-      if (!match) return false;
+      const path = queryStart < 0 ? url : url.slice(0, queryStart);
+      const found = earlyAnswerOf(path);
+      if (!found) return false;
+      const { early, handle } = found;
       const card: CardRequest = {
         method: 'GET',
-        handle: match[1],
+        handle,
         headers: request.headers,
         search: queryStart < 0 ? '' : url.slice(queryStart + 1),
         ip: clientAddress(request),
       };
-      const answer = pipeline.pageNow(card);
+      const answer = early.answer(pipeline, card);
       if (!answer) return false;
       const written = writtenAnswer(answer, request.headers);
       const requestId = requestIdOf(request.headers);
@@ -81,7 +107,7 @@ export class CardPageEntry {
         requestId,
         method: 'GET',
         url,
-        route: CARD_ROUTES.page,
+        route: early.route,
         status: written.status,
         ms: performance.now() - started,
         ip: card.ip,

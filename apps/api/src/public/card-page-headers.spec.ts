@@ -83,6 +83,15 @@ const CARD_ANSWERS: [string, Send, number][] = [
   ['the preview of an unknown card', (http) => http.get('/u/nobody-has-this-handle/preview.png'), 404],
   ['the JSON read', (http, handle) => http.get(`/api/public/profiles/${handle}`), 200],
   [
+    // a guest's second read of a card's JSON is answered by the pipeline's entry before fastify
+    'the kept JSON read, answered before fastify',
+    async (http, handle) => {
+      await http.get(`/api/public/profiles/${handle}`);
+      return http.get(`/api/public/profiles/${handle}`);
+    },
+    200,
+  ],
+  [
     'the JSON read of an unknown card',
     (http) => http.get('/api/public/profiles/nobody-has-this-handle'),
     404,

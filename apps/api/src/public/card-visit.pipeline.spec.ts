@@ -360,6 +360,49 @@ describe("a card visit through the pipeline's entry before fastify", () => {
     expect((await raw(app().url, `/u/${handle}/contact.vcf`)).status).toBe(200);
   });
 
+  it("answers a guest's kept JSON read exactly as the route did, and leaves to the route a query not yet checked or refused", async () => {
+    const { handle } = await createProfile(http, owner.accessToken, { published: true });
+    const pipeline = app().app.get(CardVisitPipeline);
+    const routedJson = jest.spyOn(pipeline, 'cardJson');
+    const earlyJson = jest.spyOn(pipeline, 'cardJsonNow');
+    try {
+      const first = await raw(app().url, `/api/public/profiles/${handle}`);
+      const second = await raw(app().url, `/api/public/profiles/${handle}`);
+      expect(first.status).toBe(200);
+      expect(routedJson).toHaveBeenCalledTimes(1);
+      expect(earlyJson.mock.results.map((result) => result.value === null)).toEqual([true, false]);
+      expect(comparable(second.headers)).toEqual(comparable(first.headers));
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(views).toHaveBeenCalledTimes(2);
+      expect(views.mock.calls[1].slice(1)).toEqual(views.mock.calls[0].slice(1));
+
+      // a query is answered here once the route has checked and accepted it
+      routedJson.mockClear();
+      const tagged = `/api/public/profiles/${handle}?src=qr&utm_source=fair`;
+      await raw(app().url, tagged);
+      await raw(app().url, tagged);
+      expect(routedJson).toHaveBeenCalledTimes(1);
+      expect(views.mock.calls.at(-1)?.[3]).toEqual(
+        expect.objectContaining({ src: 'qr', utm_source: 'fair' }),
+      );
+      // a refused one never is
+      routedJson.mockClear();
+      for (let i = 0; i < 2; i++) {
+        expect((await raw(app().url, `/api/public/profiles/${handle}?nope=1`)).status).toBe(400);
+      }
+      expect(routedJson).toHaveBeenCalledTimes(2);
+      // nor a signed-in visitor's
+      const visitor = await registerUser(http);
+      await raw(app().url, `/api/public/profiles/${handle}`, {
+        authorization: `Bearer ${visitor.accessToken}`,
+      });
+      expect(routedJson).toHaveBeenCalledTimes(3);
+    } finally {
+      routedJson.mockRestore();
+      earlyJson.mockRestore();
+    }
+  });
+
   it('leaves the request to the route when the entry fails, counting the visit once', async () => {
     const { handle } = await createProfile(http, owner.accessToken, { published: true });
     await raw(app().url, `/u/${handle}`);

@@ -52,6 +52,10 @@ function pageAnswer(page: CardPage, revalidate = true): CardAnswer {
   };
 }
 
+function jsonAnswer(body: EncodedBody): CardAnswer {
+  return { status: 200, contentType: JSON_TYPE, cacheControl: 'private, no-store', body };
+}
+
 /** a posted form: whether it comes from one of our own pages (the Origin or Referer says so) */
 export type PostedFrom = { fromOwnPage: boolean };
 
@@ -179,7 +183,22 @@ export class CardVisitPipeline {
     if (typeof card === 'string') throw new NotFoundError(PUBLIC_PROFILE_NOT_FOUND);
     const body = this.json.body(card, viewerUserId);
     this.tracker.recordView(card, viewerUserId, cardRequestMeta(request), context);
-    return { status: 200, contentType: JSON_TYPE, cacheControl: 'private, no-store', body };
+    return jsonAnswer(body);
+  }
+
+  /**
+   * cardJson()'s answer when it can be given without waiting: a guest whose card's JSON is kept and
+   * whose query was checked before and accepted; its view recorded as cardJson() records it. null
+   * otherwise, having done nothing: the caller then takes cardJson().
+   */
+  cardJsonNow(request: CardRequest): CardAnswer | null {
+    if (this.viewers.carriesCredentials(request.headers)) return null;
+    const context = this.queries.known(request.search);
+    if (!context) return null;
+    const kept = this.json.keptGuestBody(request.handle);
+    if (!kept) return null;
+    this.tracker.recordView(kept.card, null, cardRequestMeta(request), context);
+    return jsonAnswer(kept.body);
   }
 
   private viewerOf(request: CardRequest): Promise<AuthenticatedSession | null> {

@@ -17,6 +17,13 @@ export class ViewContextQueries {
   private readonly pipe = createValidationPipe();
   private readonly verdicts = new Map<string, Verdict>();
 
+  /** the context of a query string already checked and accepted, without waiting; null otherwise */
+  known(search: string): ViewContextQueryDto | null {
+    if (search === '') return NO_CONTEXT;
+    const verdict = this.verdicts.get(search);
+    return verdict && 'context' in verdict ? verdict.context : null;
+  }
+
   async check(search: string, query: unknown): Promise<ViewContextQueryDto> {
     if (search === '') return NO_CONTEXT;
     let verdict = this.verdicts.get(search);
