@@ -21,14 +21,15 @@ function row(minute: number, overrides: Partial<DayEventRow> = {}): DayEventRow 
 }
 
 describe('DayEvents', () => {
-  const events = DayEvents.of([
+  const rows = [
     row(10),
     row(20, { visitorId: 'b', authenticated: true, country: 'GB', channel: 'qr' }),
     row(30, { type: 'link_clicked', target: 'https://github.com/x' }),
     row(40, { visitorId: 'b', type: 'vcard_saved' }),
     row(50, { visitorId: 'a' }),
     row(60, { visitorId: 'c', type: 'message_sent' }),
-  ]);
+  ];
+  const events = DayEvents.of(rows);
 
   it('counts the events between two moments, both included', () => {
     const figures = events.figures(T0 + 20 * MIN, T0 + 50 * MIN);
@@ -65,17 +66,7 @@ describe('DayEvents', () => {
       row(45, { visitorId: 'c', type: 'link_clicked', target: 'https://example.com' }),
       row(80, { visitorId: 'a', type: 'message_sent' }),
     ];
-    const all = DayEvents.of(
-      [
-        row(10),
-        row(20, { visitorId: 'b', authenticated: true, country: 'GB', channel: 'qr' }),
-        row(30, { type: 'link_clicked', target: 'https://github.com/x' }),
-        row(40, { visitorId: 'b', type: 'vcard_saved' }),
-        row(50, { visitorId: 'a' }),
-        row(60, { visitorId: 'c', type: 'message_sent' }),
-        ...later,
-      ].sort((a, b) => a.ts - b.ts),
-    );
+    const all = DayEvents.of([...rows, ...later].sort((a, b) => a.ts - b.ts));
     const joined = events.with(later);
     expect(joined.size).toBe(9);
     for (const [from, to] of [
