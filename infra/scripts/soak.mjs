@@ -135,6 +135,7 @@ function startSampler(probes, startedAt) {
             {
               rssMb: f.rssMb,
               heapMb: f.heapMb,
+              heapLiveMb: f.heapLiveMb,
               heapTotalMb: f.heapTotalMb,
               fds: f.fds,
               loopP99Ms: f.loopP99Ms,

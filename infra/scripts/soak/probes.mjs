@@ -99,6 +99,7 @@ export class ProcessProbe {
     const { rss, peak } = rssMb(pid);
     const { count: fds, kinds: fdKinds } = openFds(pid);
     let heapMb = NaN;
+    let heapLiveMb = NaN;
     let heapTotalMb = NaN;
     let loopP99Ms = NaN;
     // the events this process recorded and the rows it stored (the worker's, or the embedded api's)
@@ -107,6 +108,8 @@ export class ProcessProbe {
     try {
       const text = await readMetrics(this.metricsUrl);
       heapMb = sample(text, 'nodejs_heap_size_used_bytes') / 2 ** 20;
+      // what was alive after the last full collection (absent before the first)
+      heapLiveMb = sample(text, 'nodejs_heap_live_bytes') / 2 ** 20;
       // what V8 holds from the system for its heap, used or not: part of the resident memory
       heapTotalMb = sample(text, 'nodejs_heap_size_total_bytes') / 2 ** 20;
       loopP99Ms = sample(text, 'nodejs_eventloop_lag_p99_seconds') * 1000;
@@ -115,7 +118,18 @@ export class ProcessProbe {
     } catch {
       // a reading without the metrics: the figures from /proc still count
     }
-    return { rssMb: rss, peakRssMb: peak, fds, fdKinds, heapMb, heapTotalMb, loopP99Ms, recorded, stored };
+    return {
+      rssMb: rss,
+      peakRssMb: peak,
+      fds,
+      fdKinds,
+      heapMb,
+      heapLiveMb,
+      heapTotalMb,
+      loopP99Ms,
+      recorded,
+      stored,
+    };
   }
 }
 
@@ -124,8 +138,10 @@ const maxOf = (values) => (finite(values).length ? Math.max(...finite(values)) :
 const minOf = (values) => (finite(values).length ? Math.min(...finite(values)) : NaN);
 
 /**
- * one process's minute from its readings: the highest resident memory; the lowest heap in use (what
- * stays alive, the garbage of the moment aside: a leak raises it); the fewest open files (what stays
+ * one process's minute from its readings: the highest resident memory; the lowest heap in use; the
+ * heap alive after the minute's last full collection (what stays alive: a leak raises it, where the
+ * heap in use also holds the garbage promoted since, which V8 lets grow by tens of MB before it
+ * collects); the fewest open files (what stays
  * open: a merge in the analytics engine or a request in flight holds some for a moment; a leak raises
  * it) and the most; the worst event-loop p99 of the readings' windows
  */
@@ -136,6 +152,7 @@ export function minuteOf(readings) {
     readings: readings.length,
     rssMb: maxOf(readings.map((r) => r.rssMb)),
     heapMb: minOf(readings.map((r) => r.heapMb)),
+    heapLiveMb: finite(readings.map((r) => r.heapLiveMb)).at(-1) ?? NaN,
     fds,
     fdsMax,
     fdKinds: readings.find((r) => r.fds === fds)?.fdKinds ?? {},

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { sampleValue } from '../../testing/exposition';
 import { ServiceMetrics, type QueueFigures } from './service-metrics';
 
@@ -11,6 +13,23 @@ describe('a process metrics', () => {
     expect(sampleValue(body, 'nodejs_eventloop_lag_seconds', worker)).toBeGreaterThanOrEqual(0);
     expect(sampleValue(body, 'nodejs_eventloop_lag_p99_seconds', worker)).toBeGreaterThanOrEqual(0);
     expect(sampleValue(body, 'process_cpu_seconds_total', worker)).toBeGreaterThan(0);
+  });
+
+  it('has the heap alive after the last full collection, once one ran', async () => {
+    // a full collection on demand: the flag lets a new context see gc()
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const metrics = new ServiceMetrics('api');
+    const kept = Array.from({ length: 50_000 }, (_, i) => ({ i, text: `kept ${i}` }));
+    collect();
+    // the collection's entry reaches its observer in a task of its own
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const live = sampleValue((await metrics.render()).body, 'nodejs_heap_live_bytes', {
+      service: 'api',
+      after: 'full-gc',
+    });
+    expect(live).toBeGreaterThan(kept.length * 16);
+    expect(live).toBeLessThanOrEqual(process.memoryUsage().heapTotal);
   });
 
   it('observes requests by method, route and status, and counts public card reads apart', async () => {
