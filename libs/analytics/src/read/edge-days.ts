@@ -87,14 +87,12 @@ export class DayEvents {
 
   /** rows ascending by time */
   static of(rows: readonly DayEventRow[]): DayEvents {
-    return DayEvents.build(rows, (row) => visitorKey(row.visitorId));
+    return DayEvents.ofKeyed(
+      rows.map(({ visitorId, ...row }) => ({ ...row, visitor: visitorKey(visitorId) })),
+    );
   }
 
-  /** rows ascending by time, each visitor's key read by `keyOf`: no row is copied to carry it */
-  private static build<Row extends Omit<DayEventRow, 'visitorId'>>(
-    rows: readonly Row[],
-    keyOf: (row: Row) => number,
-  ): DayEvents {
+  private static ofKeyed(rows: readonly KeyedRow[]): DayEvents {
     const n = rows.length;
     const times = new Float64Array(n);
     const types = new Uint8Array(n);
@@ -111,7 +109,7 @@ export class DayEvents {
       times[i] = row.ts;
       types[i] = typeDictionary.id(row.type);
       signedIn[i] = row.authenticated ? 1 : 0;
-      visitors[i] = visitorDictionary.id(keyOf(row));
+      visitors[i] = visitorDictionary.id(row.visitor);
       // the pairs the breakdown rollup writes: a view's four dimensions, a link click's target
       if (row.type === 'view') {
         VIEW_DIMENSIONS.forEach((name, d) => {
@@ -170,7 +168,7 @@ export class DayEvents {
     }
     for (const { visitorId, ...row } of later) rows.push({ ...row, visitor: visitorKey(visitorId) });
     rows.sort((a, b) => a.ts - b.ts);
-    return DayEvents.build(rows, (row) => row.visitor);
+    return DayEvents.ofKeyed(rows);
   }
 
   /** the figures of the events from `fromMs` to `toMs`, both included */
