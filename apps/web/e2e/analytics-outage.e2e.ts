@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
+import { saveScreenshot } from './support/screenshots';
 
 // the owner's dashboard while the analytics store does not answer: the server's 503 text and a Retry
 // that asks again, instead of the generic failure. the outage is played by the browser (the summary
@@ -85,7 +86,7 @@ describe('analytics while the store is down', () => {
         throw err;
       });
       expect(await page.getByText('Failed to load analytics data').count()).toBe(0);
-      await page.screenshot({ path: join(SHOTS, `analytics-unavailable-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `analytics-unavailable-${width}.png`, { fullPage: true });
 
       down = false;
       await alert.getByRole('button', { name: 'Retry' }).click();

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
-import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
+import { startProduct, type RunningProduct } from './support/product';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 import { parseVCard, unescapeText } from './support/vcard';
 
 // one journey, in order: each test builds on the one before
@@ -10,7 +10,6 @@ jest.setTimeout(60_000);
 
 // one wait of a step: long enough for a slow shared machine, short enough to fail fast
 const STEP_TIMEOUT = 10_000;
-const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const stamp = Date.now().toString(36);
 const owner = {
   displayName: 'Ada Lovelace',
@@ -35,19 +34,17 @@ let browser: Browser;
 let ownerContext: BrowserContext;
 let ownerPage: Page;
 
+/** the screen as it settles, when screenshots are being saved */
 async function shot(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
-}
-
-async function settle(page: Page): Promise<void> {
+  if (!SAVING_SCREENSHOTS) return;
   await waitForNetworkQuiet(page);
   // the fonts and lazy chunks have arrived; give the toasts' entrance a moment
   await page.waitForTimeout(150);
+  const width = page.viewportSize()?.width ?? 0;
+  await saveScreenshot(page, `${name}-${width}.png`, { fullPage: true });
 }
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   [product, browser] = await Promise.all([startProduct(), launchChromium()]);
   ownerContext = await browser.newContext({ ...DESKTOP, baseURL: product.baseUrl });
   ownerContext.setDefaultTimeout(STEP_TIMEOUT);
@@ -66,7 +63,6 @@ describe('a card owner and a guest, end to end', () => {
     for (const name of ['Get Started Free', 'View Demo', 'Create Your Card Now']) {
       await ownerPage.getByRole('link', { name }).first().waitFor();
     }
-    await settle(ownerPage);
     await shot(ownerPage, 'landing');
   });
 
@@ -83,7 +79,6 @@ describe('a card owner and a guest, end to end', () => {
       .getByText(/create your first virtual card/i)
       .first()
       .waitFor();
-    await settle(ownerPage);
     await shot(ownerPage, 'onboarding');
   });
 
@@ -144,14 +139,12 @@ describe('a card owner and a guest, end to end', () => {
 
     await page.getByRole('switch', { name: /Draft/ }).click();
     await page.getByText('Your profile is live and visible to visitors').waitFor();
-    await settle(page);
     await shot(page, 'editor-create');
 
     await page.getByRole('button', { name: 'Create Profile' }).click();
     await page.waitForURL('**/dashboard/home');
     await page.getByText(`Profile "${card.displayName}" created successfully!`).first().waitFor();
     await page.getByText(`@${card.handle}`).first().waitFor();
-    await settle(page);
     await shot(page, 'dashboard');
   });
 
@@ -175,7 +168,6 @@ describe('a card owner and a guest, end to end', () => {
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\//);
     expect(await frame.getAttribute('loading')).toBe('lazy');
     expect(await page.getByRole('link', { name: /LinkedIn/ }).getAttribute('target')).toBe('_blank');
-    await settle(page);
     await shot(page, 'public-card-guest');
 
     const [download] = await Promise.all([
@@ -236,7 +228,6 @@ describe('a card owner and a guest, end to end', () => {
       await waitForNetworkQuiet(page);
     }
     await page.getByText('Total Visits').first().waitFor();
-    await settle(page);
     await shot(page, 'analytics');
   });
 
@@ -245,61 +236,68 @@ describe('a card owner and a guest, end to end', () => {
     await page.goto('/dashboard/leads');
     await page.getByText(guest.message).first().waitFor();
     await page.getByText(guest.email).first().waitFor();
-    await settle(page);
     await shot(page, 'leads');
   });
 
-  it('saves every main screen at 1440 and 390 px', async () => {
-    const state = await ownerContext.storageState();
-    // the page's own session cookie signs the request, as it does the app's
-    const profiles = (await ownerPage.evaluate(async () => {
-      const response = await fetch('/api/profiles', { credentials: 'same-origin' });
-      return response.json();
-    })) as { id: string; handle: string }[];
-    const id = profiles.find((p) => p.handle === card.handle)?.id;
-    expect(id).toBeTruthy();
+  // a gallery for people to look at: every screen is audited at both widths by the accessibility suite
+  (SAVING_SCREENSHOTS ? it : it.skip)(
+    'saves every main screen at 1440 and 390 px',
+    async () => {
+      const state = await ownerContext.storageState();
+      // the page's own session cookie signs the request, as it does the app's
+      const profiles = (await ownerPage.evaluate(async () => {
+        const response = await fetch('/api/profiles', { credentials: 'same-origin' });
+        return response.json();
+      })) as { id: string; handle: string }[];
+      const id = profiles.find((p) => p.handle === card.handle)?.id;
+      expect(id).toBeTruthy();
 
-    const publicScreens: [string, string][] = [
-      ['landing', '/'],
-      ['login', '/auth/login'],
-      ['register', '/auth/register'],
-      ['demo', '/demo'],
-      ['public-card-guest', `/u/${card.handle}`],
-      ['public-card-missing', '/u/no-such-card-here'],
-      ['not-found', '/no/such/page'],
-    ];
-    const ownerScreens: [string, string][] = [
-      ['dashboard', '/dashboard/home'],
-      ['onboarding', '/dashboard/onboarding'],
-      ['editor', `/dashboard/profile/${id}`],
-      ['analytics', '/dashboard/analytics'],
-      ['leads', '/dashboard/leads'],
-      ['settings', '/dashboard/settings'],
-      ['public-card-owner', `/u/${card.handle}`],
-    ];
-    for (const viewport of [DESKTOP.viewport, IPHONE.viewport]) {
-      const guestContext = await browser.newContext({
-        viewport,
-        baseURL: product.baseUrl,
-        userAgent: DESKTOP.userAgent,
-      });
-      const signedIn = await browser.newContext({ viewport, baseURL: product.baseUrl, storageState: state });
-      guestContext.setDefaultTimeout(STEP_TIMEOUT);
-      signedIn.setDefaultTimeout(STEP_TIMEOUT);
-      for (const [screens, context] of [
-        [publicScreens, guestContext],
-        [ownerScreens, signedIn],
-      ] as const) {
-        const page = await context.newPage();
-        for (const [name, path] of screens) {
-          await page.goto(path);
-          await settle(page);
-          await shot(page, name);
+      const publicScreens: [string, string][] = [
+        ['landing', '/'],
+        ['login', '/auth/login'],
+        ['register', '/auth/register'],
+        ['demo', '/demo'],
+        ['public-card-guest', `/u/${card.handle}`],
+        ['public-card-missing', '/u/no-such-card-here'],
+        ['not-found', '/no/such/page'],
+      ];
+      const ownerScreens: [string, string][] = [
+        ['dashboard', '/dashboard/home'],
+        ['onboarding', '/dashboard/onboarding'],
+        ['editor', `/dashboard/profile/${id}`],
+        ['analytics', '/dashboard/analytics'],
+        ['leads', '/dashboard/leads'],
+        ['settings', '/dashboard/settings'],
+        ['public-card-owner', `/u/${card.handle}`],
+      ];
+      for (const viewport of [DESKTOP.viewport, IPHONE.viewport]) {
+        const guestContext = await browser.newContext({
+          viewport,
+          baseURL: product.baseUrl,
+          userAgent: DESKTOP.userAgent,
+        });
+        const signedIn = await browser.newContext({
+          viewport,
+          baseURL: product.baseUrl,
+          storageState: state,
+        });
+        guestContext.setDefaultTimeout(STEP_TIMEOUT);
+        signedIn.setDefaultTimeout(STEP_TIMEOUT);
+        for (const [screens, context] of [
+          [publicScreens, guestContext],
+          [ownerScreens, signedIn],
+        ] as const) {
+          const page = await context.newPage();
+          for (const [name, path] of screens) {
+            await page.goto(path);
+            await shot(page, name);
+          }
+          await page.close();
         }
-        await page.close();
+        await guestContext.close();
+        await signedIn.close();
       }
-      await guestContext.close();
-      await signedIn.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
-import { callApi, REPO_ROOT, startProduct, type ApiCall, type RunningProduct } from './support/product';
+import { callApi, startProduct, type ApiCall, type RunningProduct } from './support/product';
+import { saveScreenshot } from './support/screenshots';
 
 // the server-rendered card with the longest content a new user writes, in every theme and layout, at
 // 320, 390 and 1440 px: nothing may widen the page, cut the name or push the avatar out of its header.
@@ -10,7 +9,6 @@ import { callApi, REPO_ROOT, startProduct, type ApiCall, type RunningProduct } f
 jest.setTimeout(180_000);
 
 const STEP_TIMEOUT = 10_000;
-const SHOTS = join(REPO_ROOT, 'screenshots', 'cards');
 const THEMES = ['aurora', 'noir', 'solar'] as const;
 const LAYOUTS = ['neon', 'minimal', 'split'] as const;
 const WIDTHS = [320, 390, 1440] as const;
@@ -180,7 +178,6 @@ async function unstyledClasses(page: Page, appCss: string): Promise<string[]> {
 describe('the card with long content', () => {
   beforeAll(async () => {
     [product, browser] = await Promise.all([startProduct(), launchChromium()]);
-    mkdirSync(SHOTS, { recursive: true });
     const session = await api<{ accessToken: string }>('/api/auth/register', {
       method: 'POST',
       body: { email: `hubert-${stamp}@example.com`, password: 'ergonomie-1949', displayName: 'Hubert' },
@@ -215,7 +212,7 @@ describe('the card with long content', () => {
         await page.goto(`/u/${handles.get(combo)}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         const seen = await measure(page);
-        await page.screenshot({ path: join(SHOTS, `long-${combo}-${width}.png`), fullPage: true });
+        await saveScreenshot(page, `cards/long-${combo}-${width}.png`, { fullPage: true });
         if (seen.scrollWidth > seen.innerWidth)
           problems.push(`${combo}: the page is ${seen.scrollWidth} px wide at ${seen.innerWidth}`);
         for (const cut of seen.clipped) problems.push(`${combo}: ${cut}`);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
@@ -8,7 +8,8 @@ import { makePassCertificates } from '../../api/src/wallet/testing/certificates'
 import { readZip } from '../../api/src/wallet/testing/zip';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
-import { REPO_ROOT, type RunningProduct } from './support/product';
+import type { RunningProduct } from './support/product';
+import { saveScreenshot } from './support/screenshots';
 
 // the dashboard card menu's tools in Chromium, on the built product with a self-made Wallet pass
 // certificate: the designed QR code (read back by a QR reader), the e-mail signature copied as rich
@@ -18,7 +19,6 @@ import { REPO_ROOT, type RunningProduct } from './support/product';
 jest.setTimeout(240_000);
 
 const STEP_TIMEOUT = 15_000;
-const SHOTS = join(REPO_ROOT, 'screenshots', 'card-tools');
 const stamp = Date.now().toString(36);
 const owner = {
   displayName: 'Grace Hopper',
@@ -37,7 +37,7 @@ let context: BrowserContext;
 let page: Page;
 
 async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}-${mode}.png`), animations: 'disabled' });
+  await saveScreenshot(page, `card-tools/${name}-${mode}.png`, { animations: 'disabled' });
 }
 
 async function openMenuItem(name: string | RegExp, profileName = 'Grace Hopper'): Promise<void> {
@@ -55,7 +55,6 @@ async function downloaded(download: Download): Promise<Buffer> {
 
 // one Wallet certificate and one browser for the file; a product per mode
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   certificates = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-wallet-'));
   const made = makePassCertificates('pass.test.cardcraft.e2e', 'ABCDE12345');
   writeFileSync(join(certificates, 'pass.pem'), made.signerCert);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -6,7 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
-import { REPO_ROOT, callApi, type ApiCall, type RunningProduct } from './support/product';
+import { callApi, type ApiCall, type RunningProduct } from './support/product';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 
 // e-mail without SMTP_URL (mail lands in the api's DATA_DIR/outbox as .eml files, in the cluster's
 // configuration too: each api replica writes its own) and the message form's extra fields, in Chromium
@@ -14,7 +15,6 @@ import { REPO_ROOT, callApi, type ApiCall, type RunningProduct } from './support
 jest.setTimeout(90_000);
 
 const STEP_TIMEOUT = 10_000;
-const SCREENSHOTS = join(REPO_ROOT, 'screenshots');
 const stamp = Date.now().toString(36);
 const FIRST_PASSWORD = 'wind-tunnel-1';
 const FIRST_EMAIL = `mary-${stamp}@example.com`;
@@ -41,11 +41,13 @@ async function open(device: typeof DESKTOP | typeof IPHONE, signedInAs?: Page): 
   return context.newPage();
 }
 
+/** the screen once it has settled, when screenshots are being saved */
 async function shot(page: Page, name: string): Promise<void> {
+  if (!SAVING_SCREENSHOTS) return;
   await waitForNetworkQuiet(page);
   await page.waitForTimeout(150);
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}-${mode}-${width}.png`), fullPage: true });
+  await saveScreenshot(page, `${name}-${mode}-${width}.png`, { fullPage: true });
 }
 
 /** the mails in the outbox to this address now, oldest first */
@@ -96,7 +98,6 @@ afterAll(async () => {
 describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)', (current) => {
   beforeAll(async () => {
     mode = current;
-    mkdirSync(SCREENSHOTS, { recursive: true });
     // the browser starts with the first mode's product, and serves the second too
     // the owner signs in afresh in most steps, all from one address, faster than a person would: the
     // sign-in limit per address is the throttling spec's to test, not this suite's to meet
@@ -216,8 +217,10 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
           .locator('input[value="required"]')
           .isChecked(),
       ).toBe(true);
-      await waitForNetworkQuiet(phone);
-      await onPhone.screenshot({ path: join(SCREENSHOTS, `editor-message-fields-card-${mode}-390.png`) });
+      if (SAVING_SCREENSHOTS) {
+        await waitForNetworkQuiet(phone);
+        await saveScreenshot(onPhone, `editor-message-fields-card-${mode}-390.png`);
+      }
     });
 
     it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
@@ -353,11 +356,11 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
       await section.getByText('Preparing your data…').waitFor();
       await section.getByText(`We will e-mail ${owner.email} when it is ready.`, { exact: false }).waitFor();
       const sectionShot = async (page: Page, state: string) => {
+        if (!SAVING_SCREENSHOTS) return;
         await waitForNetworkQuiet(page);
         const width = page.viewportSize()?.width ?? 0;
-        await page
-          .getByRole('region', { name: 'Download my data' })
-          .screenshot({ path: join(SCREENSHOTS, `settings-export-${state}-${mode}-${width}.png`) });
+        const section = page.getByRole('region', { name: 'Download my data' });
+        await saveScreenshot(section, `settings-export-${state}-${mode}-${width}.png`);
       };
       await sectionShot(desktop, 'preparing');
 

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
 import { startProductIn } from './support/cluster';
-import { REPO_ROOT, type RunningProduct } from './support/product';
+import type { RunningProduct } from './support/product';
+import { saveScreenshot } from './support/screenshots';
 import { parseVCard } from './support/vcard';
 
 // photos from the device, end to end in Chromium, in the embedded mode (files under DATA_DIR/media)
@@ -14,7 +15,6 @@ import { parseVCard } from './support/vcard';
 jest.setTimeout(180_000);
 
 const STEP_TIMEOUT = 15_000;
-const SHOTS = join(REPO_ROOT, 'screenshots', 'photos');
 const MEDIA_URL = /\/media\/[0-9a-f]{32}\.webp$/;
 const MEDIA_FILE = /^[0-9a-f]{32}\.webp$/;
 
@@ -39,9 +39,8 @@ async function cameraPhoto(width: number, height: number, colour: string): Promi
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: false });
+  await saveScreenshot(page, `photos/${name}-${width}.png`);
 }
 
 /** drops a file on an element as a browser does when one is dragged from the desktop */
