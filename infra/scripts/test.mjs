@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // npm test: everything the suite needs, then the suite. each step says what it does.
 //   1. Chromium and an emoji font from Debian's packages, for the browser suite (installed once, when absent)
-//   2. lint: ESLint and Prettier
-//   3. the build: server (tsc -b, which is also the type check) and the web app (vite)
-//   4. the byte budget of the public card page's script and stylesheet (size-limit, .size-limit.json)
-//   5. jest: unit and integration tests (FerretDB is built in the background from step 2 on and
+//   2. lint (ESLint, Prettier, the import boundaries) and, beside it, the build: server (tsc -b, which is
+//      also the type check) and the web app (vite)
+//   3. the byte budget of the public card page's script and stylesheet (size-limit, .size-limit.cjs)
+//   4. jest: unit and integration tests (FerretDB is built in the background from step 2 on and
 //      started by jest's global setup, Redis is the one on 127.0.0.1:6379 or one started for the
 //      run, chDB runs in-process) and the end-to-end browser suite
 import { spawn, spawnSync } from 'node:child_process';
@@ -45,8 +45,16 @@ const ferretdb = spawn(process.execPath, ['--import', 'tsx', 'infra/test/build-f
   env: { ...process.env, TSX_TSCONFIG_PATH: 'infra/test/tsconfig.tsx.json' },
 });
 const ferretdbBuilt = new Promise((done) => ferretdb.once('exit', (code) => done(code)));
-run('npm', ['run', 'lint']);
+// the lint and the build each keep one core busy: side by side they take the time of the build
+console.log('\n> npm run lint (beside the build)');
+const lint = spawn('npm', ['run', 'lint'], { stdio: 'inherit' });
+const linted = new Promise((done) => lint.once('exit', (code, signal) => done(code ?? signal)));
 run('npm', ['run', 'build']);
+const lintStatus = await linted;
+if (lintStatus !== 0) {
+  console.error(`\nnpm run lint failed (exit ${lintStatus})`);
+  process.exit(typeof lintStatus === 'number' ? lintStatus : 1);
+}
 run('npm', ['run', 'size']);
 // jest's global setup builds it itself, and says why, if this did not
 await ferretdbBuilt;
