@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import sharp from 'sharp';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
@@ -99,7 +99,14 @@ async function audit(
           .flatMap((v) => v.nodes.map((n) => n.target.join(' '))),
       };
     }, AXE_OPTIONS);
-    const measured = await measureContrast(page, unmeasured);
+    // a picture taken before the text went transparent reads as text on itself (seen once on a loaded
+    // machine, 1.23:1 on white): what fails is measured again, and a real shortfall fails twice
+    let measured = await measureContrast(page, unmeasured);
+    if (measured.length > 0)
+      measured = await measureContrast(
+        page,
+        measured.map((m) => m.target),
+      );
     if (measured.length > 0) {
       violations.push({
         id: 'color-contrast (measured)',
@@ -207,8 +214,11 @@ async function measureContrast(page: Page, targets: string[]): Promise<Measured[
     return state.nodes.length;
   }, targets);
   let shot = '';
-  if (prepared > 0)
+  if (prepared > 0) {
+    // a frame drawn with the text made transparent, not the one before it
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     shot = (await page.screenshot({ scale: 'css', animations: 'disabled' })).toString('base64');
+  }
   const failures = await page.evaluate(async (png) => {
     interface Node {
       selector: string;
@@ -301,6 +311,19 @@ function report(findings: Finding[]): string {
         `\n    ${f.summary.slice(0, 400)}`,
     )
     .join('\n');
+}
+
+/**
+ * whether focus reaches the element within two seconds: Radix hands it back to the trigger on a tick
+ * after the menu or dialog has gone, which a loaded machine reaches later than the check (seen in CI)
+ */
+async function focusSettlesOn(element: Locator): Promise<boolean> {
+  const deadline = Date.now() + 2_000;
+  for (;;) {
+    if (await element.evaluate((el) => el === document.activeElement)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
 }
 
 /** fails with every serious or critical finding, each with its rule, elements and what to fix */
@@ -418,7 +441,7 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     });
     await page.keyboard.press('Escape');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    expect(await type.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusSettlesOn(type)).toBe(true);
 
     // the avatar's crop dialog, as a photo chosen on the device opens it
     await page.setViewportSize(DESKTOP.viewport);
@@ -445,7 +468,6 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
   it('the card menu, the QR and delete dialogs and the account menu, opened and closed by keyboard', async () => {
     const page = ownerPage;
     const trigger = page.getByRole('button', { name: /^Actions for / });
-    const isFocused = () => trigger.evaluate((el) => el === document.activeElement);
     const openMenu = async () => {
       await trigger.focus();
       await page.keyboard.press('Enter');
@@ -459,7 +481,7 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     await expectAccessible(page, 'card menu');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect(await isFocused()).toBe(true);
+    expect(await focusSettlesOn(trigger)).toBe(true);
 
     for (const [item, dialog] of [
       ['QR Code', 'dialog'],
@@ -477,7 +499,7 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
       await page.keyboard.press('Escape');
       await page.getByRole(dialog).waitFor({ state: 'detached' });
       // and back on the control that opened the menu once it closes
-      expect(await isFocused()).toBe(true);
+      expect(await focusSettlesOn(trigger)).toBe(true);
     }
 
     const account = page.getByRole('button', { name: /account menu/ });
@@ -487,7 +509,7 @@ describe('every screen passes axe (WCAG 2.1 A and AA) at 1440 and 390 px', () =>
     await expectAccessible(page, 'account menu');
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
-    expect(await account.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await focusSettlesOn(account)).toBe(true);
   });
 
   it('the public card as a guest', async () => {
