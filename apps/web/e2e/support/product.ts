@@ -130,6 +130,10 @@ export async function startProduct(
     // the suites stop the whole product, with nothing routing around it: no drain on SIGTERM
     // (apps/api/src/platform/lifecycle/graceful-stop.spec.ts stops one under load with it)
     SHUTDOWN_DRAIN_MS: '0',
+    // the least scrypt work allowed, as the api's own suites use: the product default (2^17) costs
+    // about 0.9 s of cpu a sign-in here, and the browser suites sign in dozens of times
+    // (apps/api/src/auth/password-upgrade.spec.ts checks the default)
+    PASSWORD_SCRYPT_COST: '16384',
     ...env,
   });
   const stop = async () => {
