@@ -34,14 +34,10 @@ let browser: Browser;
 let ownerContext: BrowserContext;
 let ownerPage: Page;
 
-/** the screen as it settles, when screenshots are being saved */
+/** the screen once it has settled, when screenshots are being saved */
 async function shot(page: Page, name: string): Promise<void> {
-  if (!SAVING_SCREENSHOTS) return;
-  await waitForNetworkQuiet(page);
-  // the fonts and lazy chunks have arrived; give the toasts' entrance a moment
-  await page.waitForTimeout(150);
   const width = page.viewportSize()?.width ?? 0;
-  await saveScreenshot(page, `${name}-${width}.png`, { fullPage: true });
+  await saveScreenshot(page, `${name}-${width}.png`, { fullPage: true, settle: true });
 }
 
 beforeAll(async () => {

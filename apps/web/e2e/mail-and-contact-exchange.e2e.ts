@@ -4,10 +4,10 @@ import { unzipSync } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
-import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
+import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import { callApi, type ApiCall, type RunningProduct } from './support/product';
-import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
+import { saveScreenshot } from './support/screenshots';
 
 // e-mail without SMTP_URL (mail lands in the api's DATA_DIR/outbox as .eml files, in the cluster's
 // configuration too: each api replica writes its own) and the message form's extra fields, in Chromium
@@ -43,11 +43,8 @@ async function open(device: typeof DESKTOP | typeof IPHONE, signedInAs?: Page): 
 
 /** the screen once it has settled, when screenshots are being saved */
 async function shot(page: Page, name: string): Promise<void> {
-  if (!SAVING_SCREENSHOTS) return;
-  await waitForNetworkQuiet(page);
-  await page.waitForTimeout(150);
   const width = page.viewportSize()?.width ?? 0;
-  await saveScreenshot(page, `${name}-${mode}-${width}.png`, { fullPage: true });
+  await saveScreenshot(page, `${name}-${mode}-${width}.png`, { fullPage: true, settle: true });
 }
 
 /** the mails in the outbox to this address now, oldest first */
@@ -217,10 +214,7 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
           .locator('input[value="required"]')
           .isChecked(),
       ).toBe(true);
-      if (SAVING_SCREENSHOTS) {
-        await waitForNetworkQuiet(phone);
-        await saveScreenshot(onPhone, `editor-message-fields-card-${mode}-390.png`);
-      }
+      await saveScreenshot(onPhone, `editor-message-fields-card-${mode}-390.png`, { settle: true });
     });
 
     it('has a visitor on a phone fill them in, and e-mails the owner the message', async () => {
@@ -356,11 +350,9 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
       await section.getByText('Preparing your data…').waitFor();
       await section.getByText(`We will e-mail ${owner.email} when it is ready.`, { exact: false }).waitFor();
       const sectionShot = async (page: Page, state: string) => {
-        if (!SAVING_SCREENSHOTS) return;
-        await waitForNetworkQuiet(page);
         const width = page.viewportSize()?.width ?? 0;
         const section = page.getByRole('region', { name: 'Download my data' });
-        await saveScreenshot(section, `settings-export-${state}-${mode}-${width}.png`);
+        await saveScreenshot(section, `settings-export-${state}-${mode}-${width}.png`, { settle: true });
       };
       await sectionShot(desktop, 'preparing');
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { waitForNetworkQuiet } from './browser';
 import { REPO_ROOT } from './product';
 
 /**
@@ -17,6 +18,8 @@ export interface ScreenshotOptions {
   /** the whole scrollable page rather than the viewport (pages only) */
   fullPage?: boolean;
   animations?: 'disabled';
+  /** first let the page finish loading (no request open for half a second) and its entrances play */
+  settle?: boolean;
 }
 
 /** saves what a page or an element shows under screenshots/`file`, when screenshots are being saved */
@@ -26,8 +29,14 @@ export async function saveScreenshot(
   options: ScreenshotOptions = {},
 ): Promise<void> {
   if (!SAVING_SCREENSHOTS) return;
+  if (options.settle) {
+    const page = 'goto' in target ? target : target.page();
+    await waitForNetworkQuiet(page);
+    await page.waitForTimeout(150);
+  }
   const path = join(SCREENSHOTS_DIR, file);
   mkdirSync(dirname(path), { recursive: true });
-  if ('goto' in target) await target.screenshot({ path, ...options });
-  else await target.screenshot({ path, animations: options.animations });
+  const { fullPage, animations } = options;
+  if ('goto' in target) await target.screenshot({ path, fullPage, animations });
+  else await target.screenshot({ path, animations });
 }
