@@ -13,6 +13,7 @@ import { UserAgentParser } from '../../enrichment/user-agent';
 import { VisitorHasher } from '../../enrichment/visitor-id';
 import type { AnalyticsEvent, StoredEvent } from '../../events';
 import { BatchProcessor } from '../../ingest/batch-processor';
+import type { DayFigures } from '../../ports';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { DayFiguresCache } from '../../read/day-cache';
 import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
@@ -558,8 +559,43 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       ['group-c', [parseRange('2026-03-04T00:00:00Z', '2026-03-04T23:59:59.999Z'), day], 100],
       ['group-d', [parseRange('2026-03-05T10:01:00Z', '2026-03-05T10:02:30Z')], 100],
     ];
+    const dailyReads: Array<Parameters<ClickHouseAnalyticsStore['dailyFigures']>> = [
+      ['group-a', [day]],
+      // a segment that starts inside an hour: its edges from the raw events
+      ['group-b', [parseRange('2026-03-04T00:00:00Z', '2026-03-04T23:59:59.999Z'), day]],
+      ['group-c', [parseRange('2026-03-05T10:00:30Z', '2026-03-05T23:59:59.999Z')]],
+      ['group-d', [twoDays]],
+    ];
     const visitsAlone = [];
     for (const read of visitReads) visitsAlone.push(await store.visits(...read));
+    const dailyAlone = [];
+    for (const read of dailyReads) dailyAlone.push(await store.dailyFigures(...read));
+    const viewsOf = (figures: Map<number, Map<string, DayFigures>>) =>
+      [...figures]
+        .sort(([a], [b]) => a - b)
+        .map(([segment, days]) => [
+          segment,
+          [...days]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([date, f]) => [date, f.byType.find((row) => row.type === 'view')?.events ?? 0]),
+        ]);
+    expect(dailyAlone.map(viewsOf)).toEqual([
+      [[0, [['2026-03-05', 3]]]],
+      [
+        [0, [['2026-03-04', 0]]],
+        [1, [['2026-03-05', 4]]],
+      ],
+      [[0, [['2026-03-05', 4]]]],
+      [
+        [
+          0,
+          [
+            ['2026-03-04', 0],
+            ['2026-03-05', 6],
+          ],
+        ],
+      ],
+    ]);
     const rawAlone = [];
     for (const read of rawReads) rawAlone.push(await store.rawEvents(...read));
     expect(visitsAlone.map((page) => page.length)).toEqual([2, 3, 5, 1, 4]);
@@ -569,10 +605,30 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     try {
       expect(await Promise.all(visitReads.map((read) => store.visits(...read)))).toEqual(visitsAlone);
       expect(await Promise.all(rawReads.map((read) => store.rawEvents(...read)))).toEqual(rawAlone);
+      // the same figures, in whatever order the rows came
+      const sorted = (figures: Map<number, Map<string, DayFigures>>) =>
+        [...figures]
+          .sort(([a], [b]) => a - b)
+          .map(([segment, days]) => [
+            segment,
+            [...days]
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([date, f]) => [
+                date,
+                f.stepVisitors,
+                [...f.byType].sort((a, b) => a.type.localeCompare(b.type)),
+                [...f.breakdowns].sort((a, b) =>
+                  `${a.dimension} ${a.value}`.localeCompare(`${b.dimension} ${b.value}`),
+                ),
+              ]),
+          ]);
+      const dailyTogether = await Promise.all(dailyReads.map((read) => store.dailyFigures(...read)));
+      expect(dailyTogether.map(sorted)).toEqual(dailyAlone.map(sorted));
       // over chdb one group reads at a time: the first request alone, all that queued behind it in
       // one query (the two-day range by the day before its end, which fills its page), for the visits
-      // and for the raw events alike. over http four groups read at once, so these few go alone
-      if (transport === 'chdb') expect(query).toHaveBeenCalledTimes(2 + 2);
+      // for the raw events and for the daily figures alike. over http four groups read at once, so
+      // these few go alone
+      if (transport === 'chdb') expect(query).toHaveBeenCalledTimes(2 + 2 + 2);
 
       // one request's bad value fails that request only
       query.mockClear();

@@ -75,7 +75,7 @@ export class ClickHouseAnalyticsStore
     readGroupsAtOnce: number,
   ) {
     this.writer = new ClickHouseEventWriter(connection);
-    this.figuresOf = new ClickHouseFigures(connection.client, this.retention);
+    this.figuresOf = new ClickHouseFigures(connection.client, this.retention, readGroupsAtOnce);
     this.events = new ClickHouseEventReads(connection.client, readGroupsAtOnce);
     this.erasure = new ClickHouseErasure(connection, this.retention);
     this.backups = new ClickHouseBackups(connection.client, connection.backupsDir);

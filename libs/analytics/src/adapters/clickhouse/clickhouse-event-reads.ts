@@ -124,6 +124,8 @@ export class ClickHouseEventReads {
       });
       return `(profile_id = {p${r}:String} AND (${ofCard.join(' OR ')}))`;
     });
+    // in the table's own order (card, time), which the engine reads without sorting the whole group
+    // by time: a range's rows are in time order either way, and LIMIT BY keeps the first of each.
     // compact rows, a line each: a summary reads today's latest events on every call, and they parse
     // faster so. a card's first read can bring a few hundred thousand; they are parsed a slice at a
     // time, so the visitors' requests are answered meanwhile (one JSON document held the loop 0.3 s)
@@ -133,7 +135,7 @@ export class ClickHouseEventReads {
                 toString(country) AS country, toString(device) AS device,
                 toString(referrer_host) AS referrer_host, toString(channel) AS channel, target
          FROM events WHERE ${cards.join(' OR ')}
-         ORDER BY ts
+         ORDER BY profile_id, ts
          LIMIT {limit:UInt32} BY r`,
       query_params: params,
       format: 'JSONCompactEachRow',

@@ -11,9 +11,11 @@ import {
   type SeriesRow,
   type TimeRange,
 } from '../../ports';
+import { CoalescedReads } from './coalesced-reads';
 import {
   BREAKDOWN_PAIRS,
   HOUR,
+  MAX_GROUP,
   NO_REQUEST,
   RAW_EDGES,
   ROLLUP_HOURS,
@@ -25,15 +27,36 @@ import {
   type RawRetention,
 } from './sql';
 
+/** one card's daily figures: per segment (its index), per UTC day */
+type DailyFigures = Map<number, Map<string, DayFigures>>;
+
+interface DailyFiguresRead {
+  profileId: string;
+  segments: TimeRange[];
+}
+
 /**
  * the dashboard's counts: whole hours from the rollups, the partial hours at a range's edges from the
  * raw events
  */
 export class ClickHouseFigures {
+  private readonly dailyReads: CoalescedReads<DailyFiguresRead, DailyFigures>;
+
   constructor(
     private readonly client: ClickHouseClient,
     private readonly retention: RawRetention,
-  ) {}
+    /** groups read at once: 1 for chdb (one at a time, the next one gathering what arrives meanwhile) */
+    readGroupsAtOnce: number,
+  ) {
+    this.dailyReads = new CoalescedReads({
+      readTogether: (reads) => this.readDailyFigures(reads),
+      readAlone: async (read) => (await this.readDailyFigures([read]))[0] ?? new Map(),
+      // two reads of one card could have overlapping segments, and a row counts in one segment only
+      fits: (read, group) => !group.some((other) => other.profileId === read.profileId),
+      concurrency: readGroupsAtOnce,
+      maxGroup: MAX_GROUP,
+    });
+  }
 
   private split(profileId: string, range: TimeRange): Params {
     return { profileId, ...splitRange(range, this.retention.keptSince()) };
@@ -132,28 +155,40 @@ export class ClickHouseFigures {
     }));
   }
 
-  async dailyFigures(
-    profileId: string,
-    segments: TimeRange[],
-  ): Promise<Map<number, Map<string, DayFigures>>> {
-    const result = new Map<number, Map<string, DayFigures>>();
-    if (segments.length === 0) return result;
-    const params: Params = { profileId };
+  dailyFigures(profileId: string, segments: TimeRange[]): Promise<Map<number, Map<string, DayFigures>>> {
+    if (segments.length === 0) return Promise.resolve(new Map());
+    return this.dailyReads.read({ profileId, segments });
+  }
+
+  /**
+   * the figures of each day of several cards' segments in one query: per request, per segment, per
+   * day. a segment's whole hours come from the rollups, its partial hours from the raw events
+   */
+  private async readDailyFigures(reads: DailyFiguresRead[]): Promise<DailyFigures[]> {
+    const params: Params = {};
     const rollupTests: string[] = [];
     const rawTests: string[] = [];
-    segments.forEach((segment, i) => {
-      const split = this.split(profileId, segment);
-      for (const [name, value] of Object.entries(split))
-        if (name !== 'profileId') params[`s${i}${name}`] = value;
-      const at = (name: string) => `{s${i}${name}:DateTime64(3, 'UTC')}`;
-      rollupTests.push(`hour >= ${at('rollupFrom')} AND hour < ${at('rollupTo')}`);
-      rawTests.push(
-        `(ts >= ${at('edge1From')} AND ts < ${at('edge1To')}) OR (ts >= ${at('edge2From')} AND ts < ${at('edge2To')})`,
-      );
+    // per segment number in the query: the request and its own segment number
+    const owner: Array<{ read: number; segment: number }> = [];
+    reads.forEach((read, r) => {
+      params[`p${r}`] = read.profileId;
+      read.segments.forEach((segment, i) => {
+        const n = owner.length;
+        owner.push({ read: r, segment: i });
+        for (const [name, value] of Object.entries(splitRange(segment, this.retention.keptSince())))
+          params[`s${n}${name}`] = value;
+        const at = (name: string) => `{s${n}${name}:DateTime64(3, 'UTC')}`;
+        const card = `profile_id = {p${r}:String}`;
+        rollupTests.push(`${card} AND hour >= ${at('rollupFrom')} AND hour < ${at('rollupTo')}`);
+        rawTests.push(
+          `${card} AND ((ts >= ${at('edge1From')} AND ts < ${at('edge1To')}) OR (ts >= ${at('edge2From')} AND ts < ${at('edge2To')}))`,
+        );
+      });
     });
-    // segments are disjoint: a row belongs to one of them at most
+    // a request's segments are disjoint, and a group holds one request a card: a row belongs to one
+    // segment at most
     const segmentOf = (tests: string[]) =>
-      `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, 255)`;
+      `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST})`;
     const anyOf = (tests: string[]) => tests.map((test) => `(${test})`).join(' OR ');
     const rows = await this.rows<{
       seg: number | string;
@@ -168,12 +203,12 @@ export class ClickHouseFigures {
       `WITH typed AS (
          SELECT ${segmentOf(rollupTests)} AS seg, toString(toDate(hour)) AS day, type,
                 toUInt64(events) AS events, toUInt64(authenticated) AS authenticated, visitors
-         FROM events_hourly WHERE profile_id = {profileId:String} AND (${anyOf(rollupTests)})
+         FROM events_hourly WHERE ${anyOf(rollupTests)}
          UNION ALL
          SELECT ${segmentOf(rawTests)} AS seg, toString(toDate(ts)) AS day, type,
                 count() AS events, countIf(authenticated = 1) AS authenticated,
                 uniqCombined64State(visitor_id) AS visitors
-         FROM events WHERE profile_id = {profileId:String} AND (${anyOf(rawTests)})
+         FROM events WHERE ${anyOf(rawTests)}
          GROUP BY seg, day, type
        )
        SELECT seg, day, 'type' AS kind, toString(type) AS k1, '' AS k2,
@@ -189,28 +224,25 @@ export class ClickHouseFigures {
        FROM (
          SELECT ${segmentOf(rollupTests)} AS seg, toString(toDate(hour)) AS day, toString(dimension) AS dimension,
                 value, toUInt64(events) AS events
-         FROM breakdown_hourly WHERE profile_id = {profileId:String} AND (${anyOf(rollupTests)})
+         FROM breakdown_hourly WHERE ${anyOf(rollupTests)}
          UNION ALL
          SELECT ${segmentOf(rawTests)} AS seg, toString(toDate(ts)) AS day, pair.1 AS dimension, pair.2 AS value,
                 count() AS events
          FROM events ARRAY JOIN ${BREAKDOWN_PAIRS} AS pair
-         WHERE profile_id = {profileId:String} AND (${anyOf(rawTests)}) AND type IN ('view', 'link_clicked')
+         WHERE (${anyOf(rawTests)}) AND type IN ('view', 'link_clicked')
          GROUP BY seg, day, dimension, value
        )
        GROUP BY seg, day, dimension, value`,
       params,
     );
-    const emptyDay = (): DayFigures => ({
-      byType: [],
-      stepVisitors: noStepVisitors(),
-      breakdowns: [],
-    });
+    const results: DailyFigures[] = reads.map(() => new Map());
     for (const row of rows) {
-      const seg = Number(row.seg);
-      if (seg === 255) continue;
-      const days = result.get(seg) ?? new Map<string, DayFigures>();
-      result.set(seg, days);
-      const day = days.get(row.day) ?? emptyDay();
+      const at = owner[Number(row.seg)];
+      if (!at) continue;
+      const result = results[at.read] as DailyFigures;
+      const days = result.get(at.segment) ?? new Map<string, DayFigures>();
+      result.set(at.segment, days);
+      const day = days.get(row.day) ?? { byType: [], stepVisitors: noStepVisitors(), breakdowns: [] };
       days.set(row.day, day);
       if (row.kind === 'type') {
         day.byType.push({ type: row.k1, events: Number(row.n), authenticated: Number(row.auth) });
@@ -220,7 +252,7 @@ export class ClickHouseFigures {
         day.breakdowns.push({ dimension: row.k1 as BreakdownDimension, value: row.k2, count: Number(row.n) });
       }
     }
-    return result;
+    return results;
   }
 
   /**
