@@ -33,14 +33,6 @@ export function emptyTotals(): DayTotals {
   };
 }
 
-function copyTotals(totals: DayTotals): DayTotals {
-  return {
-    types: new Map([...totals.types].map(([key, row]) => [key, { ...row }])),
-    stepVisitors: { ...totals.stepVisitors },
-    breakdowns: new Map([...totals.breakdowns].map(([key, row]) => [key, { ...row }])),
-  };
-}
-
 /** adds days: counts add up, and so do distinct visitors, whose ids are per UTC day */
 export function addDays(totals: DayTotals, days: DayFigures[]): DayTotals {
   for (const day of days) {
@@ -84,37 +76,4 @@ export function finishTotals(totals: DayTotals): { figures: RangeFigures; breakd
     },
     breakdowns: top,
   };
-}
-
-/**
- * the finished days of ranges added up, per card and first and last day, the least recently made
- * first out: kept while the day cache hands out the same days (the same objects), so a range of many
- * days is not added up again on every read
- */
-export class WholeDaySums {
-  private readonly sums = new Map<string, { days: DayFigures[]; totals: DayTotals }>();
-
-  constructor(private readonly maxEntries: number) {}
-
-  /** the days added up: a copy, to add the partial days to */
-  totals(profileId: string, days: string[], figures: DayFigures[]): DayTotals {
-    const key = `${profileId}\u0000${days[0] ?? ''}\u0000${days[days.length - 1] ?? ''}`;
-    const kept = this.sums.get(key);
-    if (kept && kept.days.length === figures.length && kept.days.every((day, i) => day === figures[i])) {
-      return copyTotals(kept.totals);
-    }
-    const totals = addDays(emptyTotals(), figures);
-    this.sums.delete(key);
-    this.sums.set(key, { days: figures, totals });
-    for (const oldest of this.sums.keys()) {
-      if (this.sums.size <= this.maxEntries) break;
-      this.sums.delete(oldest);
-    }
-    return copyTotals(totals);
-  }
-
-  /** a card's sums go with the card */
-  forget(profileId: string): void {
-    for (const key of [...this.sums.keys()]) if (key.startsWith(`${profileId}\u0000`)) this.sums.delete(key);
-  }
 }

@@ -14,7 +14,7 @@ import type {
   VisitRow,
 } from '../ports';
 import { DayFiguresCache } from './day-cache';
-import { addDays, emptyDay, finishTotals, WholeDaySums } from './day-totals';
+import { addDays, emptyDay, emptyTotals, finishTotals } from './day-totals';
 import { BusyDay, rawHoursOf } from './busy-days';
 import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days';
 import {
@@ -52,8 +52,6 @@ interface PeriodFigures {
   series: SeriesRow[];
 }
 
-/** at most this many sums of finished days kept (one per card and range in use) */
-const WHOLE_DAY_SUMS = 256;
 /** cards whose busy days are remembered (the most recently read), and days a card at most */
 const BUSY_CARDS = 1000;
 const BUSY_DAYS_A_CARD = 16;
@@ -66,7 +64,6 @@ const BUSY_DAYS_A_CARD = 16;
 export class FiguresSource {
   private readonly days: DayFiguresCache | null;
   private readonly edges: EdgeDaysCache | null;
-  private readonly wholeDaySums = new WholeDaySums(WHOLE_DAY_SUMS);
   private readonly todayTail: TodayTailCache;
   private readonly newest: NewestViewsCache;
   /**
@@ -94,7 +91,6 @@ export class FiguresSource {
     this.newest.forget(profileId);
     this.days?.forget(profileId);
     this.edges?.forget(profileId);
-    this.wholeDaySums.forget(profileId);
     this.busyDays.delete(profileId);
   }
 
@@ -178,13 +174,12 @@ export class FiguresSource {
         if (figures) return [[utcDay(part.from.getTime()), figures]];
         return [...(fetched.get(segments.partials[p]?.[i] ?? -1) ?? [])];
       });
-      return this.periodFigures(profileId, plan, whole, partDays);
+      return this.periodFigures(plan, whole, partDays);
     }) as [PeriodFigures, PeriodFigures];
   }
 
-  /** a period's figures: its whole days (added up once while the same), its partial days added */
+  /** a period's figures: its whole days and its partial days added up */
   private periodFigures(
-    profileId: string,
     plan: DailyPlan,
     whole: DayFigures[],
     partDays: Array<[string, DayFigures]>,
@@ -202,16 +197,8 @@ export class FiguresSource {
         uniqueVisitors: dayParts.reduce((n, d) => n + d.stepVisitors.viewed, 0),
       });
     }
-    const totals = this.wholeDaySums.totals(profileId, plan.wholeDays, whole);
-    return {
-      ...finishTotals(
-        addDays(
-          totals,
-          partDays.map(([, figures]) => figures),
-        ),
-      ),
-      series,
-    };
+    const days = [...whole, ...partDays.map(([, figures]) => figures)];
+    return { ...finishTotals(addDays(emptyTotals(), days)), series };
   }
 
   /**
