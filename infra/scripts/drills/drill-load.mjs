@@ -98,6 +98,11 @@ export function watchReadiness(baseUrl) {
   })();
   return {
     samples,
+    /** resolves once readiness answered 200 at or after `from` (30 s at most) */
+    async readyAgain(from) {
+      const deadline = t0() + 30_000;
+      while (!samples.some((s) => s.at >= from && s.status === 200) && t0() < deadline) await sleep(50);
+    },
     async stop() {
       stopped = true;
       await loop;

@@ -99,6 +99,8 @@ async function embeddedProcessDrill(name, signal) {
       durationMs: 9000,
     });
     await fault;
+    // a drained stop can end after the load: the restart's readiness is then seen after it
+    await watch.readyAgain(restartAt);
     await watch.stop();
     const result = await compare({ baseUrl: api.baseUrl, token, profileId: card.id, statuses: run.statuses });
     // the load sends each tick's visitors together (a burst of rate/10 within a few ms), so the events
