@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { v7 as uuidv7 } from 'uuid';
 import { eventRowsOf } from '../../enrichment/event-rows';
 import type { StoredEvent } from '../../events';
@@ -153,6 +155,24 @@ describe('the embedded write log', () => {
       expect(log.size).toBe(2);
       await bounded.insertEvents(uuidv7(), views('card-b', 1));
       expect(log.size).toBe(1);
+    });
+
+    it('keeps nothing of the rows it let go, so they can be collected at once', async () => {
+      setFlagsFromString('--expose-gc');
+      const collectGarbage = runInNewContext('gc') as () => void;
+      // a row only the log holds: the write's own rows are not kept by the test
+      const firstRow = await (async () => {
+        const rows = eventRowsOf(views('card-a', 4));
+        await bounded.insertEvents(uuidv7(), rows);
+        return new WeakRef(rows.written[0] as object);
+      })();
+      // 12 rows over the bound of 10: card a's write goes
+      await bounded.insertEvents(uuidv7(), views('card-b', 8));
+      expect(log.size).toBe(8);
+      // a WeakRef holds its target until the job that made or read it ends
+      await new Promise((resolve) => setImmediate(resolve));
+      collectGarbage();
+      expect(firstRow.deref()).toBeUndefined();
     });
 
     it("keeps a card's last writes only, and counts what their bound let go", async () => {

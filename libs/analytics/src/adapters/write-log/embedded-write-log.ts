@@ -218,5 +218,8 @@ export class EmbeddedWriteLog implements RecentWrites {
     if (entry.gone) return;
     entry.gone = true;
     this.heldEvents -= sizeOf(entry);
+    // the entry itself stays in `entries` until the next compaction, up to a thousand writes later:
+    // its rows must not stay with it (at a high rate of views that was most of a minute of them)
+    entry.rows = null;
   }
 }
