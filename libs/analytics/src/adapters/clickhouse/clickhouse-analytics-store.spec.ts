@@ -570,15 +570,17 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     for (const read of visitReads) visitsAlone.push(await store.visits(...read));
     const dailyAlone = [];
     for (const read of dailyReads) dailyAlone.push(await store.dailyFigures(...read));
-    const viewsOf = (figures: Map<number, Map<string, DayFigures>>) =>
-      [...figures]
-        .sort(([a], [b]) => a - b)
-        .map(([segment, days]) => [
-          segment,
-          [...days]
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([date, f]) => [date, f.byType.find((row) => row.type === 'view')?.events ?? 0]),
-        ]);
+    /** per segment, then per day, in order: what `pick` makes of each day's figures */
+    const perDay =
+      <T>(pick: (day: DayFigures) => T) =>
+      (figures: Map<number, Map<string, DayFigures>>) =>
+        [...figures]
+          .sort(([a], [b]) => a - b)
+          .map(([segment, days]) => [
+            segment,
+            [...days].sort(([a], [b]) => a.localeCompare(b)).map(([date, day]) => [date, pick(day)]),
+          ]);
+    const viewsOf = perDay((day) => day.byType.find((row) => row.type === 'view')?.events ?? 0);
     expect(dailyAlone.map(viewsOf)).toEqual([
       [[0, [['2026-03-05', 3]]]],
       [
@@ -606,26 +608,17 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       expect(await Promise.all(visitReads.map((read) => store.visits(...read)))).toEqual(visitsAlone);
       expect(await Promise.all(rawReads.map((read) => store.rawEvents(...read)))).toEqual(rawAlone);
       // the same figures, in whatever order the rows came
-      const sorted = (figures: Map<number, Map<string, DayFigures>>) =>
-        [...figures]
-          .sort(([a], [b]) => a - b)
-          .map(([segment, days]) => [
-            segment,
-            [...days]
-              .sort(([a], [b]) => a.localeCompare(b))
-              .map(([date, f]) => [
-                date,
-                f.stepVisitors,
-                [...f.byType].sort((a, b) => a.type.localeCompare(b.type)),
-                [...f.breakdowns].sort((a, b) =>
-                  `${a.dimension} ${a.value}`.localeCompare(`${b.dimension} ${b.value}`),
-                ),
-              ]),
-          ]);
+      const sorted = perDay((day) => [
+        day.stepVisitors,
+        [...day.byType].sort((a, b) => a.type.localeCompare(b.type)),
+        [...day.breakdowns].sort((a, b) =>
+          `${a.dimension} ${a.value}`.localeCompare(`${b.dimension} ${b.value}`),
+        ),
+      ]);
       const dailyTogether = await Promise.all(dailyReads.map((read) => store.dailyFigures(...read)));
       expect(dailyTogether.map(sorted)).toEqual(dailyAlone.map(sorted));
       // over chdb one group reads at a time: the first request alone, all that queued behind it in
-      // one query (the two-day range by the day before its end, which fills its page), for the visits
+      // one query (the two-day range by the day before its end, which fills its page), for the visits,
       // for the raw events and for the daily figures alike. over http four groups read at once, so
       // these few go alone
       if (transport === 'chdb') expect(query).toHaveBeenCalledTimes(2 + 2 + 2);

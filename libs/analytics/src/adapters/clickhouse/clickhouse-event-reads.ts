@@ -3,7 +3,7 @@ import { fromClickHouseTime, toClickHouseTime } from '../../events';
 import { EventLoopSlices } from '../../event-loop';
 import { LruCache } from '../../lru-cache';
 import type { DayEventRow, LiveFigures, TimeRange, VisitCursor, VisitRow } from '../../ports';
-import { CoalescedReads } from './coalesced-reads';
+import { CoalescedReads, sameCard } from './coalesced-reads';
 import {
   DAY,
   MAX_GROUP,
@@ -33,8 +33,6 @@ interface VisitsRead {
   after: VisitCursor | null;
 }
 
-const sameCard = (profileId: string, group: readonly { profileId: string }[]) =>
-  group.some((other) => other.profileId === profileId);
 const withinADay = (range: TimeRange) => range.to.getTime() - range.from.getTime() <= DAY;
 
 /** a visit as the store returns it */

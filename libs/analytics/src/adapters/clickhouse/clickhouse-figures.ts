@@ -11,7 +11,7 @@ import {
   type SeriesRow,
   type TimeRange,
 } from '../../ports';
-import { CoalescedReads } from './coalesced-reads';
+import { CoalescedReads, sameCard } from './coalesced-reads';
 import {
   BREAKDOWN_PAIRS,
   HOUR,
@@ -52,7 +52,7 @@ export class ClickHouseFigures {
       readTogether: (reads) => this.readDailyFigures(reads),
       readAlone: async (read) => (await this.readDailyFigures([read]))[0] ?? new Map(),
       // two reads of one card could have overlapping segments, and a row counts in one segment only
-      fits: (read, group) => !group.some((other) => other.profileId === read.profileId),
+      fits: (read, group) => !sameCard(read.profileId, group),
       concurrency: readGroupsAtOnce,
       maxGroup: MAX_GROUP,
     });
@@ -155,7 +155,7 @@ export class ClickHouseFigures {
     }));
   }
 
-  dailyFigures(profileId: string, segments: TimeRange[]): Promise<Map<number, Map<string, DayFigures>>> {
+  dailyFigures(profileId: string, segments: TimeRange[]): Promise<DailyFigures> {
     if (segments.length === 0) return Promise.resolve(new Map());
     return this.dailyReads.read({ profileId, segments });
   }

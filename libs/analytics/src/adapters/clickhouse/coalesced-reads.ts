@@ -24,6 +24,10 @@ interface Waiting<Req, Res> {
   reject(error: unknown): void;
 }
 
+/** a request of a card another request of the group already reads */
+export const sameCard = (profileId: string, group: readonly { profileId: string }[]) =>
+  group.some((other) => other.profileId === profileId);
+
 export class CoalescedReads<Req, Res> {
   private queue: Waiting<Req, Res>[] = [];
   private running = 0;
