@@ -2,7 +2,7 @@
 // descriptors from /proc, the V8 heap in use and the event loop's delay from the process's own
 // Prometheus metrics (prom-client's defaults). prom-client starts its event-loop histogram afresh at
 // every read, so each reading's p99 covers the seconds since the one before.
-import { readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { rssMb } from '../bench/product.mjs';
 
@@ -39,10 +39,32 @@ function kindOf(target) {
   return 'file';
 }
 
-/** the open descriptors, by kind, so that a count that moves says what moved */
+// the embedded analytics engine reads a thread's own counters while it runs a query: three files of
+// /proc per thread at work (stat, schedstat, io), opened when a job starts and closed when it ends.
+// their count is how many engine threads are at work at the reading, not something held; what
+// would be a leak is such a file still open once its thread has ended
+const THREAD_HANDLE = /^\/proc\/\d+\/task\/(\d+)\//;
+
+/** a thread's handle found open whose thread has ended: it is still open, on the same file, after */
+function staleThreadHandle(pid, fd, target) {
+  const tid = THREAD_HANDLE.exec(target)?.[1];
+  if (!tid || existsSync(`/proc/${pid}/task/${tid}`)) return false;
+  try {
+    return readlinkSync(`/proc/${pid}/fd/${fd}`) === target;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * the open descriptors, by kind, so that a count that moves says what moved; `held`: all but the
+ * engine's thread handles; `stale`: thread handles left open by a thread that has ended
+ */
 function openFds(pid) {
   const kinds = {};
   let count = 0;
+  let threadHandles = 0;
+  let stale = 0;
   try {
     for (const fd of readdirSync(`/proc/${pid}/fd`)) {
       count++;
@@ -54,11 +76,24 @@ function openFds(pid) {
       }
       const kind = kindOf(target);
       kinds[kind] = (kinds[kind] ?? 0) + 1;
+      if (THREAD_HANDLE.test(target)) {
+        threadHandles++;
+        if (staleThreadHandle(pid, fd, target)) stale++;
+      }
     }
   } catch {
-    return { count: NaN, kinds };
+    return { count: NaN, held: NaN, stale: NaN, kinds };
   }
-  return { count, kinds };
+  return { count, held: count - threadHandles, stale, kinds };
+}
+
+/** the process's threads */
+function threadsOf(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).length;
+  } catch {
+    return NaN;
+  }
 }
 
 /** a metric summed over its samples whose labels include `match` */
@@ -97,7 +132,8 @@ export class ProcessProbe {
   async read() {
     const pid = this.pidOf();
     const { rss, peak } = rssMb(pid);
-    const { count: fds, kinds: fdKinds } = openFds(pid);
+    const { count: fds, held: fdsHeld, stale: staleThreadHandles, kinds: fdKinds } = openFds(pid);
+    const threads = threadsOf(pid);
     let heapMb = NaN;
     let heapLiveMb = NaN;
     let heapTotalMb = NaN;
@@ -122,6 +158,9 @@ export class ProcessProbe {
       rssMb: rss,
       peakRssMb: peak,
       fds,
+      fdsHeld,
+      staleThreadHandles,
+      threads,
       fdKinds,
       heapMb,
       heapLiveMb,
@@ -148,8 +187,14 @@ const minOf = (values) => (finite(values).length ? Math.min(...finite(values)) :
 export function minuteOf(readings) {
   const fds = minOf(readings.map((r) => r.fds));
   const fdsMax = maxOf(readings.map((r) => r.fds));
+  const fdsHeld = minOf(readings.map((r) => r.fdsHeld));
   return {
     readings: readings.length,
+    // what is held open, the engine's thread handles apart (see THREAD_HANDLE), and the kinds then
+    fdsHeld,
+    fdKindsHeld: readings.find((r) => r.fdsHeld === fdsHeld)?.fdKinds ?? {},
+    staleThreadHandles: maxOf(readings.map((r) => r.staleThreadHandles)),
+    threadsMax: maxOf(readings.map((r) => r.threads)),
     rssMb: maxOf(readings.map((r) => r.rssMb)),
     heapMb: minOf(readings.map((r) => r.heapMb)),
     heapLiveMb: finite(readings.map((r) => r.heapLiveMb)).at(-1) ?? NaN,

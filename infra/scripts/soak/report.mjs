@@ -7,8 +7,11 @@ export const GOALS = {
   rssDrift: 0.1,
   heapDrift: 0.1,
   // sockets, files and pipes are given back: the fewest open in a minute moves by at most this after
-  // the warm-up (the soak's own connections stay open for the whole run and do not move it)
+  // the warm-up (the soak's own connections stay open for the whole run and do not move it). the
+  // embedded engine's thread handles are judged apart: how many are open says how many of its
+  // threads are at work, so none may outlive its thread
   fdsSpread: 5,
+  staleThreadHandles: 0,
 };
 
 const fmt = (value, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : 'n/a');
@@ -19,8 +22,8 @@ const pct = (ratio) =>
 const okOf = (counts) => `${counts.ok}/${counts.sent}`;
 
 export const MINUTE_HEADER = [
-  '| min | process | RSS MB | heap MB in use | heap MB alive | fds fewest–most | loop p99 ms | views sent | views 2xx | view p99 ms | engagement 2xx/sent | messages 2xx/sent | dashboard reads 2xx/sent | failed | not stored yet |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  '| min | process | RSS MB | heap MB in use | heap MB alive | fds fewest–most | fds held | threads at most | loop p99 ms | views sent | views 2xx | view p99 ms | engagement 2xx/sent | messages 2xx/sent | dashboard reads 2xx/sent | failed | not stored yet |',
+  '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ].join('\n');
 
 /** minute `minute` (0-based): one row per process, its traffic (an api's) on the same row */
@@ -43,7 +46,7 @@ export function minuteRows({ minute, warmup, processes, backlog, traffic }) {
       : ['', '', '', '', '', '', ''];
     // the backlog is the pipeline's, once a minute
     const behind = row === 0 ? backlog : '';
-    return `| ${label} | ${name} | ${fmt(figures.rssMb)} | ${fmt(figures.heapMb)} | ${fmt(figures.heapLiveMb)} | ${figures.fds}–${figures.fdsMax} | ${fmt(figures.loopP99Ms)} | ${load.join(' | ')} | ${behind} |`;
+    return `| ${label} | ${name} | ${fmt(figures.rssMb)} | ${fmt(figures.heapMb)} | ${fmt(figures.heapLiveMb)} | ${figures.fds}–${figures.fdsMax} | ${figures.fdsHeld} | ${figures.threadsMax} | ${fmt(figures.loopP99Ms)} | ${load.join(' | ')} | ${behind} |`;
   });
 }
 
@@ -84,13 +87,16 @@ export function judge({ minutes, warmup, counted }) {
     };
     const rss = drift('rssMb');
     const heap = drift('heapLiveMb');
-    const fds = series('fds');
+    const fds = series('fdsHeld');
     const fdsSpread = Math.max(...fds) - Math.min(...fds);
+    const stale = Math.max(...series('staleThreadHandles'));
+    const threadHandles = series('fds').map((all, minute) => all - fds[minute]);
     // the kinds of descriptor that differ between the minutes with the fewest and the most
-    const kindsAt = (count) => after[fds.indexOf(count)]?.processes[name].fdKinds ?? {};
+    const kindsAt = (count) => after[fds.indexOf(count)]?.processes[name].fdKindsHeld ?? {};
     const fewest = kindsAt(Math.min(...fds));
     const most = kindsAt(Math.max(...fds));
     const moved = Object.keys({ ...fewest, ...most })
+      .filter((kind) => kind !== '/proc')
       .map((kind) => [kind, (most[kind] ?? 0) - (fewest[kind] ?? 0)])
       .filter(([, change]) => change !== 0)
       .map(([kind, change]) => `${kind} ${change > 0 ? '+' : ''}${change}`);
@@ -115,12 +121,19 @@ export function judge({ minutes, warmup, counted }) {
         pass: Math.abs(heap) <= GOALS.heapDrift,
       },
       {
-        goal: `open fds flat (the minutes' fewest: max − min ≤ ${GOALS.fdsSpread})`,
+        goal: `open fds flat (the minutes' fewest held, the engine's thread handles apart: max − min ≤ ${GOALS.fdsSpread})`,
         process: name,
         measured:
           `${fdsSpread} (${Math.min(...fds)} to ${Math.max(...fds)}` +
-          `${moved.length ? `; ${moved.join(', ')}` : ''})`,
+          `${moved.length ? `; ${moved.join(', ')}` : ''}; thread handles at the minutes' fewest ` +
+          `${Math.min(...threadHandles)} to ${Math.max(...threadHandles)})`,
         pass: fdsSpread <= GOALS.fdsSpread,
+      },
+      {
+        goal: 'no engine thread handle outlives its thread (in every reading)',
+        process: name,
+        measured: Number.isFinite(stale) ? `${stale} at most` : 'n/a',
+        pass: stale <= GOALS.staleThreadHandles,
       },
     );
   }

@@ -133,6 +133,14 @@ function openHttp(transport: Extract<ClickHouseTransport, { kind: 'http' }>): Cl
 const IDLE_ENGINE_THREADS = 16;
 
 /**
+ * threads that remove a table's outdated parts at once. once a table holds a hundred outdated parts
+ * (an insert a second and the merges after it get there in minutes) the engine removes them
+ * concurrently, on up to 128 new threads by default: a burst of 130 threads, each with its stack and
+ * its allocator cache, that raised the product's resident memory for the minute. two cores need two.
+ */
+const PART_CLEANING_THREADS = 2;
+
+/**
  * chdb in this process. its native library is large (about 540 MB), so it is required only here and
  * only when no ClickHouse url is configured. an insert's body goes to the engine's raw passthrough:
  * the bytes it is, parsed by the engine's own parser, not read into one string and appended to the
@@ -154,6 +162,7 @@ function openChdb(transport: Extract<ClickHouseTransport, { kind: 'chdb' }>): Cl
     connectionArgs: [
       `--backups.allowed_path=${backupsDir}`,
       `--max_thread_pool_free_size=${IDLE_ENGINE_THREADS}`,
+      `--max_parts_cleaning_thread_pool_size=${PART_CLEANING_THREADS}`,
     ],
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
