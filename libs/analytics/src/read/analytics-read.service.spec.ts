@@ -348,8 +348,17 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const RANGE = parseRange('2026-03-07T12:30:00Z', '2026-03-10T15:00:00Z');
     const busyEvent = (ts: string, browser: number, type: EventType = 'view') =>
       sampleEvent({ profileId: BUSY, ts: new Date(ts).toISOString(), type, ...BROWSERS[browser] });
-    /** three events an hour at most, more than three a day: the days are busy, their hours are not */
-    const edges = () => new EdgeDaysCache({ ttlMs: 600_000, maxEventsPerDay: 3, maxEvents: 10_000 });
+    /** a service reading through `reader`, its edge-day cache holding `maxEventsPerDay` events a day */
+    const holding = (reader: FiguresReader, maxEventsPerDay: number) => {
+      const cache = new EdgeDaysCache({ ttlMs: 600_000, maxEventsPerDay, maxEvents: 10_000 });
+      const service = new AnalyticsReadService(
+        reader,
+        store,
+        { days: new DayFiguresCache(), edges: cache },
+        clock,
+      );
+      return { service, cache };
+    };
     /** every day's events held: counted exactly from them */
     const held = () =>
       new AnalyticsReadService(
@@ -389,13 +398,8 @@ describe('the read service over chdb: answers and counted store reads', () => {
 
     it('counts the days a range starts and ends inside from their outlines, as their events count', async () => {
       const { reader, reads } = counting(store);
-      const cache = edges();
-      const service = new AnalyticsReadService(
-        reader,
-        store,
-        { days: new DayFiguresCache(), edges: cache },
-        clock,
-      );
+      // three events an hour at most, more than three a day: the days are busy, their hours are not
+      const { service, cache } = holding(reader, 3);
       const expected = await held().summary(BUSY, RANGE);
       expect(expected).toMatchObject({
         totalVisits: 8,
@@ -420,14 +424,50 @@ describe('the read service over chdb: answers and counted store reads', () => {
       expect(reads()).toMatchObject({ dayOutlines: 1, rawEvents: 1 });
     });
 
+    it('counts a today too busy for its events in the store once, until the next write', async () => {
+      const { reader, reads } = counting(store);
+      // an event an hour at most: today's held part, the hour it cuts and its tail are all too busy
+      const { service, cache } = holding(reader, 1);
+      const range = parseRange('2026-03-07T00:00:00Z', '2026-03-10T15:00:00Z');
+      const expected = await held().summary(BUSY, range);
+      expect(await service.summary(BUSY, range)).toEqual(expected);
+      expect(reads()).toMatchObject({ dailyFigures: 1 });
+      expect(cache.get(BUSY, '2026-03-10@14:50')).toBe(TOO_MANY_EVENTS);
+      // nothing written since: today is not read or counted again, whatever the range's end
+      const later = parseRange('2026-03-07T00:00:00Z', '2026-03-10T15:00:30Z');
+      expect(await service.summary(BUSY, range)).toEqual(expected);
+      expect(await service.summary(BUSY, later)).toEqual(await held().summary(BUSY, later));
+      expect(reads()).toEqual({});
+      // a write of the card: today is counted again, with it
+      await processor.process({ id: uuidv7(), events: [busyEvent('2026-03-10T14:59:00Z', 3)] });
+      const after = await held().summary(BUSY, range);
+      expect(after.totalVisits).toBe(expected.totalVisits + 1);
+      expect(await service.summary(BUSY, range)).toEqual(after);
+      expect(reads()).toMatchObject({ dailyFigures: 1 });
+    });
+
+    it('leaves a busy hour to the store without reading it again when the day read shows it full', async () => {
+      const CROWDED = 'read-service-crowded';
+      // today's held part (to 14:50) has its events in the hour it cuts, more than a day holds
+      await processor.process({
+        id: 'read-service-crowded-seed',
+        events: ['14:10', '14:20', '14:30', '14:40'].map((time, i) =>
+          sampleEvent({ profileId: CROWDED, ts: `2026-03-10T${time}:00.000Z`, ...BROWSERS[i] }),
+        ),
+      });
+      const { reader, reads } = counting(store);
+      const { service, cache } = holding(reader, 2);
+      const range = parseRange('2026-03-07T00:00:00Z', '2026-03-10T15:00:00Z');
+      const expected = await held().summary(CROWDED, range);
+      expect(expected.totalVisits).toBe(4);
+      expect(await service.summary(CROWDED, range)).toEqual(expected);
+      // the day's events and the tail in one read, the store's count in another: no outline, no hour
+      expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
+      expect(cache.get(CROWDED, '2026-03-10@14:50')).toBe(TOO_MANY_EVENTS);
+    });
+
     it('leaves to the store a busy day whose hours are too busy too', async () => {
-      const cache = new EdgeDaysCache({ ttlMs: 600_000, maxEventsPerDay: 1, maxEvents: 10_000 });
-      const service = new AnalyticsReadService(
-        store,
-        store,
-        { days: new DayFiguresCache(), edges: cache },
-        clock,
-      );
+      const { service, cache } = holding(store, 1);
       const expected = await held().summary(BUSY, RANGE);
       expect(await service.summary(BUSY, RANGE)).toEqual(expected);
       expect(cache.get(BUSY, '2026-03-07')).toBe(TOO_MANY_EVENTS);

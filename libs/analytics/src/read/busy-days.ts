@@ -15,6 +15,16 @@ export interface HeldEvents {
 }
 
 const HOUR = 3_600_000;
+
+/** the hour that holds every one of rows in time order, or null when they span more than one */
+export function hourHolding(rows: ReadonlyArray<{ ts: number }>): number | null {
+  const first = rows[0]?.ts;
+  const last = rows[rows.length - 1]?.ts;
+  if (first === undefined || last === undefined) return null;
+  const hour = Math.floor(first / HOUR) * HOUR;
+  return last < hour + HOUR ? hour : null;
+}
+
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
 
 /**

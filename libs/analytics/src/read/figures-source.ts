@@ -15,7 +15,7 @@ import type {
 } from '../ports';
 import { DayFiguresCache } from './day-cache';
 import { addDays, emptyDay, emptyTotals, finishTotals } from './day-totals';
-import { BusyDay, rawHoursOf } from './busy-days';
+import { BusyDay, hourHolding, rawHoursOf } from './busy-days';
 import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days';
 import {
   planDays,
@@ -28,6 +28,7 @@ import {
   type DailyPlan,
 } from './range-planner';
 import { NewestViewsCache } from './newest-views';
+import { keepStoreCounts, reachesNow, StoreCountedToday } from './store-counted-today';
 import { TodayTailCache } from './today-tail';
 
 export interface ReadCaches {
@@ -66,6 +67,8 @@ export class FiguresSource {
   private readonly edges: EdgeDaysCache | null;
   private readonly todayTail: TodayTailCache;
   private readonly newest: NewestViewsCache;
+  /** today's parts the store counted, where the edge-day cache could not (null without that cache) */
+  private readonly storeCounted: StoreCountedToday | null;
   /**
    * per card, the starts of the days found too busy to hold their events: such a day is outlined
    * again (a new step of today, a day the edge-day cache let go) without reading its events only to
@@ -83,6 +86,7 @@ export class FiguresSource {
     this.edges = caches.days ? (caches.edges === undefined ? new EdgeDaysCache() : caches.edges) : null;
     this.todayTail = new TodayTailCache(recent);
     this.newest = new NewestViewsCache(recent);
+    this.storeCounted = this.edges ? new StoreCountedToday(recent) : null;
   }
 
   /** a card's kept figures go when its analytics are erased */
@@ -92,6 +96,7 @@ export class FiguresSource {
     this.days?.forget(profileId);
     this.edges?.forget(profileId);
     this.busyDays.delete(profileId);
+    this.storeCounted?.forget(profileId);
   }
 
   /** a range's figures, breakdowns and series, and the figures of the period before */
@@ -146,11 +151,20 @@ export class FiguresSource {
   ): Promise<[PeriodFigures, PeriodFigures]> {
     const now = this.clock();
     const plans = periods.map((period) => planDays(period, now));
-    const flat = await this.countFromEvents(
+    // the version is taken before the read: a write during it makes what is read stale
+    const todayCount = this.storeCounted?.begin(profileId);
+    const parts = plans.flatMap((plan) => plan.partials);
+    // today's parts too busy for the events held, as the store counted them since its last write
+    const kept = parts.map((part) =>
+      todayCount && reachesNow(part, now) ? todayCount.kept(part.from.getTime()) : null,
+    );
+    const fromEvents = await this.countFromEvents(
       profileId,
-      plans.flatMap((plan) => plan.partials),
+      parts.filter((_, i) => !kept[i]),
       now,
     );
+    let unkept = 0;
+    const flat = kept.map((figures) => figures ?? fromEvents[unkept++] ?? null);
     let next = 0;
     const counted = plans.map((plan) => plan.partials.map(() => flat[next++] ?? null));
     const missing = wholeDaysOf(plans).filter((day) => !cache.get(profileId, day));
@@ -165,6 +179,7 @@ export class FiguresSource {
         : new Map<number, Map<string, DayFigures>>();
     const fetchedWhole = segments.wholeDays === null ? undefined : fetched.get(segments.wholeDays);
     for (const day of missing) cache.set(profileId, day, fetchedWhole?.get(day) ?? emptyDay());
+    if (todayCount) keepStoreCounts(todayCount, now, plans, counted, segments.partials, fetched);
     return plans.map((plan, p) => {
       const whole = plan.wholeDays.map(
         (day) => cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? emptyDay(),
@@ -252,10 +267,14 @@ export class FiguresSource {
         : [];
     // a day's columns take a few ms to make: other requests are answered between the days
     const slices = new EventLoopSlices();
+    /** per day too busy to hold: the hour its first events read all lie in, if they do */
+    const crowded = new Map<string, number>();
     for (const [i, load] of loads.entries()) {
       if (slices.due()) await slices.pause();
       const rows = loaded[i] ?? [];
       const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
+      const hour = events === TOO_MANY_EVENTS && load.key !== null ? hourHolding(rows) : null;
+      if (hour !== null && load.key !== null) crowded.set(load.key, hour);
       if (load.key === null) {
         since = events === TOO_MANY_EVENTS ? null : events;
         if (since) tail.read(since);
@@ -264,7 +283,7 @@ export class FiguresSource {
         held.set(load.key, events);
       }
     }
-    await this.loadBusyDays(profileId, plan, held, wasBusy);
+    await this.loadBusyDays(profileId, plan, held, wasBusy, crowded);
     return plan.parts.map((part) => {
       if (!part) return null;
       const events = held.get(part.key);
@@ -283,13 +302,15 @@ export class FiguresSource {
    * the days too busy to hold their events, held as their outlines with the raw events of the hours
    * their parts start or end inside (busy-days.ts), two reads for all of them. a day that was found
    * busy earlier (the edge-day cache says so) is not loaded again; one whose hour is too busy is left
-   * to the store.
+   * to the store, without reading it where the day's first events read (`crowded`) already fill an
+   * hour it needs.
    */
   private async loadBusyDays(
     profileId: string,
     plan: EdgeDaysPlan,
     held: Map<string, Held>,
     wasBusy: Set<string>,
+    crowded: ReadonlyMap<string, number>,
   ): Promise<void> {
     const edges = this.edges;
     if (!edges) return;
@@ -302,6 +323,11 @@ export class FiguresSource {
           this.partsOf(plan, day.key).flatMap(([from, to]) => rawHoursOf(span.start, span.end, from, to)),
         ),
       ];
+      const full = crowded.get(day.key);
+      if (full !== undefined && hours.includes(full)) {
+        this.holdBusyDay(profileId, day.key, span.start, TOO_MANY_EVENTS, held);
+        return [];
+      }
       return [{ key: day.key, span, range: day.load, hours, today: span.start === plan.today.start }];
     });
     if (busy.length === 0) return;
@@ -327,13 +353,24 @@ export class FiguresSource {
       }
       const outline = outlines[i];
       const value = fits && outline ? BusyDay.of(day.span, outline, hours, day.today) : TOO_MANY_EVENTS;
-      edges.set(profileId, day.key, value);
-      held.set(day.key, value);
-      const busyDays = this.busyDays.get(profileId) ?? new Set<number>();
-      busyDays.add(day.span.start);
-      for (const oldest of busyDays) if (busyDays.size > BUSY_DAYS_A_CARD) busyDays.delete(oldest);
-      this.busyDays.set(profileId, busyDays);
+      this.holdBusyDay(profileId, day.key, day.span.start, value, held);
     }
+  }
+
+  /** a day found too busy to hold its events: its outline, or TOO_MANY_EVENTS, kept and remembered */
+  private holdBusyDay(
+    profileId: string,
+    key: string,
+    start: number,
+    value: BusyDay | typeof TOO_MANY_EVENTS,
+    held: Map<string, Held>,
+  ): void {
+    this.edges?.set(profileId, key, value);
+    held.set(key, value);
+    const busyDays = this.busyDays.get(profileId) ?? new Set<number>();
+    busyDays.add(start);
+    for (const oldest of busyDays) if (busyDays.size > BUSY_DAYS_A_CARD) busyDays.delete(oldest);
+    this.busyDays.set(profileId, busyDays);
   }
 
   private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
