@@ -28,7 +28,7 @@ import {
   type DailyPlan,
 } from './range-planner';
 import { NewestViewsCache } from './newest-views';
-import { keepStoreCounts, reachesNow, StoreCountedToday } from './store-counted-today';
+import { reachesNow, StoreCountedToday } from './store-counted-today';
 import { TodayTailCache } from './today-tail';
 
 export interface ReadCaches {
@@ -179,7 +179,14 @@ export class FiguresSource {
         : new Map<number, Map<string, DayFigures>>();
     const fetchedWhole = segments.wholeDays === null ? undefined : fetched.get(segments.wholeDays);
     for (const day of missing) cache.set(profileId, day, fetchedWhole?.get(day) ?? emptyDay());
-    if (todayCount) keepStoreCounts(todayCount, now, plans, counted, segments.partials, fetched);
+    // what the store just counted of today up to now, kept for the next reads
+    const storeParts = segments.partials.flat();
+    parts.forEach((part, i) => {
+      if (!todayCount || flat[i] || !reachesNow(part, now)) return;
+      // a part the store found nothing in has no row (and was not busy): nothing to keep
+      const figures = fetched.get(storeParts[i] ?? -1)?.get(utcDay(part.from.getTime()));
+      if (figures) todayCount.counted(part.from.getTime(), figures);
+    });
     return plans.map((plan, p) => {
       const whole = plan.wholeDays.map(
         (day) => cache.get(profileId, day) ?? fetchedWhole?.get(day) ?? emptyDay(),
@@ -273,14 +280,14 @@ export class FiguresSource {
       if (slices.due()) await slices.pause();
       const rows = loaded[i] ?? [];
       const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
-      const hour = events === TOO_MANY_EVENTS && load.key !== null ? hourHolding(rows) : null;
-      if (hour !== null && load.key !== null) crowded.set(load.key, hour);
       if (load.key === null) {
         since = events === TOO_MANY_EVENTS ? null : events;
         if (since) tail.read(since);
       } else {
         edges.set(profileId, load.key, events);
         held.set(load.key, events);
+        const hour = events === TOO_MANY_EVENTS ? hourHolding(rows) : null;
+        if (hour !== null) crowded.set(load.key, hour);
       }
     }
     await this.loadBusyDays(profileId, plan, held, wasBusy, crowded);

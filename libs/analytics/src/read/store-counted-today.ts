@@ -1,6 +1,6 @@
 import { LruCache } from '../lru-cache';
 import type { DayFigures, RecentWrites, TimeRange } from '../ports';
-import { dayStart, utcDay, type DailyPlan } from './range-planner';
+import { dayStart } from './range-planner';
 import { unchangedSince } from './today-tail';
 
 /** cards whose store-counted today is kept (the most recently read) */
@@ -60,26 +60,4 @@ export class StoreCountedToday {
   forget(profileId: string): void {
     this.counts.delete(profileId);
   }
-}
-
-/**
- * what the store just counted (`fetched`, per segment and day) for today's parts that reach now and
- * were not counted otherwise (`counted`), kept for the next reads; `storeParts`: each part's segment
- */
-export function keepStoreCounts(
-  todayCount: TodayCount,
-  now: number,
-  plans: DailyPlan[],
-  counted: Array<Array<DayFigures | null>>,
-  storeParts: Array<Array<number | null>>,
-  fetched: Map<number, Map<string, DayFigures>>,
-): void {
-  plans.forEach((plan, p) =>
-    plan.partials.forEach((part, i) => {
-      if (counted[p]?.[i] || !reachesNow(part, now)) return;
-      // a part the store found nothing in has no row (and was not busy): nothing to keep
-      const figures = fetched.get(storeParts[p]?.[i] ?? -1)?.get(utcDay(part.from.getTime()));
-      if (figures) todayCount.counted(part.from.getTime(), figures);
-    }),
-  );
 }
