@@ -1,7 +1,7 @@
 import type { EventBatch } from '../events';
 import type { EventEnricher } from '../enrichment/enricher';
 import { performance } from 'node:perf_hooks';
-import { EventLoopSlices } from '../event-loop';
+import { EventLoopSlices, WRITE_PATH_SLICE_MS } from '../event-loop';
 import { NO_ANALYTICS_METRICS, type AnalyticsMetrics, type EventEraser, type EventWriter } from '../ports';
 
 const profilesOf = (batch: { events: { profileId: string }[] }) => [
@@ -31,7 +31,7 @@ export class BatchProcessor {
     const events = batch.events.filter((event) => !erased.has(event.profileId));
     if (events.length === 0) return 0;
     // a slice at a time: embedded, this runs in the process that answers the visitors
-    const rows = await this.enricher.enrichRows(batch.id, events, new EventLoopSlices());
+    const rows = await this.enricher.enrichRows(batch.id, events, new EventLoopSlices(WRITE_PATH_SLICE_MS));
     rows.firstBatchId = batch.firstBatchId ?? null;
     const started = performance.now();
     try {

@@ -30,8 +30,9 @@ export class ConsumerWaits {
     this.wake?.();
   }
 
-  noteInsertEnded(): void {
-    this.lastInsertEnded = performance.now();
+  /** backlog: a full insert's worth is still due, so the next insert need not wait */
+  noteInsertEnded({ backlog }: { backlog: boolean }): void {
+    this.lastInsertEnded = backlog ? -Infinity : performance.now();
   }
 
   /** waits until insertIntervalMs has passed since the last insert of events; enqueues do not end it */

@@ -25,6 +25,11 @@ export interface DueWork {
   /** the queue rows it came from, deleted together once it succeeded */
   batchIds: string[];
   attempts: number;
+  /**
+   * a group that stopped at its cap of events with more batches due behind it: the queue holds a
+   * backlog of at least a full insert
+   */
+  full: boolean;
 }
 
 /**
@@ -92,7 +97,7 @@ export class DueWorkReader {
 
   /** the batches at the head of the queue, claimed as one group; the first alone when none joins it */
   private async formGroup(due: QueueRow[], slices: EventLoopSlices): Promise<DueWork> {
-    const { members, batches } = await this.headBatches(due, slices);
+    const { members, batches, full } = await this.headBatches(due, slices);
     const claim = this.database.db.prepare('UPDATE analytics_queue SET group_id = ? WHERE batch_id = ?');
     if (members.length <= 1) {
       // claimed alone before its insert, like a group: were its removal after a stored insert to
@@ -104,7 +109,7 @@ export class DueWorkReader {
     this.database.db.transaction(() => {
       for (const row of members) claim.run(groupId, row.batch_id);
     })();
-    return this.merged(groupId, members, slices, batches);
+    return { ...this.merged(groupId, members, slices, batches), full };
   }
 
   /**
@@ -114,7 +119,7 @@ export class DueWorkReader {
   private async headBatches(
     due: QueueRow[],
     slices: EventLoopSlices,
-  ): Promise<{ members: QueueRow[]; batches: EventBatch[] }> {
+  ): Promise<{ members: QueueRow[]; batches: EventBatch[]; full: boolean }> {
     const members: QueueRow[] = [];
     const batches: EventBatch[] = [];
     let events = 0;
@@ -122,13 +127,16 @@ export class DueWorkReader {
       if (row.job !== INGEST || row.group_id !== null) break;
       const payload = this.database.payloadOf(row.batch_id);
       const batch = payload === null ? null : readBatch(payload);
-      if (!batch || (members.length > 0 && events + batch.events.length > this.maxGroupEvents)) break;
+      if (!batch) break;
+      if (members.length > 0 && events + batch.events.length > this.maxGroupEvents) {
+        return { members, batches, full: true };
+      }
       members.push(row);
       batches.push(batch);
       events += batch.events.length;
       if (slices.due()) await slices.pause();
     }
-    return { members, batches };
+    return { members, batches, full: false };
   }
 
   private alone(row: QueueRow, slices: EventLoopSlices): DueWork {
@@ -142,6 +150,7 @@ export class DueWorkReader {
       },
       batchIds: [row.batch_id],
       attempts: row.attempts,
+      full: false,
     };
   }
 
@@ -172,6 +181,7 @@ export class DueWorkReader {
       },
       batchIds: members.map((row) => row.batch_id),
       attempts: Math.max(...members.map((row) => row.attempts)),
+      full: false,
     };
   }
 }

@@ -1,4 +1,4 @@
-import { EventLoopSlices } from '../../event-loop';
+import { EventLoopSlices, WRITE_PATH_SLICE_MS } from '../../event-loop';
 import { OutageLog } from '../../health/outage-log';
 import type { AnalyticsJob } from '../../jobs';
 import type { EventConsumer } from '../../ports';
@@ -41,7 +41,7 @@ interface Outcome {
 
 /**
  * the consumer of the embedded queue: one loop in the process, a round at a time. a round waits for
- * the spacing between inserts, takes the work due (batches waiting together go as one, see
+ * the spacing between inserts (none after a full group: a backlog), takes the work due (batches waiting together go as one, see
  * DueWorkReader), runs the handler, then takes the work off the queue or notes its failed try.
  */
 export class SqliteEventConsumer implements EventConsumer {
@@ -152,7 +152,7 @@ export class SqliteEventConsumer implements EventConsumer {
     try {
       // the round's reading and parsing let the event loop run every few ms: this runs in the process
       // that answers the visitors, and a group can hold thousands of events
-      work = await this.due.next(new EventLoopSlices());
+      work = await this.due.next(new EventLoopSlices(WRITE_PATH_SLICE_MS));
     } catch (err) {
       this.queueOutage.failed(err);
       return true;
@@ -183,7 +183,9 @@ export class SqliteEventConsumer implements EventConsumer {
       failure = err as Error;
     }
     const ingest = job?.name === INGEST;
-    if (ingest) this.waits.noteInsertEnded();
+    // a full group stored with more due behind it: the next goes at once, as large a part as spacing
+    // would have made, so a burst drains at the store's pace instead of one group a second
+    if (ingest) this.waits.noteInsertEnded({ backlog: work.full && !failure });
     return { failure, ingest };
   }
 

@@ -238,6 +238,20 @@ describe('embedded durable queue (SQLite)', () => {
       expect((next ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(290);
     });
 
+    it('follow a full group at once while a backlog waits, and space the inserts again once it is gone', async () => {
+      const { queue, consumer } = open({ insertIntervalMs: 60_000, maxGroupEvents: 4 });
+      // five full groups' worth and a short one, queued before the consumer starts: a burst
+      await queue.enqueue(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].map((id) => batch(id, 2)));
+      const inserts: string[] = [];
+      await consumer.start(batchesOnly(async (b) => void inserts.push(`${b.id}:${b.events.length}`)));
+      await until(() => inserts.length === 6);
+      // the last group was not full: the next insert waits the interval, whatever arrives
+      await queue.enqueue([batch('later', 1)]);
+      await sleep(300);
+      await consumer.close();
+      expect(inserts).toEqual(['a+1:4', 'c+1:4', 'e+1:4', 'g+1:4', 'i+1:4', 'k:2']);
+    });
+
     it('stops at once on close while it waits for the next insert; the batches stay queued', async () => {
       const { db, queue, consumer } = open({ insertIntervalMs: 60_000 });
       const seen: string[] = [];

@@ -17,7 +17,9 @@ export interface SqliteQueueOptions {
    * the least time from one insert of events to the next. every insert makes a new part in the events
    * table and in each rollup, and the store merges each new part into the month's part, rewriting it:
    * at one insert per producer flush the store spent its cpu on those merges. the batches that
-   * arrive meanwhile wait in the queue file (nothing is lost on a crash) and go in one insert.
+   * arrive meanwhile wait in the queue file (nothing is lost on a crash) and go in one insert. a group
+   * that reached maxGroupEvents with more due behind it is followed at once: its part is already as
+   * large as spacing would make it, and waiting would cap the store at one group a second.
    */
   insertIntervalMs: number;
 }
