@@ -296,7 +296,7 @@ async function main() {
       drainTimeoutMs: DRAIN_TIMEOUT_MS,
     });
     const crawler = combine(rounds.crawlerRounds);
-    const cost = viewCost(rounds);
+    const cost = viewCost(rounds, { cores: cpus().length, goalRatio: TARGETS.viewCpuRatio });
     const { page, rawPage } = cost;
     const rawJson = await run(raw.baseUrl, jsonRequests, SINGLE_ROUND_REQUESTS);
     const json = await phase(jsonRequests, SINGLE_ROUND_REQUESTS);
@@ -415,6 +415,12 @@ async function main() {
         `\neach round: record ${cost.records.map((us) => fmt(us)).join(', ')} µs; ratio ${cost.ratios.map((r) => fmt(r, 2)).join(', ')}`,
     );
     console.log(
+      `the load client (this process), cpu per answer: ${fmt(cost.clientRaw)} µs from raw node:http, ` +
+        `${fmt(cost.clientPage)} µs a card page; with all ${cpus().length} cores busy the product and its client ` +
+        `could sustain at most ${fmt(cost.ceiling, 2)} of raw at this cpu per view, ${fmt(cost.ceilingAtGoal, 2)} ` +
+        `at the goal's (${TARGETS.viewCpuRatio} x raw)`,
+    );
+    console.log(
       `JSON read: ${fmt(json.cpu.total / json.requests)} µs a request, ${fmt(jsonReadUs)} µs without storing its view`,
     );
     const delay = (phaseResult) =>
@@ -475,6 +481,7 @@ async function main() {
       `>= ${TARGETS.pageRatio}`,
       atLeast(TARGETS.pageRatio),
     );
+    note("the sustained ratio's ceiling, every core busy", cost.ceiling);
     note('GET /u/{handle} p95 / raw node:http p95', `${fmt(page.p95, 1)} / ${fmt(rawPage.p95, 1)} ms`);
     judge(
       `p99 at a fixed ${fmt(sustained / 2, 0)} req/s (half the maximum)`,

@@ -8,6 +8,16 @@ import { combine, fixedRate, load } from './load.mjs';
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /**
+ * a load with the cpu this process (the load client) spent on it: the client shares the machine's
+ * cores with the server it measures, so what it spends is what the server cannot have
+ */
+async function metered(work) {
+  const meter = cpuMeter(process.pid);
+  const result = await work();
+  return { ...result, clientCpu: meter().total };
+}
+
+/**
  * one phase of the product, from a quiet process: the load, then the wait until the store holds the
  * views it was answered (stored: false for a phase that records none) and the process is quiet again
  * (the engine's merges of what the phase inserted done). cpu covers all of it, main thread and the
@@ -45,7 +55,7 @@ export async function pageRounds({
   const timed =
     (baseUrl, chosen = requests) =>
     () =>
-      load({ baseUrl, requests: chosen, connections, amount: 1_000_000, maxSeconds: seconds });
+      metered(() => load({ baseUrl, requests: chosen, connections, amount: 1_000_000, maxSeconds: seconds }));
   const rawRounds = [];
   const productRounds = [];
   const crawlerRounds = [];
@@ -70,9 +80,11 @@ export async function pageRounds({
  * queue, enrichment, serialisation) and storing it (every other thread's beyond serving: the
  * engine's parsing, insert and merges, node's helpers). raw: the baseline's cpu per request. each
  * figure is the median over the rounds, each round's taken against the crawler and raw rounds
- * beside it.
+ * beside it. the load client's cpu per answer gives the ceiling of the sustained ratio on `cores`
+ * cores: the product and its client with every core busy, at this run's cpu per view and at
+ * `goalRatio` times raw's.
  */
-export function viewCost({ rawRounds, productRounds, crawlerRounds }) {
+export function viewCost({ rawRounds, productRounds, crawlerRounds }, { cores, goalRatio }) {
   const pairs = productRounds.map((round, index) => {
     const crawler = crawlerRounds[index];
     const rawRound = rawRounds[index];
@@ -81,7 +93,15 @@ export function viewCost({ rawRounds, productRounds, crawlerRounds }) {
     const serveMain = crawler.cpu.main / crawler.requests;
     const serveOther = crawler.cpu.other / crawler.requests;
     const raw = rawRound.cpu.total / rawRound.requests;
+    const clientPage = round.clientCpu / round.requests;
     return {
+      clientRaw: rawRound.clientCpu / rawRound.requests,
+      clientPage,
+      // every core busy with the product and its client: the most views a second the machine could
+      // answer and store at this cpu per view, against what raw node:http answered beside it
+      ceiling: (cores * 1e6) / (main + other + clientPage) / rawRound.rps,
+      // the same at the goal's cpu per view (goalRatio times raw's)
+      ceilingAtGoal: (cores * 1e6) / (goalRatio * raw + clientPage) / rawRound.rps,
       raw,
       serveMain,
       serveOther,
@@ -104,6 +124,10 @@ export function viewCost({ rawRounds, productRounds, crawlerRounds }) {
     total: middle((pair) => pair.total),
     ratio: middle((pair) => pair.ratio),
     ratios: pairs.map((pair) => pair.ratio),
+    clientRaw: middle((pair) => pair.clientRaw),
+    clientPage: middle((pair) => pair.clientPage),
+    ceiling: middle((pair) => pair.ceiling),
+    ceilingAtGoal: middle((pair) => pair.ceilingAtGoal),
     pairRatios: productRounds.map((round, index) => round.sustained / rawRounds[index].rps),
     sustainedRatio: median(productRounds.map((round, index) => round.sustained / rawRounds[index].rps)),
     page: combine(productRounds),
