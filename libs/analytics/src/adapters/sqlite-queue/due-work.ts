@@ -103,7 +103,8 @@ export class DueWorkReader {
       // claimed alone before its insert, like a group: were its removal after a stored insert to
       // fail, its retry must not join a group, whose new id the store's deduplication has never seen
       if (members.length === 1) claim.run(due[0].batch_id, due[0].batch_id);
-      return this.alone(due[0], slices);
+      // a batch larger than a group on its own is full too when more wait behind it
+      return { ...this.alone(due[0], slices), full };
     }
     const groupId = groupIdOf(members[0].batch_id, members.length - 1);
     this.database.db.transaction(() => {

@@ -41,8 +41,9 @@ interface Outcome {
 
 /**
  * the consumer of the embedded queue: one loop in the process, a round at a time. a round waits for
- * the spacing between inserts (none after a full group: a backlog), takes the work due (batches waiting together go as one, see
- * DueWorkReader), runs the handler, then takes the work off the queue or notes its failed try.
+ * the spacing between inserts (none after a full group: a backlog), takes the work due (batches
+ * waiting together go as one, see DueWorkReader), runs the handler, then takes the work off the queue
+ * or notes its failed try.
  */
 export class SqliteEventConsumer implements EventConsumer {
   private running = false;
@@ -150,8 +151,8 @@ export class SqliteEventConsumer implements EventConsumer {
   private async take(handler: Handler): Promise<boolean> {
     let work: DueWork | undefined;
     try {
-      // the round's reading and parsing let the event loop run every few ms: this runs in the process
-      // that answers the visitors, and a group can hold thousands of events
+      // the round's reading and parsing let the event loop run every millisecond: this runs in the
+      // process that answers the visitors, and a group can hold thousands of events
       work = await this.due.next(new EventLoopSlices(WRITE_PATH_SLICE_MS));
     } catch (err) {
       this.queueOutage.failed(err);

@@ -252,6 +252,18 @@ describe('embedded durable queue (SQLite)', () => {
       expect(inserts).toEqual(['a+1:4', 'c+1:4', 'e+1:4', 'g+1:4', 'i+1:4', 'k:2']);
     });
 
+    it('follow a batch larger than a group at once too, while more wait behind it', async () => {
+      const { queue, consumer } = open({ insertIntervalMs: 60_000, maxGroupEvents: 4 });
+      await queue.enqueue([batch('big1', 5), batch('big2', 5), batch('big3', 5)]);
+      const inserts: string[] = [];
+      await consumer.start(batchesOnly(async (b) => void inserts.push(`${b.id}:${b.events.length}`)));
+      await until(() => inserts.length === 3);
+      await queue.enqueue([batch('later', 1)]);
+      await sleep(300);
+      await consumer.close();
+      expect(inserts).toEqual(['big1:5', 'big2:5', 'big3:5']);
+    });
+
     it('stops at once on close while it waits for the next insert; the batches stay queued', async () => {
       const { db, queue, consumer } = open({ insertIntervalMs: 60_000 });
       const seen: string[] = [];
