@@ -238,30 +238,32 @@ describe('embedded durable queue (SQLite)', () => {
       expect((next ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(290);
     });
 
-    it('follow a full group at once while a backlog waits, and space the inserts again once it is gone', async () => {
+    /**
+     * a burst queued before the consumer starts, with a minute between spaced inserts: the inserts
+     * made (id:events) once `expected` of them ran and a batch that arrives after them had its chance
+     */
+    async function insertsOfBurst(burst: EventBatch[], expected: number): Promise<string[]> {
       const { queue, consumer } = open({ insertIntervalMs: 60_000, maxGroupEvents: 4 });
-      // five full groups' worth and a short one, queued before the consumer starts: a burst
-      await queue.enqueue(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].map((id) => batch(id, 2)));
+      await queue.enqueue(burst);
       const inserts: string[] = [];
       await consumer.start(batchesOnly(async (b) => void inserts.push(`${b.id}:${b.events.length}`)));
-      await until(() => inserts.length === 6);
-      // the last group was not full: the next insert waits the interval, whatever arrives
+      await until(() => inserts.length === expected);
       await queue.enqueue([batch('later', 1)]);
       await sleep(300);
       await consumer.close();
-      expect(inserts).toEqual(['a+1:4', 'c+1:4', 'e+1:4', 'g+1:4', 'i+1:4', 'k:2']);
+      return inserts;
+    }
+
+    it('follow a full group at once while a backlog waits, and space the inserts again once it is gone', async () => {
+      // five full groups' worth and a short one; the last group was not full, so 'later' waits the
+      // interval
+      const burst = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k'].map((id) => batch(id, 2));
+      expect(await insertsOfBurst(burst, 6)).toEqual(['a+1:4', 'c+1:4', 'e+1:4', 'g+1:4', 'i+1:4', 'k:2']);
     });
 
     it('follow a batch larger than a group at once too, while more wait behind it', async () => {
-      const { queue, consumer } = open({ insertIntervalMs: 60_000, maxGroupEvents: 4 });
-      await queue.enqueue([batch('big1', 5), batch('big2', 5), batch('big3', 5)]);
-      const inserts: string[] = [];
-      await consumer.start(batchesOnly(async (b) => void inserts.push(`${b.id}:${b.events.length}`)));
-      await until(() => inserts.length === 3);
-      await queue.enqueue([batch('later', 1)]);
-      await sleep(300);
-      await consumer.close();
-      expect(inserts).toEqual(['big1:5', 'big2:5', 'big3:5']);
+      const burst = [batch('big1', 5), batch('big2', 5), batch('big3', 5)];
+      expect(await insertsOfBurst(burst, 3)).toEqual(['big1:5', 'big2:5', 'big3:5']);
     });
 
     it('stops at once on close while it waits for the next insert; the batches stay queued', async () => {
