@@ -1,8 +1,8 @@
 /**
  * the write path's slice. its loops (a group's payloads read and parsed, its events enriched) run
- * about once a second over up to 20 000 events in the process that answers the cards; at 5 ms a
- * slice the page's p99 at half the product's maximum rate was 63 ms, at 1 ms 21 ms, and the
- * cpu a view costs did not move (docs/benchmarks.md)
+ * over up to 20 000 events at a time in the process that answers the cards; at 5 ms a slice the
+ * page's p99 at half the product's maximum rate was 63 ms, at 1 ms 12 to 51 ms over the runs, and the
+ * cpu a view costs did not move (docs/decisions/015-backlog-back-to-back.md)
  */
 export const WRITE_PATH_SLICE_MS = 1;
 
