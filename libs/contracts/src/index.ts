@@ -22,3 +22,5 @@ export * from './message-fields';
 export * from './account-mail.dto';
 export * from './lead-vcard';
 export * from './account-export.dto';
+export * from './team.dto';
+export * from './team-templates';

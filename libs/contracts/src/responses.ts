@@ -3,6 +3,7 @@ import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
 import type { MessageFieldsResponse } from './message-fields';
+import type { CardBrand, CardTeamResponse } from './team.dto';
 
 export interface FieldError {
   field: string;
@@ -103,7 +104,10 @@ export interface ProfileContent {
 
 export interface ProfileResponse extends ProfileContent {
   id: string;
+  /** the member who holds the card: its owner, or for a team card the member it was given to */
   ownerId: string;
+  /** the card's team, its template and what the template locks; null for a personal card */
+  team: CardTeamResponse | null;
   publishedAtUtc: string | null;
   createdAtUtc: string;
   updatedAtUtc: string;
@@ -117,8 +121,10 @@ export type ViewerType = 'owner' | 'user' | 'guest';
  */
 export interface PublicProfileResponse extends Omit<
   ProfileResponse,
-  'privacy' | 'createdAtUtc' | 'updatedAtUtc'
+  'privacy' | 'createdAtUtc' | 'updatedAtUtc' | 'team'
 > {
+  /** a team card's brand; null for a personal card */
+  brand: CardBrand | null;
   allowMessages: boolean;
   /** the extra fields the message form asks a visitor for */
   messageFields: MessageFieldsResponse;

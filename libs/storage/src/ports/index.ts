@@ -10,3 +10,4 @@ export * from './media.port';
 export * from './account-exports.port';
 export * from './storage.port';
 export * from './duplicate-key-error';
+export * from './teams.port';

@@ -30,6 +30,8 @@ export interface LeadsRepository {
   create(lead: NewLead): Promise<LeadRecord>;
   /** newest first */
   listByProfile(profileId: string, page: PageRequest): Promise<PageResult<LeadRecord>>;
+  /** the leads of any of these cards, newest first: a team's inbox */
+  listByProfiles(profileIds: readonly string[], page: PageRequest): Promise<PageResult<LeadRecord>>;
   /** null when the lead does not exist on that profile */
   findOne(profileId: string, leadId: string): Promise<LeadRecord | null>;
   /** false when the lead does not exist on that profile */

@@ -5,6 +5,7 @@ import type { MediaRepository } from './media.port';
 import type { ProfilesRepository } from './profiles.port';
 import type { SessionsRepository } from './sessions.port';
 import type { UsersRepository } from './users.port';
+import type { CardTemplatesRepository, TeamInvitationsRepository, TeamsRepository } from './teams.port';
 
 /**
  * one opened store and its repositories: what createStorage answers. the api opens and closes it in
@@ -22,6 +23,12 @@ export interface Storage {
   readonly accountTokens: AccountTokensRepository;
   /** the owners' data exports: their zips beside the images (DATA_DIR/exports, or GridFS) */
   readonly exports: AccountExportsRepository;
+  /** teams and their members (a user's memberships go with the user) */
+  readonly teams: TeamsRepository;
+  /** pending team invitations: single-use, expiring links, stored hashed */
+  readonly teamInvitations: TeamInvitationsRepository;
+  /** the teams' card templates */
+  readonly cardTemplates: CardTemplatesRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

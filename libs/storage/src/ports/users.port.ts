@@ -34,6 +34,9 @@ export interface UsersRepository {
   findByEmail(email: string): Promise<UserRecord | null>;
   /** throws DuplicateKeyError('email') when a patched e-mail belongs to another account */
   update(id: string, patch: UserPatch): Promise<UserRecord | null>;
-  /** deletes the user with its sessions and e-mailed links; the account service deletes what it owns first */
+  /**
+   * deletes the user with its sessions, e-mailed links and team memberships; the account service
+   * deletes (or hands over) the cards it holds first
+   */
   delete(id: string): Promise<boolean>;
 }

@@ -1,0 +1,488 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+} from 'class-validator';
+import { AnalyticsRangeQueryDto } from './analytics.dto';
+import { PageQueryDto } from './lead.dto';
+import { ExtraMessages, Limits, Messages } from './messages';
+import { BlockDto, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
+import type { LeadResponse, VisitSummaryResponse } from './responses';
+import { isLockableField, type LockableField, type TemplateContent } from './team-templates';
+import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
+import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** an admin or an owner: who runs the team's cards, people, brand and templates */
+export const isTeamAdmin = (role: TeamRole | null | undefined): boolean => role === 'owner' || role === 'admin';
+
+export const TeamLimits = {
+  nameMin: 2,
+  nameMax: 80,
+  templateNameMax: 80,
+  /** rows of one bulk invitation */
+  bulkRowsMax: 500,
+  /** characters of one bulk invitation's CSV */
+  bulkCsvMax: 200_000,
+  /** days an invitation's link is good for */
+  invitationDays: 7,
+} as const;
+
+export const TeamMessages = {
+  name: 'Team name must be 2-80 characters',
+  templateName: 'Template name must be 2-80 characters',
+  color: 'Use a colour like #1a2b3c',
+  role: 'Choose a role: owner, admin or member',
+  lockedFields: 'Choose fields a template can lock',
+  inviteEmail: 'Enter a valid e-mail address',
+  teamNotFound: 'Team not found',
+  templateNotFound: 'Template not found',
+  memberNotFound: 'Member not found',
+  invitationNotFound: 'Invitation not found',
+  adminsOnly: 'Only a team admin can do this',
+  ownersOnly: 'Only a team owner can do this',
+  lastOwner: 'A team needs at least one owner: make someone else an owner first',
+  alreadyMember: 'This person is already a member of the team',
+  alreadyInvited: 'This address already has an invitation: resend it instead',
+  invitationInvalid: 'This invitation is no longer valid. Ask your team admin for a new one.',
+  invitationOtherEmail:
+    'This invitation was sent to another e-mail address. Sign in with that address to join.',
+  holderNotMember: 'The card can only go to a member of the team',
+  transferTarget: 'Choose an admin or an owner of the team to take the cards',
+  csvEmpty: 'The file has no rows to invite',
+  csvTooLong: `Invite at most ${TeamLimits.bulkRowsMax} people at once`,
+  csvHeader: 'The first row must name the columns: email, name, title, phone',
+  teamCardsKept: 'Team cards stay with the team: ask a team admin to remove them',
+} as const;
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+function AreLockableFields() {
+  return ValidateBy({
+    name: 'areLockableFields',
+    validator: {
+      validate: (value: unknown) => Array.isArray(value) && value.every(isLockableField),
+      defaultMessage: () => TeamMessages.lockedFields,
+    },
+  });
+}
+
+/** the team's look: shown on its cards, QR codes and e-mail signatures */
+export class TeamBrandDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  companyName: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  logoUrl: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  bannerUrl: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsUrl(URL_OPTIONS, { message: Messages.url })
+  @MaxLength(Limits.urlMax, { message: Messages.url })
+  website: string | null = null;
+
+  /** the main colour: buttons and accents of the team's cards, within AA contrast */
+  @TrimToNull()
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: TeamMessages.color })
+  primaryColor: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @Matches(HEX_COLOR, { message: TeamMessages.color })
+  secondaryColor: string | null = null;
+}
+
+export class CreateTeamDto {
+  @Trim()
+  @IsString({ message: TeamMessages.name })
+  @MinLength(TeamLimits.nameMin, { message: TeamMessages.name })
+  @MaxLength(TeamLimits.nameMax, { message: TeamMessages.name })
+  name!: string;
+}
+
+export class UpdateTeamDto {
+  @Trim()
+  @IsString({ message: TeamMessages.name })
+  @MinLength(TeamLimits.nameMin, { message: TeamMessages.name })
+  @MaxLength(TeamLimits.nameMax, { message: TeamMessages.name })
+  name!: string;
+
+  @Nested(() => TeamBrandDto)
+  brand: TeamBrandDto = new TeamBrandDto();
+}
+
+export class InviteMemberDto {
+  @LowerCaseTrim()
+  @IsEmail({}, { message: TeamMessages.inviteEmail })
+  @MaxLength(Limits.shortTextMax, { message: TeamMessages.inviteEmail })
+  email!: string;
+
+  @IsIn(TEAM_ROLES, { message: TeamMessages.role })
+  role: TeamRole = 'member';
+
+  /** what the member's first card is made with, when a template is chosen */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  name: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.taglineMax, { message: Messages.tagline })
+  title: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64, { message: ExtraMessages.fieldTooLong })
+  phone: string | null = null;
+
+  /** the member gets a card made from this template when they join */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  templateId: string | null = null;
+}
+
+/** a CSV with the columns email, name, title, phone (a header row first), every row invited alike */
+export class BulkInviteDto {
+  @IsString({ message: TeamMessages.csvEmpty })
+  @MaxLength(TeamLimits.bulkCsvMax, { message: TeamMessages.csvTooLong })
+  csv!: string;
+
+  @IsIn(TEAM_ROLES, { message: TeamMessages.role })
+  role: TeamRole = 'member';
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  templateId: string | null = null;
+}
+
+export class UpdateMemberDto {
+  @IsIn(TEAM_ROLES, { message: TeamMessages.role })
+  role!: TeamRole;
+}
+
+export const LEAVING_CARDS = ['transfer', 'unpublish'] as const;
+export type LeavingCards = (typeof LEAVING_CARDS)[number];
+
+/** what becomes of a leaving member's team cards: given to an admin, or kept by the team unpublished */
+export class RemoveMemberDto {
+  @IsIn(LEAVING_CARDS, { message: 'Choose what becomes of the cards: transfer or unpublish' })
+  cards: LeavingCards = 'transfer';
+
+  /** the admin or owner who takes the cards (transfer); the one removing them when left out */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  transferTo: string | null = null;
+}
+
+export class AssignCardDto {
+  @Trim()
+  @IsString({ message: TeamMessages.holderNotMember })
+  @MaxLength(64)
+  holderId!: string;
+}
+
+/** a template's content: a card without the member's own handle, name and publication */
+export class TemplateContentDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.taglineMax, { message: Messages.tagline })
+  tagline: string | null = null;
+
+  @EmptyToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(Limits.bioMax, { message: Messages.bio })
+  bio: string | null = null;
+
+  @Transform(({ value }) => normalizeTheme(value))
+  @IsIn(THEMES.map((t) => t.value), { message: ExtraMessages.theme })
+  theme: Theme = 'aurora';
+
+  @Transform(({ value }) => normalizeLayout(value))
+  @IsIn(LAYOUTS.map((l) => l.value), { message: ExtraMessages.layout })
+  layout: Layout = 'neon';
+
+  @Nested(() => ContactDto)
+  contact: ContactDto = new ContactDto();
+
+  @Nested(() => MediaDto)
+  media: MediaDto = new MediaDto();
+
+  @Nested(() => PrivacyDto)
+  privacy: PrivacyDto = new PrivacyDto();
+
+  @IsArray()
+  @ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks })
+  @Nested(() => SocialLinkDto, { each: true })
+  socialLinks: SocialLinkDto[] = [];
+
+  @IsArray()
+  @ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks })
+  @Nested(() => BlockDto, { each: true })
+  blocks: BlockDto[] = [];
+}
+
+export class CardTemplateInputDto {
+  @Trim()
+  @IsString({ message: TeamMessages.templateName })
+  @MinLength(TeamLimits.nameMin, { message: TeamMessages.templateName })
+  @MaxLength(TeamLimits.templateNameMax, { message: TeamMessages.templateName })
+  name!: string;
+
+  @Nested(() => TemplateContentDto)
+  content: TemplateContentDto = new TemplateContentDto();
+
+  @IsArray()
+  @ArrayMaxSize(32)
+  @AreLockableFields()
+  lockedFields: LockableField[] = [];
+}
+
+/** a team card made from a template, for a member (an admin's choice) or for oneself */
+export class CreateTeamCardDto {
+  @Trim()
+  @IsString({ message: TeamMessages.templateNotFound })
+  @MaxLength(64)
+  templateId!: string;
+
+  /** who holds the card; the caller when left out */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  holderId: string | null = null;
+
+  @LowerCaseTrim()
+  @IsString({ message: Messages.handleTooShort })
+  @MinLength(Limits.handleMin, { message: Messages.handleTooShort })
+  @MaxLength(Limits.handleMax, { message: Messages.handleTooLong })
+  @Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern })
+  handle!: string;
+
+  @Trim()
+  @IsString({ message: Messages.displayName })
+  @MinLength(Limits.displayNameMin, { message: Messages.displayName })
+  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  displayName!: string;
+}
+
+export class TeamLeadsQueryDto extends PageQueryDto {
+  /** only the cards this member holds */
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  memberId: string | null = null;
+
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  profileId: string | null = null;
+}
+
+export class TeamAnalyticsQueryDto extends AnalyticsRangeQueryDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  memberId: string | null = null;
+}
+
+export class TeamCardsQueryDto {
+  @TrimToNull()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  memberId: string | null = null;
+}
+
+// the answers
+
+export interface TeamBrandResponse {
+  companyName: string | null;
+  logoUrl: string | null;
+  bannerUrl: string | null;
+  website: string | null;
+  primaryColor: string | null;
+  secondaryColor: string | null;
+}
+
+export interface TeamResponse {
+  id: string;
+  name: string;
+  brand: TeamBrandResponse;
+  /** the caller's role in the team */
+  role: TeamRole;
+  createdAtUtc: string;
+}
+
+export interface TeamMemberResponse {
+  userId: string;
+  email: string;
+  displayName: string;
+  role: TeamRole;
+  joinedAtUtc: string;
+  /** the team cards the member holds */
+  cardCount: number;
+}
+
+export interface TeamInvitationResponse {
+  id: string;
+  email: string;
+  role: TeamRole;
+  name: string | null;
+  title: string | null;
+  phone: string | null;
+  templateId: string | null;
+  invitedByName: string;
+  createdAtUtc: string;
+  expiresAtUtc: string;
+  /** expired invitations are listed until resent or revoked */
+  expired: boolean;
+}
+
+/** GET /api/invitations/{token}: what the invitee sees before joining */
+export interface InvitationPreviewResponse {
+  teamName: string;
+  brand: TeamBrandResponse;
+  email: string;
+  role: TeamRole;
+  invitedByName: string;
+  expiresAtUtc: string;
+}
+
+export interface AcceptInvitationResponse {
+  teamId: string;
+  /** the card made for the member from the invitation's template, if it named one */
+  profileId: string | null;
+}
+
+export interface BulkInviteRow {
+  /** the row's line in the file, the header being line 1 */
+  line: number;
+  email: string;
+  status: 'invited' | 'failed';
+  /** why the row failed */
+  error: string | null;
+}
+
+export interface BulkInviteResponse {
+  invited: number;
+  failed: number;
+  rows: BulkInviteRow[];
+}
+
+export interface CardTemplateResponse {
+  id: string;
+  teamId: string;
+  name: string;
+  content: TemplateContent;
+  lockedFields: LockableField[];
+  /** the cards made from it */
+  cardCount: number;
+  createdAtUtc: string;
+  updatedAtUtc: string;
+}
+
+export interface TeamCardHolder {
+  userId: string;
+  displayName: string;
+  email: string;
+}
+
+export interface TeamCardResponse {
+  profileId: string;
+  handle: string;
+  displayName: string;
+  tagline: string | null;
+  published: boolean;
+  templateId: string | null;
+  holder: TeamCardHolder;
+  updatedAtUtc: string;
+}
+
+export interface TeamLeadResponse extends LeadResponse {
+  cardHandle: string;
+  cardDisplayName: string;
+  holderId: string;
+  holderName: string;
+}
+
+export interface TeamCardFigures {
+  profileId: string;
+  handle: string;
+  displayName: string;
+  holderId: string;
+  holderName: string;
+  visits: number;
+  uniqueVisitors: number;
+  saves: number;
+  messages: number;
+  /** (saves + messages) ÷ visits, 0 to 1; null without visits */
+  conversion: number | null;
+}
+
+/** the team's analytics: the same widgets as a card's over every card in reach, and a row a card */
+export interface TeamAnalyticsResponse {
+  summary: VisitSummaryResponse;
+  cards: TeamCardFigures[];
+}
+
+/** what a card shows of its team: the brand, with the colours made readable on the card */
+export interface CardBrand {
+  companyName: string | null;
+  logoUrl: string | null;
+  website: string | null;
+  /** the brand's main colour, adjusted to AA contrast against the card's theme */
+  accentColor: string | null;
+  /** text drawn on the accent colour, AA against it */
+  onAccentColor: string | null;
+}
+
+/** a card's place in a team, on the owner's answers (ProfileResponse) */
+export interface CardTeamResponse {
+  teamId: string;
+  teamName: string;
+  templateId: string | null;
+  /** the paths the template locks: shown read-only in the editor */
+  lockedFields: LockableField[];
+  /** the caller's role in the card's team */
+  role: TeamRole;
+}
