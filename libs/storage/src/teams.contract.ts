@@ -1,11 +1,13 @@
 import { DuplicateKeyError, type MembershipRecord, type Storage } from './ports';
 import {
+  bareProfile,
   emptyBrand,
   expectDuplicate,
   fullBrand,
   ID,
   newTeam as createTeam,
   newUser as createUser,
+  templateContent,
   unique,
   UNKNOWN_ID,
 } from './testing/storage-contract-helpers';
@@ -156,6 +158,43 @@ export function describeTeamsContract(store: () => Storage): void {
       const members = await storage.teams.listMembers(team.id);
       expect(members.map((one) => one.userId)).toEqual([owner.id, staying.id]);
       await expect(storage.teams.findById(team.id)).resolves.toEqual(team);
+    });
+
+    it('deletes a team with its members, invitations and templates, and no other team’s', async () => {
+      const { team, owner } = await newTeam();
+      const { team: other, owner: otherOwner } = await newTeam();
+      const member = await newUser();
+      await storage.teams.addMember(team.id, member.id, 'member');
+      const invitation = await storage.teamInvitations.create({
+        teamId: team.id,
+        email: `${unique('gone')}@example.com`,
+        role: 'member',
+        name: null,
+        title: null,
+        phone: null,
+        templateId: null,
+        tokenHash: unique('hash'),
+        invitedBy: owner.id,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
+      const template = await storage.cardTemplates.create(team.id, {
+        name: 'Gone',
+        content: templateContent(bareProfile(unique('tpl'))),
+        lockedFields: ['theme'],
+      });
+      await expect(storage.teams.delete(team.id)).resolves.toBe(true);
+      await expect(storage.teams.findById(team.id)).resolves.toBeNull();
+      await expect(storage.teams.listMembers(team.id)).resolves.toEqual([]);
+      await expect(storage.teams.listForUser(member.id)).resolves.toEqual([]);
+      await expect(storage.teamInvitations.findByTokenHash(invitation.tokenHash)).resolves.toBeNull();
+      await expect(storage.cardTemplates.findById(team.id, template.id)).resolves.toBeNull();
+      await expect(storage.teams.delete(team.id)).resolves.toBe(false);
+      await expect(storage.teams.delete(UNKNOWN_ID)).resolves.toBe(false);
+      await expect(storage.teams.delete('nope')).resolves.toBe(false);
+      await expect(storage.teams.findById(other.id)).resolves.toEqual(other);
+      await expect(storage.teams.membership(other.id, otherOwner.id)).resolves.toMatchObject({
+        role: 'owner',
+      });
     });
 
     it('finds nothing, without throwing, for unknown and malformed ids', async () => {

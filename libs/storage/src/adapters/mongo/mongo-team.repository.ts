@@ -35,7 +35,12 @@ function toMembership(doc: TeamMemberDoc): MembershipRecord {
 
 export class MongoTeamRepository implements TeamsRepository {
   /** reads users to refuse a membership of a user that is gone */
-  constructor(private readonly models: Pick<MongoModels, 'teams' | 'teamMembers' | 'users'>) {}
+  constructor(
+    private readonly models: Pick<
+      MongoModels,
+      'teams' | 'teamMembers' | 'teamInvitations' | 'cardTemplates' | 'users'
+    >,
+  ) {}
 
   async create(name: string, brand: TeamBrandRecord, ownerId: string): Promise<TeamRecord> {
     const owner = objectId(ownerId);
@@ -69,6 +74,17 @@ export class MongoTeamRepository implements TeamsRepository {
       .lean<TeamDoc>()
       .exec();
     return doc ? toTeam(doc) : null;
+  }
+
+  /** the members first: a team without them is out of everyone's reach while the rest goes */
+  async delete(id: string): Promise<boolean> {
+    const teamId = objectId(id);
+    if (!teamId) return false;
+    await this.models.teamMembers.deleteMany({ teamId }).exec();
+    await this.models.teamInvitations.deleteMany({ teamId }).exec();
+    await this.models.cardTemplates.deleteMany({ teamId }).exec();
+    const result = await this.models.teams.deleteOne({ _id: teamId }).exec();
+    return result.deletedCount > 0;
   }
 
   async listForUser(userId: string): Promise<Array<{ team: TeamRecord; role: TeamRole }>> {

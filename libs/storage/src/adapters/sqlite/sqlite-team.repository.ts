@@ -62,6 +62,7 @@ export class SqliteTeamRepository implements TeamsRepository {
   private readonly changeRole;
   private readonly removeOne;
   private readonly createWithOwner;
+  private readonly removeTeam;
 
   constructor(db: SqliteDatabase) {
     this.insertTeam = db.prepare<[TeamRow], TeamRow>(
@@ -93,6 +94,8 @@ export class SqliteTeamRepository implements TeamsRepository {
     this.removeOne = db.prepare<[string, string]>(
       'DELETE FROM team_members WHERE team_id = ? AND user_id = ?',
     );
+    // its members, invitations and templates go with it (ON DELETE CASCADE)
+    this.removeTeam = db.prepare<[string]>('DELETE FROM teams WHERE id = ?');
     // one transaction: no reader ever sees a team without its owner
     this.createWithOwner = db.transaction((team: TeamRow, ownerId: string): TeamRow => {
       const row = this.insertTeam.get(team) as TeamRow;
@@ -123,6 +126,10 @@ export class SqliteTeamRepository implements TeamsRepository {
       updated_at: Date.now(),
     });
     return row ? toTeam(row) : null;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.removeTeam.run(id).changes > 0;
   }
 
   async listForUser(userId: string): Promise<Array<{ team: TeamRecord; role: TeamRole }>> {
