@@ -36,6 +36,7 @@ const UNIT_SPECS = [
   '/apps/api/src/platform/(security/nginx-headers|throttling/rate-limit-keys)\\.spec\\.ts$',
   '/apps/api/src/public/(card-answer|public-profile-cache)\\.spec\\.ts$',
   '/apps/api/src/backup/backup-schedule\\.spec\\.ts$',
+  '/apps/api/src/teams/bulk-invite-csv\\.spec\\.ts$',
 ];
 
 /** @type {import('jest').Config} */
