@@ -93,7 +93,8 @@ export class ProfilesService {
     // content out of its reach
     if (source.teamId && !isTeamAdmin(role)) throw new ForbiddenError(TeamMessages.adminsOnly);
     const placement = source.teamId ? { teamId: source.teamId, templateId: source.templateId } : undefined;
-    if (!placement) await this.assertRoomForAnother(ownerId);
+    if (placement) await this.assertRoomInTeam(placement.teamId);
+    else await this.assertRoomForAnother(ownerId);
     const content = profileDataOf(source);
     let tries = 0;
     for (const handle of copyHandleCandidates(source.handle)) {
@@ -165,6 +166,12 @@ export class ProfilesService {
       ownerId: profile.ownerId,
       images: imagesOf(profile),
     });
+  }
+
+  private async assertRoomInTeam(teamId: string): Promise<void> {
+    if ((await this.profiles.listByTeam(teamId)).length >= this.config.maxCardsPerTeam) {
+      throw new ConflictError(TeamMessages.tooManyTeamCards(this.config.maxCardsPerTeam));
+    }
   }
 
   /** the cap counts personal cards: team cards are the team's */
