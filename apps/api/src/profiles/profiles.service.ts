@@ -18,7 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { DomainEvents } from '../platform/events/domain-events';
 import { PROFILES } from '../platform/storage/storage.tokens';
 import { CardAccess, PROFILE_NOT_FOUND } from './card-access';
-import { profileDataOf, toProfileData } from './profile.mapper';
+import { imagesOf, profileDataOf, toProfileData } from './profile.mapper';
 import { TemplateLocks } from './template-locks';
 
 export const tooManyCardsMessage = (max: number) =>
@@ -200,10 +200,4 @@ export class ProfilesService {
       throw error;
     }
   }
-}
-
-/** the image addresses a card holds */
-function imagesOf(profile: ProfileRecord): string[] {
-  const { avatarUrl, bannerUrl, ogImageUrl } = profile.media;
-  return [avatarUrl, bannerUrl, ogImageUrl].filter((url): url is string => !!url);
 }

@@ -18,8 +18,10 @@ import {
 } from '@cardcraft/storage';
 import { BadInputError, ConflictError, ForbiddenError, NotFoundError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { MediaService } from '../media/media.service';
 import { DomainEvents } from '../platform/events/domain-events';
 import { CARD_TEMPLATES, PROFILES, TEAMS, USERS } from '../platform/storage/storage.tokens';
+import { imagesOf } from '../profiles/profile.mapper';
 import { ProfilesService } from '../profiles/profiles.service';
 import { cardFromTemplate, type HolderDetails } from './card-from-template';
 import { TeamRoles } from './team-roles';
@@ -39,6 +41,7 @@ export class TeamCardsService {
     private readonly cards: ProfilesService,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly media: MediaService,
   ) {}
 
   /** an admin sees every card of the team (or one member's), a member only their own */
@@ -119,6 +122,7 @@ export class TeamCardsService {
     if (!card || card.teamId !== teamId) throw new NotFoundError('Profile not found');
     const moved = await this.profiles.reassign(profileId, teamId, holderId);
     if (!moved) throw new NotFoundError('Profile not found');
+    await this.media.handOverImages(imagesOf(card), card.ownerId, holderId);
     await this.events.publish('profile.saved', { profile: moved, previousHandle: card.handle });
     return moved;
   }
