@@ -187,12 +187,15 @@ export class TeamFiguresSource {
   private async daily(state: TeamState, frame: SummaryFrame): Promise<Period[]> {
     const now = this.clock();
     const plans = [planDays(frame.range, now), planDays(frame.before, now)];
-    await this.readDays(state, wholeDaysOf(plans), now);
-    const counted = await this.countParts(
-      state,
-      plans.flatMap((plan) => plan.partials),
-      now,
-    );
+    // at once: while the store counts one, the answer of another is parsed
+    const [, counted] = await Promise.all([
+      this.readDays(state, wholeDaysOf(plans), now),
+      this.countParts(
+        state,
+        plans.flatMap((plan) => plan.partials),
+        now,
+      ),
+    ]);
     let next = 0;
     return plans.map((plan) => {
       const whole = state.wholeDays(plan.wholeDays);

@@ -54,9 +54,8 @@ export interface TodayOptions {
 export class TeamToday {
   private held: { events: TeamDayEvents; readAt: number } | null = null;
   private tail: Tail | null = null;
-  private readonly heldReads = new NextRead<void>();
+  private heldRead: Promise<void> | null = null;
   private readonly tailReads = new NextRead<Tail | null>();
-  private refreshing = false;
   /** the start of a today found too busy to hold, and until when that is believed */
   private tooBusy = -1;
   private tooBusyUntil = 0;
@@ -101,22 +100,24 @@ export class TeamToday {
     if (this.tooBusy === window.start && now < this.tooBusyUntil) return null;
     const current = this.held;
     if (!current) {
-      await this.heldReads.read(() => this.readHeld(window));
+      // one read of the held part at a time, joined: what it misses, the events since hold
+      await this.readHeldOnce(() => this.readHeld(window));
       return this.held?.events ?? null;
     }
     const { events, readAt } = current;
     // behind the reads: the part read again whole once its time is up, or moved on to the step
-    if (!this.refreshing && (readAt + this.options.ttlMs <= now || events.end < window.cutoff)) {
-      this.refreshing = true;
-      const whole = readAt + this.options.ttlMs <= now;
-      void this.heldReads
-        .read(() => (whole ? this.readHeld(window) : this.moveOn(events, window.cutoff)))
-        .catch(() => undefined)
-        .finally(() => {
-          this.refreshing = false;
-        });
-    }
+    if (readAt + this.options.ttlMs <= now)
+      void this.readHeldOnce(() => this.readHeld(window)).catch(() => undefined);
+    else if (events.end < window.cutoff)
+      void this.readHeldOnce(() => this.moveOn(events, window.cutoff)).catch(() => undefined);
     return events;
+  }
+
+  private readHeldOnce(read: () => Promise<void>): Promise<void> {
+    this.heldRead ??= read().finally(() => {
+      this.heldRead = null;
+    });
+    return this.heldRead;
   }
 
   private async readHeld(window: TodayWindow): Promise<void> {
