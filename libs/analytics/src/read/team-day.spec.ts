@@ -88,6 +88,19 @@ describe("a team's held day", () => {
     expect(read(layout, day.count(from, to))).toEqual(truth(layout, rows, from, to));
   });
 
+  it('builds the same day a slice at a time, events of one moment across two slices too', async () => {
+    // 5000 events in pairs of the same millisecond: some pairs straddle the slices of 2048
+    const pairs = events(2500, 11).flatMap((row) => [row, { ...row, visitorId: `${row.visitorId}-twin` }]);
+    const built = await TeamDayEvents.build(layout, START, START + DAY, pairs);
+    expect(built.size).toBe(5000);
+    for (const [from, to] of [
+      [START, START + DAY - 1],
+      [START + 7 * HOUR + 99, START + DAY - 1],
+    ] as const) {
+      expect(read(layout, built.count(from, to))).toEqual(truth(layout, pairs, from, to));
+    }
+  });
+
   it('counts the same part again the same way (kept counts are copies)', () => {
     const first = day.count(START + 2 * HOUR + 5, START + DAY - 1);
     first[layout.events('view')] = -1;

@@ -1,3 +1,4 @@
+import { EventLoopSlices } from '../event-loop';
 import { FUNNEL_STEPS, type FunnelStepName, type TeamEventRow } from '../ports';
 import { visitorKey } from './busy-days';
 import { HOUR } from './range-planner';
@@ -5,6 +6,8 @@ import { countBelow } from './sorted-times';
 import { MESSAGES, SAVES, TeamLayout, UNIQUES, VISITS, addVector } from './team-layout';
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
+/** rows added between two looks at the clock while a day is built */
+const BUILD_SLICE = 2048;
 const STEP_OF_TYPE = new Map<string, number>(
   STEPS.flatMap((step, s) => (FUNNEL_STEPS[step] as readonly string[]).map((type) => [type, s] as const)),
 );
@@ -85,6 +88,26 @@ export class TeamDayEvents {
     return day;
   }
 
+  /**
+   * as of(), a slice of rows at a time: a team's day is a hundred thousand events and more, and the
+   * process that reads it answers the cards' visitors too
+   */
+  static async build(
+    layout: TeamLayout,
+    start: number,
+    end: number,
+    rows: readonly TeamEventRow[],
+  ): Promise<TeamDayEvents> {
+    const day = new TeamDayEvents(layout, start);
+    const slices = new EventLoopSlices();
+    for (let i = 0; i < rows.length; i += BUILD_SLICE) {
+      day.add(rows.slice(i, i + BUILD_SLICE), end);
+      if (slices.due()) await slices.pause();
+    }
+    day.append([], end);
+    return day;
+  }
+
   get size(): number {
     return this.times.length;
   }
@@ -96,6 +119,13 @@ export class TeamDayEvents {
 
   /** events after the held ones (from `end` to `until`, exclusive), in time order */
   append(rows: readonly TeamEventRow[], until: number): void {
+    this.add(rows, until);
+    this.closeHoursBefore(until);
+    this.heldEnd = Math.max(this.heldEnd, until);
+  }
+
+  /** the rows from the held end to `until` (exclusive), the held end left where it is */
+  private add(rows: readonly TeamEventRow[], until: number): void {
     const layout = this.layout;
     for (const row of rows) {
       if (row.ts < this.heldEnd || row.ts >= until) continue;
@@ -125,8 +155,6 @@ export class TeamDayEvents {
       this.stepOf.push(step);
       this.visitorOf.push(step < 0 ? -1 : this.sawVisitor(step, card, row));
     }
-    this.closeHoursBefore(until);
-    this.heldEnd = Math.max(this.heldEnd, until);
   }
 
   /** the visitor's number in the step, made on first sight; their last event moves on */

@@ -334,7 +334,8 @@ export class TeamFiguresSource {
     const readAt = this.clock();
     const limit = this.options.maxEventsPerDay;
     const [rows = []] = await this.reader.teamRawEvents([...state.layout.cards], [wholeDay(start)], limit);
-    const events = rows.length > limit ? null : TeamDayEvents.of(state.layout, start, start + DAY, rows);
+    const events =
+      rows.length > limit ? null : await TeamDayEvents.build(state.layout, start, start + DAY, rows);
     state.held.set(utcDay(start), { readAt, events });
   }
 

@@ -130,7 +130,7 @@ export class TeamToday {
       this.tooBusyUntil = readAt + this.options.ttlMs;
       return;
     }
-    this.held = { events: TeamDayEvents.of(this.layout, window.start, window.cutoff, rows), readAt };
+    this.held = { events: await TeamDayEvents.build(this.layout, window.start, window.cutoff, rows), readAt };
     this.dropTailBefore(window.cutoff);
   }
 
