@@ -5,18 +5,25 @@ import { normalUrl, ownersByUrl, type LinkOwner } from './response-assembler';
 /** cards whose parts are remembered by address (the most recently read) */
 const CARDS_REMEMBERED = 20_000;
 
-/** what a card's parts are told by: the same parts give the same text */
-function signatureOf(owners: LinkOwner[]): string {
-  return owners
-    .map((o) => `${o.id}\u0000${o.kind}\u0000${o.label}\u0000${o.urls.join('\u0000')}`)
-    .join('\u0001');
+/** whether two lists of a card's parts are alike, part by part (a thousand cards are asked each read) */
+function sameOwners(a: readonly LinkOwner[], b: readonly LinkOwner[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as LinkOwner;
+    const y = b[i] as LinkOwner;
+    if (x.id !== y.id || x.kind !== y.kind || x.label !== y.label || x.urls.length !== y.urls.length)
+      return false;
+    for (let u = 0; u < x.urls.length; u++) if (x.urls[u] !== y.urls[u]) return false;
+  }
+  return true;
 }
 
 /**
  * a team's link clicks by the parts of its cards that hold the addresses: each card's clicks go to
  * its own parts, as a card's summary counts them (clicksByOwner), and alike parts of all the cards
  * (the same kind and label) are one line, as mergeBlocks makes them. a card's parts by address are
- * kept while they read the same, so a summary of a thousand cards does not index them all again
+ * kept while the card's parts are alike, so a summary of a thousand cards does not index them all again
  */
 export class TeamBlocks {
   private readonly cards = new LruCache<string, CardParts>(CARDS_REMEMBERED);
@@ -27,10 +34,9 @@ export class TeamBlocks {
     const merged = new Map<string, BlockClicks>();
     for (const { profileId, owners, links } of cards) {
       if (links.length === 0 || owners.length === 0) continue;
-      const signature = signatureOf(owners);
       let parts = this.cards.get(profileId);
-      if (!parts || parts.signature !== signature) {
-        parts = { signature, ownerOf: ownersByUrl(owners), byTarget: new Map() };
+      if (!parts || !sameOwners(parts.owners, owners)) {
+        parts = { owners, ownerOf: ownersByUrl(owners), byTarget: new Map() };
         this.cards.set(profileId, parts);
       }
       for (const link of links) {
@@ -52,7 +58,7 @@ export class TeamBlocks {
 
 /** a card's parts by address, and the line each target it was clicked at goes to (null: none) */
 interface CardParts {
-  signature: string;
+  owners: readonly LinkOwner[];
   ownerOf: Map<string, LinkOwner>;
   byTarget: Map<string, Omit<BlockClicks, 'clicks'> | null>;
 }

@@ -156,8 +156,10 @@ export class TeamFiguresSource {
     const largest = Math.max(current.largest, previous.largest);
     summary.uniqueVisitorsAccuracy.exact = largest < UNIQUES_EXACT_BELOW;
     // the team's cards are numbered as first asked; the lines follow the order asked now
+    const asked = [...owners.keys()];
+    if (asked.every((profileId, i) => layout.cards[i] === profileId)) return { summary, cards: now.cards };
     const lines = new Map(now.cards.map((row) => [row.profileId, row]));
-    return { summary, cards: [...owners.keys()].map((profileId) => lines.get(profileId) as TeamCardRow) };
+    return { summary, cards: asked.map((profileId) => lines.get(profileId) as TeamCardRow) };
   }
 
   private stateOf(cards: string[]): TeamState {
