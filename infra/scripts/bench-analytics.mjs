@@ -15,9 +15,14 @@
 //      the cards (ANALYTICS_BENCH_LIVE_VIEWS, 100 views/s, each stored by the product's pipeline as the
 //      owners read: what is read again only after a write is read again then);
 //   4. print the table with p50, p95, p97.5 and the goals; stop everything, also on failure.
+//   5. a team (bench/team-api.mjs): on a data directory of its own, 8 admins and a team of 1000 published
+//      cards made through the api, 10 million events seeded over them (ANALYTICS_BENCH_TEAM_SCALES,
+//      default "1"), the team's summary for 30 and 90 days read by the 8 admins at once (the first
+//      reads reported apart, then p50, p95, p97.5 against the goal, p95 <= 150 ms); where the api has
+//      no team routes, the same reads in this process on the same store (bench/team-reads.mjs).
 // each scale runs on a data directory of its own, one after the other: ANALYTICS_BENCH_SCALES (default
-// "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). nothing leaves the
-// loopback interface.
+// "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). ANALYTICS_BENCH_STEPS
+// ("cards,team") picks the steps. nothing leaves the loopback interface.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,10 +33,14 @@ const { fetch } = globalThis;
 import { Api } from './bench/analytics-api.mjs';
 import { mergesDone, openStore } from './bench/analytics-store.mjs';
 import { ms, stats } from './bench/latency.mjs';
+import { benchTeamAt } from './bench/team-api.mjs';
 
 const SCALES = (process.env.ANALYTICS_BENCH_SCALES ?? process.env.ANALYTICS_BENCH_SCALE ?? '1,10')
   .split(',')
   .map(Number);
+/** the steps to run: the owners' cards (1 to 4 above), the team (5) */
+const STEPS = (process.env.ANALYTICS_BENCH_STEPS ?? 'cards,team').split(',');
+const TEAM_SCALES = (process.env.ANALYTICS_BENCH_TEAM_SCALES ?? '1').split(',').map(Number);
 const OWNERS = 8;
 const BACKGROUND_CARDS = 1000;
 const DAYS = 90;
@@ -234,7 +243,8 @@ async function whileViewsArrive(api, owners, perSecond, read) {
 }
 
 async function main() {
-  for (const scale of SCALES) await benchAt(scale);
+  if (STEPS.includes('cards')) for (const scale of SCALES) await benchAt(scale);
+  if (STEPS.includes('team')) for (const scale of TEAM_SCALES) await benchTeamAt(scale);
 }
 
 async function benchAt(scale) {
