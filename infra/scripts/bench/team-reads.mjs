@@ -10,7 +10,8 @@
 // summary for 30 and 90 days: first every admin at once (nothing of the team kept yet: the slowest
 // is reported), then the 8 admins each reading again and again. ANALYTICS_TEAM_DATA_DIR keeps the
 // seeded store there and reuses it on the next run. each read ends with the answer made into JSON,
-// which the api would send.
+// which the api would send. ANALYTICS_TEAM_READS_MODE=cluster reads as the cluster's api does (it does
+// not see every write, so today's latest events are read on every summary), on chDB still.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -99,11 +100,14 @@ const LINK_OWNERS = [{ id: 'links', kind: 'block', label: 'Links', urls: TEAM_LI
  * the team's summary in this process, as the api's embedded mode reads it: the read service over
  * the store with its write log. call close() when done (it holds the data directory's chDB)
  */
-export function inProcessTeamReader(dataDir, cardIds) {
+export function inProcessTeamReader(dataDir, cardIds, { cluster = false } = {}) {
   const { EmbeddedWriteLog } = analyticsModule('adapters/write-log/embedded-write-log.js');
-  const { withWriteLog } = analyticsModule('adapters/write-log/write-logging-store.js');
+  const { withWriteLog, withoutWriteLog } = analyticsModule('adapters/write-log/write-logging-store.js');
   const { AnalyticsReadService } = analyticsModule('read/analytics-read.service.js');
-  const store = withWriteLog(openStore(dataDir), new EmbeddedWriteLog());
+  // the cluster's api does not see every write: today's latest events are read on every summary
+  const store = cluster
+    ? withoutWriteLog(openStore(dataDir))
+    : withWriteLog(openStore(dataDir), new EmbeddedWriteLog());
   const service = new AnalyticsReadService(store, store);
   const cards = cardIds.map((profileId) => ({ profileId, linkOwners: LINK_OWNERS }));
   return {
@@ -166,7 +170,8 @@ async function main() {
               `(merges done ${seeded.settled.seconds.toFixed(1)} s in, ${seeded.settled.activeParts} active parts)`,
           );
         }
-        const reader = inProcessTeamReader(dataDir, cardIds);
+        const cluster = process.env.ANALYTICS_TEAM_READS_MODE === 'cluster';
+        const reader = inProcessTeamReader(dataDir, cardIds, { cluster });
         try {
           const rows = await measureTeamReads(reader.read);
           console.log(
@@ -174,7 +179,10 @@ async function main() {
               .map((l) => l.toFixed(2))
               .join(' ')}`,
           );
-          printTeamTable(teamEventsAt(scale), cardIds.length, rows, 'read in process, embedded store');
+          const how = cluster
+            ? "read in process on chDB as the cluster's api reads: no write log, today's latest events read each time"
+            : 'read in process, embedded store';
+          printTeamTable(teamEventsAt(scale), cardIds.length, rows, how);
         } finally {
           await reader.close();
         }
