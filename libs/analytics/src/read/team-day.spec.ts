@@ -101,6 +101,15 @@ describe("a team's held day", () => {
     }
   });
 
+  it('counts the same once sealed, and takes no more events', () => {
+    const sealed = TeamDayEvents.of(layout, START, START + DAY, rows).seal();
+    const from = START + 4 * HOUR + 321;
+    expect(read(layout, sealed.count(from, START + DAY - 1))).toEqual(
+      truth(layout, rows, from, START + DAY - 1),
+    );
+    expect(() => sealed.append([], START + DAY)).toThrow();
+  });
+
   it('counts the same part again the same way (kept counts are copies)', () => {
     const first = day.count(START + 2 * HOUR + 5, START + DAY - 1);
     first[layout.events('view')] = -1;

@@ -19,7 +19,7 @@ const CARD_COLUMN_OF_TYPE = new Map([
 ]);
 
 /** a typed array that grows as values are pushed */
-class Growing<T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer>> {
+class Growing<T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Int8Array<ArrayBuffer>> {
   length = 0;
   constructor(
     public values: T,
@@ -34,9 +34,15 @@ class Growing<T extends Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer>> {
     }
     this.values[this.length++] = value;
   }
+
+  /** no room left beyond the values: up to half of a grown array is room */
+  trim(): void {
+    if (this.values.length > this.length) this.values = this.values.slice(0, this.length) as T;
+  }
 }
 const floats = () => new Growing(new Float64Array(0), (n) => new Float64Array(n));
 const ints = () => new Growing(new Int32Array(0), (n) => new Int32Array(n));
+const bytes = () => new Growing(new Int8Array(0), (n) => new Int8Array(n));
 
 /** per funnel step, the distinct visitors of the held events: each one's card, first and last event */
 class StepVisitors {
@@ -44,8 +50,13 @@ class StepVisitors {
   readonly first = floats();
   readonly last = floats();
   readonly keys = floats();
-  /** a visitor's number by the hash of their card and id */
-  readonly byKey = new Map<number, number>();
+  /** a visitor's number by the hash of their card and id; let go once no event will be added */
+  byKey = new Map<number, number>();
+
+  trim(): void {
+    for (const values of [this.card, this.first, this.last, this.keys]) values.trim();
+    this.byKey = new Map();
+  }
 }
 
 /**
@@ -64,7 +75,7 @@ export class TeamDayEvents {
   private readonly columns = ints();
   /** per event, its visitor's number in its step (-1: a type of no step) and its step */
   private readonly visitorOf = ints();
-  private readonly stepOf = ints();
+  private readonly stepOf = bytes();
   /** the sums of the events before each whole hour from the start (index 0: nothing) */
   private readonly hourSums: Float64Array[] = [new Float64Array(0)];
   private running: Float64Array = new Float64Array(0);
@@ -108,6 +119,19 @@ export class TeamDayEvents {
     return day;
   }
 
+  /**
+   * no event will be added (a finished day): the arrays lose their room to grow and the visitors'
+   * index goes, about half of what a day held while it was read
+   */
+  seal(): this {
+    for (const values of [this.times, this.starts, this.columns, this.visitorOf, this.stepOf]) values.trim();
+    for (const visitors of this.visitors) visitors.trim();
+    this.sealed = true;
+    return this;
+  }
+
+  private sealed = false;
+
   get size(): number {
     return this.times.length;
   }
@@ -119,6 +143,7 @@ export class TeamDayEvents {
 
   /** events after the held ones (from `end` to `until`, exclusive), in time order */
   append(rows: readonly TeamEventRow[], until: number): void {
+    if (this.sealed) throw new Error('a sealed day takes no more events');
     this.add(rows, until);
     this.closeHoursBefore(until);
     this.heldEnd = Math.max(this.heldEnd, until);
