@@ -1,11 +1,12 @@
-import type { FiguresReader, RecentWrites, SeriesRow, TeamDayFigures, TimeRange } from '../ports';
+import { LruCache } from '../lru-cache';
+import type { FiguresReader, RecentWrites, TeamDayFigures, TimeRange } from '../ports';
 import { dayStart, planDays, todayWindow, utcDay, wholeDay, wholeDaysOf, DAY } from './range-planner';
 import { summaryResponse, UNIQUES_EXACT_BELOW, type LinkOwner } from './response-assembler';
 import { TeamBlocks } from './team-blocks';
 import { TeamDayEvents } from './team-day';
-import { LruCache } from '../lru-cache';
-import { TeamLayout, UNIQUES, addVector, sumVectors, teamKey } from './team-layout';
+import { TeamLayout, UNIQUES, addVector, teamKey } from './team-layout';
 import { emptySummary, type SummaryFrame, type TeamCardRow, type TeamSummary } from './team-merge';
+import { periodOf, TeamState, type Period } from './team-state';
 import { TeamToday } from './team-today';
 
 export interface TeamCacheOptions {
@@ -20,77 +21,18 @@ export interface TeamCacheOptions {
 }
 
 /**
- * about 40 bytes an event held (its columns, its visitor as a hash; measured): 60 MB at most, the
- * three days a dashboard of a thousand cards of 10 million events holds, several times over. a day is
- * a number a card and column: 7 000 for a thousand cards, so 12 M numbers hold the 180 days of 90 and
- * the 90 before of about nine such teams, 96 MB
+ * a held finished day of a thousand cards' 111 000 events took 6.9 MB (measured: 50 bytes an event, and
+ * the sums at each hour, 1.4 MB for its 7 000 columns); today's, which still grows, up to twice that.
+ * 1 million events hold the days a dashboard of a thousand cards of 10 million events holds (about
+ * 430 000) twice over, about 70 MB. a finished day is a number a card and column: 12 M numbers (96 MB)
+ * hold the 180 days of 90 and the 90 before of about nine such teams
  */
 export const DEFAULT_TEAM_CACHE: TeamCacheOptions = {
   ttlMs: 10 * 60_000,
   maxEventsPerDay: 400_000,
-  maxEvents: 1_500_000,
+  maxEvents: 1_000_000,
   maxNumbers: 12_000_000,
 };
-
-/** a finished day's figures: the team's columns, and the most distinct visitors the store estimated */
-interface DayEntry {
-  readAt: number;
-  vector: Float64Array;
-  largest: number;
-}
-
-/** a finished day's events; null: too many to hold */
-interface HeldEntry {
-  readAt: number;
-  events: TeamDayEvents | null;
-}
-
-/** what is kept for one team (one set of cards) */
-class TeamState {
-  readonly days = new Map<string, DayEntry>();
-  readonly dayReads = new Map<string, Promise<void>>();
-  readonly held = new Map<string, HeldEntry>();
-  readonly heldReads = new Map<string, Promise<void>>();
-  constructor(
-    readonly layout: TeamLayout,
-    readonly today: TeamToday,
-  ) {}
-
-  /** the last sums of whole days, each with the entries it added up */
-  private readonly sums: Array<{ key: string; entries: Array<DayEntry | undefined>; sum: Period }> = [];
-
-  /**
-   * the whole days of a period added up. a range that moves with the clock has the same whole days
-   * all day: their sum is kept while the days' entries are the ones it added up
-   */
-  wholeDays(days: string[]): Period {
-    const key = days.length > 0 ? `${days[0]}/${days.length}` : '';
-    const entries = days.map((day) => this.days.get(day));
-    const kept = this.sums.find((sum) => sum.key === key);
-    if (kept && kept.entries.every((entry, i) => entry === entries[i])) return kept.sum;
-    const sum = periodOf(
-      this.layout,
-      days.map((day, i) => [day, entries[i]?.vector ?? new Float64Array(0)]),
-      Math.max(0, ...entries.map((entry) => entry?.largest ?? 0)),
-    );
-    if (kept) this.sums.splice(this.sums.indexOf(kept), 1);
-    this.sums.unshift({ key, entries, sum });
-    if (this.sums.length > 4) this.sums.pop();
-    return sum;
-  }
-
-  get events(): number {
-    let n = this.today.size;
-    for (const entry of this.held.values()) n += entry.events?.size ?? 0;
-    return n;
-  }
-
-  get numbers(): number {
-    let n = 0;
-    for (const entry of this.days.values()) n += entry.vector.length;
-    return n;
-  }
-}
 
 /** a part of a period counted: per UTC day its columns, and the most distinct visitors estimated */
 type Counted = { days: Array<[string, Float64Array]>; largest: number };
@@ -337,7 +279,7 @@ export class TeamFiguresSource {
     const limit = this.options.maxEventsPerDay;
     const [rows = []] = await this.reader.teamRawEvents([...state.layout.cards], [wholeDay(start)], limit);
     const events =
-      rows.length > limit ? null : await TeamDayEvents.build(state.layout, start, start + DAY, rows);
+      rows.length > limit ? null : (await TeamDayEvents.build(state.layout, start, start + DAY, rows)).seal();
     state.held.set(utcDay(start), { readAt, events });
   }
 
@@ -363,33 +305,4 @@ export class TeamFiguresSource {
       this.teams.delete(key);
     }
   }
-}
-
-/** a period's columns, its series and the most distinct visitors estimated */
-interface Period {
-  vector: Float64Array;
-  series: SeriesRow[];
-  largest: number;
-}
-
-/** a period's days added up; each day's views and viewers make its point of the series */
-function periodOf(layout: TeamLayout, days: Array<[string, Float64Array]>, largest: number): Period {
-  const vector = sumVectors(
-    days.map(([, v]) => v),
-    layout.width,
-  );
-  const views = layout.events('view');
-  const viewers = layout.step('viewed');
-  const byDay = new Map<string, SeriesRow>();
-  for (const [day, v] of days) {
-    const point = byDay.get(day) ?? {
-      bucket: new Date(`${day}T00:00:00.000Z`),
-      visits: 0,
-      uniqueVisitors: 0,
-    };
-    point.visits += v[views] ?? 0;
-    point.uniqueVisitors += v[viewers] ?? 0;
-    byDay.set(day, point);
-  }
-  return { vector, series: [...byDay.values()], largest };
 }
