@@ -34,6 +34,9 @@ export const DEFAULT_TEAM_CACHE: TeamCacheOptions = {
   maxNumbers: 12_000_000,
 };
 
+/** a team's columns beyond its cards' own (values and link targets): 50 000 are 400 KB a day held */
+const MAX_VALUE_COLUMNS = 50_000;
+
 /** a part of a period counted: per UTC day its columns, and the most distinct visitors estimated */
 type Counted = { days: Array<[string, Float64Array]>; largest: number };
 
@@ -298,8 +301,11 @@ export class TeamFiguresSource {
       numbers += state.numbers;
     }
     for (const [key, state] of this.teams) {
-      if ((events <= this.options.maxEvents && numbers <= this.options.maxNumbers) || this.teams.size <= 1)
-        break;
+      // a team read all day, every day, keeps a column for every referrer and link it has ever seen;
+      // past the bound it is read again, with the columns of the days it reads then
+      const tooWide = state.layout.valueColumns > MAX_VALUE_COLUMNS;
+      const over = events > this.options.maxEvents || numbers > this.options.maxNumbers;
+      if (!tooWide && (!over || this.teams.size <= 1)) continue;
       events -= state.events;
       numbers -= state.numbers;
       this.teams.delete(key);

@@ -61,6 +61,11 @@ export class TeamLayout {
     return this.cards.length * CARD_COLUMNS + this.columns.length;
   }
 
+  /** the columns beyond the cards' own: one a value ever seen, whether a day held now has it or not */
+  get valueColumns(): number {
+    return this.columns.length;
+  }
+
   /** a card's number, -1 when the team has no such card */
   card(profileId: string): number {
     return this.cardIndexes.get(profileId) ?? -1;

@@ -185,6 +185,21 @@ describe("a team's summary over its cards, on chdb", () => {
     expect(counted.total()).toBe(0);
   });
 
+  it('lets the least recently read team go past the bounds, and reads it again', async () => {
+    const counted = countingReads(store);
+    // no room for any team's finished days: the last one read is kept all the same, the others go
+    const teams = { ttlMs: 600_000, maxEventsPerDay: 10_000, maxEvents: 100_000, maxNumbers: 1 };
+    const service = new AnalyticsReadService(counted.store, store, { days: null, teams }, clock);
+    const other = TEAM.slice(0, 2);
+    await service.teamSummary(TEAM, DAILY);
+    await service.teamSummary(other, DAILY);
+    counted.reset();
+    await service.teamSummary(other, DAILY);
+    expect(counted.reads.teamDailyFigures).toBe(0);
+    await service.teamSummary(TEAM, DAILY);
+    expect(counted.reads.teamDailyFigures).toBe(1);
+  });
+
   it('reads a team again once one of its cards is forgotten', async () => {
     const counted = countingReads(store);
     const service = new AnalyticsReadService(counted.store, store, undefined, clock);
