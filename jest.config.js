@@ -29,7 +29,7 @@ const UNIT_SPECS = [
   '/libs/(contracts|config)/src/.*\\.spec\\.ts$',
   '/libs/observability/src/(dashboard|metrics-config|adapters/pino/logger|adapters/prometheus/service-metrics)\\.spec\\.ts$',
   '/libs/analytics/src/(lru-cache|jobs|event-loop)\\.spec\\.ts$',
-  '/libs/analytics/src/read/(range-planner|edge-days|busy-days|today-tail|team-merge)\\.spec\\.ts$',
+  '/libs/analytics/src/read/(range-planner|edge-days|busy-days|today-tail|team-merge|team-day)\\.spec\\.ts$',
   '/libs/analytics/src/adapters/write-log/embedded-write-log\\.spec\\.ts$',
   '/libs/storage/src/adapters/mongo/mongo-errors\\.spec\\.ts$',
   '/apps/api/src/platform/config/.*\\.spec\\.ts$',

@@ -15,29 +15,32 @@
 //      the cards (ANALYTICS_BENCH_LIVE_VIEWS, 100 views/s, each stored by the product's pipeline as the
 //      owners read: what is read again only after a write is read again then);
 //   4. print the table with p50, p95, p97.5 and the goals; stop everything, also on failure.
+//   5. a team (bench/team-api.mjs): on a data directory of its own, 8 admins and a team of 1000 published
+//      cards made through the api, 10 million events seeded over them (ANALYTICS_BENCH_TEAM_SCALES,
+//      default "1"), the team's summary for 30 and 90 days read by the 8 admins at once (the first
+//      reads reported apart, then p50, p95, p97.5 against the goal, p95 <= 150 ms); where the api has
+//      no team routes, the same reads in this process on the same store (bench/team-reads.mjs).
 // each scale runs on a data directory of its own, one after the other: ANALYTICS_BENCH_SCALES (default
-// "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). nothing leaves the
-// loopback interface.
-import { fork } from 'node:child_process';
+// "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). ANALYTICS_BENCH_STEPS
+// ("cards,team") picks the steps. nothing leaves the loopback interface.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { clearInterval, setInterval } from 'node:timers';
 // node 20's built-in fetch
 const { fetch } = globalThis;
-import { fileURLToPath } from 'node:url';
-import { freePort } from './bench/product.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const API_MAIN = join(ROOT, 'apps/api/dist/main.js');
-const require = createRequire(import.meta.url);
+import { Api } from './bench/analytics-api.mjs';
+import { mergesDone, openStore } from './bench/analytics-store.mjs';
+import { ms, stats } from './bench/latency.mjs';
+import { benchTeamAt } from './bench/team-api.mjs';
 
 const SCALES = (process.env.ANALYTICS_BENCH_SCALES ?? process.env.ANALYTICS_BENCH_SCALE ?? '1,10')
   .split(',')
   .map(Number);
+/** the steps to run: the owners' cards (1 to 4 above), the team (5) */
+const STEPS = (process.env.ANALYTICS_BENCH_STEPS ?? 'cards,team').split(',');
+const TEAM_SCALES = (process.env.ANALYTICS_BENCH_TEAM_SCALES ?? '1').split(',').map(Number);
 const OWNERS = 8;
 const BACKGROUND_CARDS = 1000;
 const DAYS = 90;
@@ -54,77 +57,6 @@ function goalsAt(events) {
 }
 /** the views a second sent to the 8 cards in the last measurement (each stored while owners read) */
 const LIVE_VIEWS_PER_SECOND = Number(process.env.ANALYTICS_BENCH_LIVE_VIEWS ?? '100');
-
-class Api {
-  constructor(dataDir) {
-    this.dataDir = dataDir;
-    this.child = null;
-    this.url = '';
-  }
-
-  async start() {
-    const port = await freePort();
-    const env = {};
-    // the product's settings come from here only, not from whatever the shell has exported
-    for (const [key, value] of Object.entries(process.env)) {
-      if (
-        !/^(MONGO_URL|REDIS_URL|CLICKHOUSE_|GEOIP_DB|JWT_SECRET|ANALYTICS_|RATE_LIMIT_|PORT|HOST|DATA_DIR)/.test(
-          key,
-        )
-      ) {
-        env[key] = value;
-      }
-    }
-    Object.assign(env, {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
-      LOG_LEVEL: 'error',
-      // stop() ends the bench's api with nothing routing around it: no drain on SIGTERM
-      SHUTDOWN_DRAIN_MS: '0',
-      RATE_LIMIT_SIGN_UP: '100/1m',
-      RATE_LIMIT_SIGN_IN: '100/1m',
-    });
-    this.child = fork(API_MAIN, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    this.url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (this.child.exitCode !== null) throw new Error(`the api exited with ${this.child.exitCode}`);
-      try {
-        const response = await fetch(`${this.url}/api/health/ready`);
-        if (response.ok) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error('the api did not get ready within 120 s');
-      await sleep(200);
-    }
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  async json(method, path, { token, body } = {}) {
-    const headers = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body) headers['content-type'] = 'application/json';
-    const response = await fetch(this.url + path, {
-      method,
-      headers,
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
 
 async function registerOwners(api) {
   const owners = [];
@@ -183,10 +115,7 @@ SELECT
 FROM numbers({count:UInt64})`;
 
 async function seed(dataDir, owners, scale) {
-  const { ClickHouseAnalyticsStore } = require(
-    join(ROOT, 'libs/analytics/dist/adapters/clickhouse/clickhouse-analytics-store.js'),
-  );
-  const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: join(dataDir, 'chdb') } });
+  const store = openStore(dataDir);
   const end = new Date();
   const toTime = (date) => date.toISOString().replace('T', ' ').replace('Z', '');
   const insert = async (profileId, count, cards) => {
@@ -226,48 +155,6 @@ async function seed(dataDir, owners, scale) {
   } finally {
     await store.close();
   }
-}
-
-/** waits until no merge has run for 2 s in a row; the seconds waited and the active parts left */
-async function mergesDone(store, timeoutMs) {
-  const started = performance.now();
-  let quietSince = null;
-  for (;;) {
-    const result = await store.client.query({
-      query: 'SELECT count() AS n FROM system.merges WHERE database = currentDatabase()',
-      format: 'JSONEachRow',
-    });
-    const [{ n }] = await result.json();
-    const now = performance.now();
-    if (Number(n) > 0) quietSince = null;
-    else quietSince ??= now;
-    if ((quietSince !== null && now - quietSince >= 2000) || now - started > timeoutMs) break;
-    await sleep(250);
-  }
-  const parts = await store.client.query({
-    query: `SELECT count() AS n FROM system.parts WHERE active AND database = currentDatabase()`,
-    format: 'JSONEachRow',
-  });
-  const [{ n: activeParts }] = await parts.json();
-  return { seconds: (performance.now() - started) / 1000, activeParts: Number(activeParts) };
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
-
-function stats(times, wallMs) {
-  const sorted = [...times].sort((a, b) => a - b);
-  return {
-    n: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p975: percentile(sorted, 97.5),
-    max: sorted[sorted.length - 1] ?? NaN,
-    perSecond: wallMs ? (sorted.length / wallMs) * 1000 : null,
-  };
 }
 
 async function timed(api, path, token) {
@@ -355,10 +242,9 @@ async function whileViewsArrive(api, owners, perSecond, read) {
   }
 }
 
-const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '-');
-
 async function main() {
-  for (const scale of SCALES) await benchAt(scale);
+  if (STEPS.includes('cards')) for (const scale of SCALES) await benchAt(scale);
+  if (STEPS.includes('team')) for (const scale of TEAM_SCALES) await benchTeamAt(scale);
 }
 
 async function benchAt(scale) {

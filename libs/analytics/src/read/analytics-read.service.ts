@@ -11,9 +11,13 @@ import {
   type LinkOwner,
   type VisitPage,
 } from './response-assembler';
+import { DEFAULT_TEAM_CACHE, TeamFiguresSource } from './team-figures';
+import type { TeamSummary } from './team-merge';
 
 // the read side's names as the package has always exported them from here
 export { type ReadCaches } from './figures-source';
+export { DEFAULT_TEAM_CACHE, type TeamCacheOptions } from './team-figures';
+export { mergeSummaries, type SummaryFrame, type TeamCardRow, type TeamSummary } from './team-merge';
 export { AnalyticsQueryError, granularityOf, parseRange, planDays, previousRange } from './range-planner';
 export {
   clicksByOwner,
@@ -61,6 +65,7 @@ function dayRow(day: string, figures: DayFigures): DayRow {
  */
 export class AnalyticsReadService {
   private readonly source: FiguresSource;
+  private readonly teams: TeamFiguresSource;
 
   constructor(
     private readonly reader: FiguresReader,
@@ -70,11 +75,13 @@ export class AnalyticsReadService {
     clock?: () => number,
   ) {
     this.source = new FiguresSource(reader, recent, caches, clock);
+    this.teams = new TeamFiguresSource(reader, recent, caches?.teams ?? DEFAULT_TEAM_CACHE, clock);
   }
 
   /** a card's kept figures go when its analytics are erased */
   forget(profileId: string): void {
     this.source.forget(profileId);
+    this.teams.forget(profileId);
   }
 
   async summary(
@@ -86,6 +93,21 @@ export class AnalyticsReadService {
     const before = previousRange(range);
     const figures = await this.source.summary(profileId, range, before, granularity);
     return summaryResponse({ range, before, granularity, ...figures }, linkOwners);
+  }
+
+  /**
+   * a team's summary over its cards (the same widgets as a card's, added up over them) and a line a
+   * card; no cards: zeros
+   */
+  teamSummary(
+    cards: ReadonlyArray<{ profileId: string; linkOwners: LinkOwner[] }>,
+    range: TimeRange,
+  ): Promise<TeamSummary> {
+    return this.teams.summary(cards, {
+      range,
+      before: previousRange(range),
+      granularity: granularityOf(range),
+    });
   }
 
   /** views in the last five minutes, from the raw events */

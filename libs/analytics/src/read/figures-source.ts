@@ -29,6 +29,7 @@ import {
 } from './range-planner';
 import { NewestViewsCache } from './newest-views';
 import { reachesNow, StoreCountedToday } from './store-counted-today';
+import type { TeamCacheOptions } from './team-figures';
 import { TodayTailCache } from './today-tail';
 
 export interface ReadCaches {
@@ -36,6 +37,8 @@ export interface ReadCaches {
   days: DayFiguresCache | null;
   /** undefined: a default one when days are cached; null: parts of days are counted by the store */
   edges?: EdgeDaysCache | null;
+  /** what a team's summary keeps of its cards (team-figures.ts); undefined: the defaults */
+  teams?: TeamCacheOptions;
 }
 
 /** what a summary is made of */
