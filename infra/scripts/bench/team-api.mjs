@@ -2,10 +2,11 @@
 // events seeded over them per scale, and its summary read by its 8 admins at once through
 // GET /api/teams/{teamId}/analytics/summary. where the api has no team routes (yet), the team's read
 // path is measured in this process on the same store instead (team-reads.mjs), and the table says so.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clearInterval, setInterval } from 'node:timers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Api } from './analytics-api.mjs';
 import { TEAM_LINK_TARGETS } from './analytics-store.mjs';
 import {
@@ -115,20 +116,36 @@ export async function prepareTeam(api, dataDir, cards = TEAM_CARDS) {
   return { teamId: team.id, profileIds, tokens, admins };
 }
 
+/** the secret of the invitation link mailed to the address, waited for (the api mails in the background) */
+async function invitationToken(outbox, email) {
+  for (let tries = 0; tries < 50; tries++) {
+    const texts = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .map((name) =>
+            // quoted-printable: soft line breaks joined, =XX decoded
+            readFileSync(join(outbox, name), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16))),
+          )
+      : [];
+    const mail = texts.find((text) => text.includes(email) && text.includes('/invite#token='));
+    const token = mail && /\/invite#token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    if (token) return token;
+    await sleep(100);
+  }
+  return null;
+}
+
 /** invites the user as an admin and accepts with the link from the mail the api wrote */
 async function joinAsAdmin(api, dataDir, teamId, owner, user) {
   await api.json('POST', `/api/teams/${teamId}/invitations`, {
     token: owner.token,
     body: { email: user.email, role: 'admin' },
   });
-  const outbox = join(dataDir, 'outbox');
-  const mail = readdirSync(outbox)
-    .filter((name) => name.endsWith('.eml'))
-    .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
-    .find((text) => text.includes(user.email) && /invitation/i.test(text));
-  const token = mail && /invitations?\/([A-Za-z0-9_-]{16,})/.exec(mail)?.[1];
+  const token = await invitationToken(join(dataDir, 'outbox'), user.email);
   if (!token) throw new Error('no invitation link in the outbox');
-  await api.json('POST', `/api/invitations/${token}/accept`, { token: user.token });
+  await api.json('POST', '/api/invitations/accept', { token: user.token, body: { token } });
 }
 
 /** the summary read through the api by admin n, timed to its last byte */

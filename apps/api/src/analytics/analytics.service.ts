@@ -18,9 +18,6 @@ import {
   type ApiAnalytics,
   type LinkOwner,
   type TeamSummary,
-  granularityOf,
-  mergeSummaries,
-  previousRange,
   type TimeRange,
   type VisitRow,
 } from '@cardcraft/analytics';
@@ -169,15 +166,12 @@ export class AnalyticsService {
    */
   async teamSummary(cards: ProfileRecord[], query: AnalyticsRangeQueryDto): Promise<TeamSummary> {
     const range = this.range(query.from, query.to);
-    const frame = { range, before: previousRange(range), granularity: granularityOf(range) };
-    const parts: Array<{ profileId: string; summary: VisitSummaryResponse }> = [];
-    for (const card of cards) {
-      parts.push({
-        profileId: card.id,
-        summary: await this.read(() => this.analytics.reader.summary(card.id, range, linkOwnersOf(card))),
-      });
-    }
-    return mergeSummaries(frame, parts);
+    return this.read(() =>
+      this.analytics.reader.teamSummary(
+        cards.map((card) => ({ profileId: card.id, linkOwners: linkOwnersOf(card) })),
+        range,
+      ),
+    );
   }
 
   async live(profileId: string, ownerId: string): Promise<LiveVisitorsResponse> {
