@@ -8,6 +8,8 @@ export * from './names';
 export * from './profile.dto';
 export * from './qr.dto';
 export * from './qr-design';
+export * from './colors';
+export * from './brand-colors';
 export * from './client-config';
 export * from './responses';
 export * from './themes';

@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { contrastRatio, relativeLuminance } from './colors';
 import { type Theme } from './themes';
 
 /** #1F2937 and #1f2937 are the same colour */
@@ -73,23 +74,6 @@ export class QrDesignDto {
   @Matches(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=]+$/, { message: QrDesignMessages.logoType })
   @MaxLength(Math.ceil((QR_LOGO_MAX_BYTES * 4) / 3) + 32, { message: QrDesignMessages.logoTooLarge })
   logoDataUrl: string | null = null;
-}
-
-function channel(value: number): number {
-  const c = value / 255;
-  return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-/** a #rrggbb colour's relative luminance (WCAG) */
-export function relativeLuminance(hex: string): number {
-  const n = parseInt(hex.slice(1), 16);
-  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-}
-
-/** WCAG's contrast ratio of two #rrggbb colours, 1 to 21 */
-export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
 }
 
 /** below this a code is refused; below QR_GOOD_CONTRAST it is drawn with a warning */
