@@ -8,6 +8,7 @@ import {
   normalizeLayout,
   normalizeTheme,
   type BlockType,
+  type CardBrand,
   type ContactResponse,
   type Layout,
   type MediaResponse,
@@ -303,9 +304,14 @@ function previewImage(value: string | null): string | null {
 
 /**
  * the form as the public card's profile, for the live preview: the same trimming as the saved body,
- * then what the server hands the card (visible blocks only, by order), seen by its owner
+ * then what the server hands the card (visible blocks only, by order, a team card's brand), seen by
+ * its owner
  */
-export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date()): PublicProfileResponse {
+export function toPreviewProfile(
+  values: ProfileFormValues,
+  now: Date = new Date(),
+  brand: CardBrand | null = null,
+): PublicProfileResponse {
   const { privacy, ...input } = toProfileInput(values);
   return {
     ...input,
@@ -325,5 +331,6 @@ export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date
     blocks: input.blocks.filter((block) => block.visible),
     viewerType: 'owner',
     isOwner: true,
+    brand,
   };
 }
