@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-field';
 import { URL_INPUT, type ProfileFields } from '../utils/profile-fields';
-import { ImageField } from './image-field';
+import { ImageField } from '@/components/media/image-field';
 
 /** the avatar, the banner and the image shown when the card is shared */
 export function MediaCard({ fields }: { fields: ProfileFields }) {

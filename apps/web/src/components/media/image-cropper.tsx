@@ -11,7 +11,7 @@ import {
   zoomView,
   type CropView,
   type Size,
-} from '../utils/crop-geometry';
+} from './crop-geometry';
 
 export interface ImageCropperProps {
   /** a loaded image (an object URL of the chosen file) */

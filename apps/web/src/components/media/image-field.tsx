@@ -13,8 +13,8 @@ import {
 import { TextField } from '@/components/ui/form-field';
 import { normalizeError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { uploadImage } from '../api/upload-image';
-import type { CropView, Size } from '../utils/crop-geometry';
+import { uploadImage } from './upload-image';
+import type { CropView, Size } from './crop-geometry';
 import { cropToBlob, ImageCropper } from './image-cropper';
 
 export interface ImageFieldProps {
@@ -24,6 +24,8 @@ export interface ImageFieldProps {
   onChange: (url: string) => void;
   onBlur: () => void;
   error?: string;
+  /** a team's logo: uploaded square like an avatar, but framed whole rather than in a circle */
+  logo?: boolean;
 }
 
 /** the props of an input for a web address */
@@ -42,7 +44,7 @@ function loadImage(file: File): Promise<HTMLImageElement> {
  * an avatar or banner: an image from the device (the file picker, the phone's photos or camera, or
  * dropped here), cropped to its shape and uploaded; or the address of an image on the web, pasted
  */
-export function ImageField({ kind, label, value, onChange, onBlur, error }: ImageFieldProps) {
+export function ImageField({ kind, label, value, onChange, onBlur, error, logo = false }: ImageFieldProps) {
   const size = MEDIA_KINDS[kind];
   const aspect = size.width / size.height;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -108,7 +110,8 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
   };
 
   const shown = /^https?:\/\/\S+\.\S+/i.test(value) ? value : null;
-  const title = kind === 'avatar' ? 'Crop Avatar' : 'Crop Banner';
+  const title = logo ? 'Crop Logo' : kind === 'avatar' ? 'Crop Avatar' : 'Crop Banner';
+  const round = kind === 'avatar' && !logo;
 
   return (
     <div className="space-y-2">
@@ -139,11 +142,16 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
         <div
           className={cn(
             'flex shrink-0 items-center justify-center overflow-hidden bg-muted text-muted-foreground',
-            kind === 'avatar' ? 'size-14 rounded-full' : 'aspect-[3/1] w-full rounded-lg',
+            kind === 'avatar' ? 'size-14' : 'aspect-[3/1] w-full rounded-lg',
+            kind === 'avatar' && (round ? 'rounded-full' : 'rounded-lg bg-white ring-1 ring-border'),
           )}
         >
           {shown ? (
-            <img src={shown} alt="" className="size-full object-cover" />
+            <img
+              src={shown}
+              alt=""
+              className={cn('size-full', round || kind === 'banner' ? 'object-cover' : 'object-contain')}
+            />
           ) : (
             <ImagePlus className="size-5" aria-hidden="true" />
           )}
@@ -203,19 +211,15 @@ export function ImageField({ kind, label, value, onChange, onBlur, error }: Imag
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
-              {kind === 'avatar'
-                ? 'Your avatar is shown round. Move and zoom the image to frame it.'
-                : 'Your banner runs across the top of your card. Move and zoom the image to frame it.'}
+              {logo
+                ? 'The logo is shown on a white tile by the name on every team card. Move and zoom it to frame it.'
+                : kind === 'avatar'
+                  ? 'Your avatar is shown round. Move and zoom the image to frame it.'
+                  : 'Your banner runs across the top of your card. Move and zoom the image to frame it.'}
             </DialogDescription>
           </DialogHeader>
           {image ? (
-            <ImageCropper
-              image={image}
-              aspect={aspect}
-              round={kind === 'avatar'}
-              onChange={onCropChange}
-              label={title}
-            />
+            <ImageCropper image={image} aspect={aspect} round={round} onChange={onCropChange} label={title} />
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setImage(null)} disabled={uploading}>
