@@ -14,12 +14,12 @@ import {
   type MediaResponse,
   type PrivacyResponse,
   type ProfileContent,
-  type ProfileResponse,
   type PublicProfileResponse,
   type Theme,
 } from '@cardcraft/contracts';
 import { messageFieldsOrDefault } from '@cardcraft/contracts/message-fields';
 import { NO_EXTRA_FIELDS } from '@/components/public-card/lib/lead-form';
+import { withScheme } from '@/lib/urls';
 
 export interface SocialLinkForm {
   /** client side only, never sent */
@@ -154,8 +154,8 @@ function samePayload(a: string, b: string): boolean {
 }
 
 /** form values of a loaded profile; a missing privacy flag defaults to true */
-export function profileToFormValues(profile: ProfileResponse): ProfileFormValues {
-  const privacy: Partial<ProfileResponse['privacy']> = profile.privacy ?? {};
+export function profileToFormValues(profile: ProfileContent): ProfileFormValues {
+  const privacy: Partial<ProfileContent['privacy']> = profile.privacy ?? {};
   const flag = (value: boolean | undefined) => (typeof value === 'boolean' ? value : true);
   return {
     handle: profile.handle ?? '',
@@ -217,20 +217,6 @@ export function profileToFormValues(profile: ProfileResponse): ProfileFormValues
         };
       }),
   };
-}
-
-/**
- * a web address typed without its scheme ("linkedin.com/in/x", "example.com", "//cdn.example.com/a.png")
- * gets https://; an address with a scheme, an e-mail address or text that is no address stays as typed
- * (the field's own check then says what is wrong)
- */
-export function withScheme(value: string): string {
-  const text = value.trim();
-  // a scheme, not a host and its port ("example.com:8080")
-  if (text === '' || /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(text)) return value;
-  if (text.startsWith('//')) return `https:${text}`;
-  if (/^[^\s@/]+@[^\s@/]+$/.test(text)) return value;
-  return /^[^\s/.]+(\.[^\s/.]+)+(?::\d+)?(?:[/?#]\S*)?$/.test(text) ? `https://${text}` : value;
 }
 
 /** an optional address: '' → null, else with its scheme */
