@@ -81,7 +81,11 @@ export function LeadsTable<L extends LeadResponse>({
                   <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
                     {lead.company ? <span className="break-words">{lead.company}</span> : null}
                     {lead.phone ? (
-                      <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                      // a target of its own, at least 24 px high (WCAG 2.2 target size), clear of the address above
+                      <a
+                        href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}
+                        className="inline-flex min-h-6 items-center hover:underline"
+                      >
                         {lead.phone}
                       </a>
                     ) : null}

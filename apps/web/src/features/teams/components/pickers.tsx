@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CardTemplateResponse, TeamMemberResponse, TeamRole } from '@cardcraft/contracts';
 import { TEAM_ROLES } from '@cardcraft/contracts';
 import { FormField } from '@/components/ui/form-field';
@@ -6,6 +7,32 @@ import { ROLE_LABELS } from '@/lib/teams';
 
 // radix's select keeps '' for "nothing picked", so "no template" is a value of its own
 const NO_TEMPLATE = 'none';
+
+/**
+ * a select whose trigger takes what FormField hands its child (the id its label points at, the
+ * described-by and invalid state): the select's root is no element, so they go to the trigger
+ */
+function FieldSelect({
+  value,
+  onValueChange,
+  placeholder,
+  children,
+  ...triggerProps
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  placeholder?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <SelectTrigger {...triggerProps}>
+        <SelectValue placeholder={placeholder} />
+      </SelectTrigger>
+      <SelectContent>{children}</SelectContent>
+    </Select>
+  );
+}
 
 /** the role a new member gets */
 export function RoleField({
@@ -21,18 +48,13 @@ export function RoleField({
 }) {
   return (
     <FormField label="Role" error={error}>
-      <Select value={value} onValueChange={(role) => onChange(role as TeamRole)}>
-        <SelectTrigger>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {TEAM_ROLES.map((role) => (
-            <SelectItem key={role} value={role} disabled={role === 'owner' && !canGrantOwner}>
-              {ROLE_LABELS[role]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <FieldSelect value={value} onValueChange={(role) => onChange(role as TeamRole)}>
+        {TEAM_ROLES.map((role) => (
+          <SelectItem key={role} value={role} disabled={role === 'owner' && !canGrantOwner}>
+            {ROLE_LABELS[role]}
+          </SelectItem>
+        ))}
+      </FieldSelect>
     </FormField>
   );
 }
@@ -59,22 +81,18 @@ export function TemplateField({
 }) {
   return (
     <FormField label={label} hint={hint} error={error} required={required} className={className}>
-      <Select
+      <FieldSelect
         value={value || (required ? '' : NO_TEMPLATE)}
         onValueChange={(picked) => onChange(picked === NO_TEMPLATE ? '' : picked)}
+        placeholder="Choose a template"
       >
-        <SelectTrigger>
-          <SelectValue placeholder="Choose a template" />
-        </SelectTrigger>
-        <SelectContent>
-          {required ? null : <SelectItem value={NO_TEMPLATE}>No card for now</SelectItem>}
-          {templates.map((template) => (
-            <SelectItem key={template.id} value={template.id}>
-              {template.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        {required ? null : <SelectItem value={NO_TEMPLATE}>No card for now</SelectItem>}
+        {templates.map((template) => (
+          <SelectItem key={template.id} value={template.id}>
+            {template.name}
+          </SelectItem>
+        ))}
+      </FieldSelect>
     </FormField>
   );
 }
@@ -95,18 +113,13 @@ export function MemberField({
 }) {
   return (
     <FormField label={label} error={error} required>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger>
-          <SelectValue placeholder="Choose a member" />
-        </SelectTrigger>
-        <SelectContent>
-          {members.map((member) => (
-            <SelectItem key={member.userId} value={member.userId} description={member.email}>
-              {member.displayName}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <FieldSelect value={value} onValueChange={onChange} placeholder="Choose a member">
+        {members.map((member) => (
+          <SelectItem key={member.userId} value={member.userId} description={member.email}>
+            {member.displayName}
+          </SelectItem>
+        ))}
+      </FieldSelect>
     </FormField>
   );
 }
