@@ -29,13 +29,14 @@ const UNIT_SPECS = [
   '/libs/(contracts|config)/src/.*\\.spec\\.ts$',
   '/libs/observability/src/(dashboard|metrics-config|adapters/pino/logger|adapters/prometheus/service-metrics)\\.spec\\.ts$',
   '/libs/analytics/src/(lru-cache|jobs|event-loop)\\.spec\\.ts$',
-  '/libs/analytics/src/read/(range-planner|edge-days|busy-days|today-tail)\\.spec\\.ts$',
+  '/libs/analytics/src/read/(range-planner|edge-days|busy-days|today-tail|team-merge)\\.spec\\.ts$',
   '/libs/analytics/src/adapters/write-log/embedded-write-log\\.spec\\.ts$',
   '/libs/storage/src/adapters/mongo/mongo-errors\\.spec\\.ts$',
   '/apps/api/src/platform/config/.*\\.spec\\.ts$',
   '/apps/api/src/platform/(security/nginx-headers|throttling/rate-limit-keys)\\.spec\\.ts$',
   '/apps/api/src/public/(card-answer|public-profile-cache)\\.spec\\.ts$',
   '/apps/api/src/backup/backup-schedule\\.spec\\.ts$',
+  '/apps/api/src/teams/bulk-invite-csv\\.spec\\.ts$',
 ];
 
 /** @type {import('jest').Config} */

@@ -16,6 +16,7 @@ import { MediaModule } from './media/media.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
+import { TeamsModule } from './teams/teams.module';
 import { ObservabilityModule } from './platform/observability/observability.module';
 import type { ServiceMetrics } from '@cardcraft/observability';
 import { WalletPassModule } from './wallet/wallet-pass.module';
@@ -37,6 +38,7 @@ export class AppModule {
         ProfilesModule,
         QrModule,
         LeadsModule,
+        TeamsModule,
         PublicModule,
         AnalyticsModule,
         PublicCacheSyncModule,

@@ -79,7 +79,7 @@ describe('npm run migrate: the storage and ClickHouse migrations as a step of th
 
     const first = await runMigrate(env);
     expect(first.code).toBe(0);
-    expect(first.output).toContain(`applied migration 1, 2, 3 to MongoDB at ${mongoUrl}`);
+    expect(first.output).toContain(`applied migration 1, 2, 3, 4 to MongoDB at ${mongoUrl}`);
     expect(first.output).toContain(`applied migration ${versions.join(', ')} to ClickHouse over http`);
     const second = await runMigrate(env);
     expect(second.code).toBe(0);

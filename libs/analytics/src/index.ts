@@ -11,6 +11,7 @@ export * from './enrichment/enricher';
 export * from './enrichment/event-rows';
 export * from './ingest/batch-processor';
 export * from './read/analytics-read.service';
+export * from './read/team-merge';
 export * from './read/csv';
 export * from './read/day-cache';
 export * from './read/edge-days';

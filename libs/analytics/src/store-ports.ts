@@ -96,8 +96,54 @@ export interface EventWriter {
   insertEvents(batchId: string, rows: EventRows | readonly StoredEvent[]): Promise<void>;
 }
 
-/** the queries behind the dashboard */
-export interface FiguresReader {
+/** a raw event of one of several cards, as a team's held days take it */
+export interface TeamEventRow extends DayEventRow {
+  profileId: string;
+}
+
+/** one card's line in a team's table */
+export interface CardCounts {
+  visits: number;
+  /** distinct viewers, added up over UTC days (visitor ids are per card and day) */
+  uniqueVisitors: number;
+  saves: number;
+  messages: number;
+}
+
+/**
+ * one UTC day (or the part of one a segment holds) of several cards: their figures added up (visitor
+ * ids are per card, so distinct visitors of different cards add up too), each card's own counts, and
+ * each card's link clicks by target, since the parts of a card that hold links are the card's own
+ */
+export interface TeamDayFigures extends DayFigures {
+  /** the cards with events that day */
+  cards: Map<string, CardCounts>;
+  cardLinks: Array<{ profileId: string; target: string; clicks: number }>;
+  /** the most distinct visitors one card had in one funnel step that day, as the store counted them */
+  largestCardUniques: number;
+}
+
+/** the dashboard's queries over several cards at once: a team's */
+export interface TeamFiguresReader {
+  /**
+   * the figures of each segment (disjoint ranges), per UTC day, of these cards together, in one read:
+   * segment index, then day (YYYY-MM-DD). whole hours from the rollups, the rest from the raw events
+   */
+  teamDailyFigures(
+    profileIds: string[],
+    segments: TimeRange[],
+  ): Promise<Map<number, Map<string, TeamDayFigures>>>;
+  /** views and distinct visitors per bucket, each card's visitors counted apart and added up */
+  teamSeries(profileIds: string[], range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
+  /**
+   * the cards' raw events in each of these disjoint ranges (both ends included), oldest first. a range
+   * with more than `limit` events comes back with `limit + 1`, so the caller can tell it was cut.
+   */
+  teamRawEvents(profileIds: string[], ranges: TimeRange[], limit: number): Promise<TeamEventRow[][]>;
+}
+
+/** the queries behind the dashboard: a card's, and a team's over its cards */
+export interface FiguresReader extends TeamFiguresReader {
   /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
   readonly parallelQueries: boolean;
   /** events, signed-in events and distinct visitors per type, and distinct visitors per funnel step */

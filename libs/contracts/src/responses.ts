@@ -3,7 +3,7 @@ import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
 import type { MessageFieldsResponse } from './message-fields';
-import type { CardBrand, CardTeamResponse } from './team.dto';
+import type { CardBrand, CardTeamResponse } from './card-team';
 
 export interface FieldError {
   field: string;

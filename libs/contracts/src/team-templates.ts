@@ -1,37 +1,16 @@
+import { type LockableField } from './card-team';
 import type { ProfileContent } from './responses';
 
-/**
- * the parts of a card a team's template can lock, by their path in the card's body (the path the API
- * names when it refuses a change), with the words the editor shows beside a locked field
- */
-export const LOCKABLE_FIELDS = [
-  { path: 'tagline', label: 'Title' },
-  { path: 'bio', label: 'Bio' },
-  { path: 'theme', label: 'Theme' },
-  { path: 'layout', label: 'Layout' },
-  { path: 'contact.email', label: 'E-mail' },
-  { path: 'contact.phoneNumber', label: 'Phone' },
-  { path: 'contact.company', label: 'Company' },
-  { path: 'contact.location', label: 'Location' },
-  { path: 'contact.website', label: 'Website' },
-  { path: 'media.avatarUrl', label: 'Photo' },
-  { path: 'media.bannerUrl', label: 'Banner' },
-  { path: 'privacy', label: 'Privacy and messages' },
-  { path: 'socialLinks', label: 'Social links' },
-  { path: 'blocks', label: 'Blocks' },
-] as const;
-export type LockableField = (typeof LOCKABLE_FIELDS)[number]['path'];
-export const LOCKABLE_FIELD_PATHS: readonly LockableField[] = LOCKABLE_FIELDS.map((field) => field.path);
-
-export function isLockableField(value: unknown): value is LockableField {
-  return typeof value === 'string' && (LOCKABLE_FIELD_PATHS as readonly string[]).includes(value);
-}
+export {
+  isLockableField,
+  LOCKABLE_FIELD_PATHS,
+  LOCKABLE_FIELDS,
+  LOCKED_FIELD_MESSAGE,
+  type LockableField,
+} from './card-team';
 
 /** what a template holds of a card: everything but the member's own handle, name and publication */
 export type TemplateContent = Omit<ProfileContent, 'handle' | 'displayName' | 'published'>;
-
-/** the sentence the API answers (with the field's path) and the editor shows beside a locked field */
-export const LOCKED_FIELD_MESSAGE = "This field is set by your team's template and cannot be changed";
 
 /** a card's (or a template's) value at a lockable path */
 export function valueAtPath(content: TemplateContent, path: LockableField): unknown {

@@ -20,13 +20,11 @@ import { ExtraMessages, Limits, Messages } from './messages';
 import { BlockDto, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
 import type { LeadResponse, VisitSummaryResponse } from './responses';
 import { isLockableField, type LockableField, type TemplateContent } from './team-templates';
+import { TEAM_ROLES, type TeamRole } from './card-team';
+
+export { isTeamAdmin, TEAM_ROLES, type CardBrand, type CardTeamResponse, type TeamRole } from './card-team';
 import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
 import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
-
-export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** an admin or an owner: who runs the team's cards, people, brand and templates */
-export const isTeamAdmin = (role: TeamRole | null | undefined): boolean => role === 'owner' || role === 'admin';
 
 export const TeamLimits = {
   nameMin: 2,
@@ -465,24 +463,10 @@ export interface TeamAnalyticsResponse {
   cards: TeamCardFigures[];
 }
 
-/** what a card shows of its team: the brand, with the colours made readable on the card */
-export interface CardBrand {
-  companyName: string | null;
-  logoUrl: string | null;
-  website: string | null;
-  /** the brand's main colour, adjusted to AA contrast against the card's theme */
-  accentColor: string | null;
-  /** text drawn on the accent colour, AA against it */
-  onAccentColor: string | null;
-}
-
-/** a card's place in a team, on the owner's answers (ProfileResponse) */
-export interface CardTeamResponse {
-  teamId: string;
-  teamName: string;
-  templateId: string | null;
-  /** the paths the template locks: shown read-only in the editor */
-  lockedFields: LockableField[];
-  /** the caller's role in the card's team */
-  role: TeamRole;
+/** the secret of an invitation's link, as the link's page read it from the address's fragment */
+export class InvitationTokenDto {
+  @IsString({ message: TeamMessages.invitationInvalid })
+  @MinLength(20, { message: TeamMessages.invitationInvalid })
+  @MaxLength(100, { message: TeamMessages.invitationInvalid })
+  token!: string;
 }

@@ -44,6 +44,38 @@ export function describeLeadsContract(store: () => Storage): void {
       expect(beyond).toEqual({ items: [], total: 5 });
     });
 
+    it('lists the leads of several cards together, newest first, with offset, limit and total', async () => {
+      const owner = await newUser();
+      const [first, second, left] = [
+        await storage.profiles.create(owner.id, bareProfile(unique('inbox1'))),
+        await storage.profiles.create(owner.id, bareProfile(unique('inbox2'))),
+        await storage.profiles.create(owner.id, bareProfile(unique('inbox3'))),
+      ];
+      const created = [];
+      for (const [n, profile] of [first, second, left, first, second].entries()) {
+        created.push(await storage.leads.create(newLead(profile.id, n)));
+      }
+      const [l0, l1, l2, l3, l4] = created;
+      const ids = [first.id, second.id];
+      const page = (offset: number, limit: number) => storage.leads.listByProfiles(ids, { offset, limit });
+
+      await expect(page(0, 3)).resolves.toEqual({ items: [l4, l3, l1], total: 4 });
+      await expect(page(3, 3)).resolves.toEqual({ items: [l0], total: 4 });
+      await expect(page(10, 3)).resolves.toEqual({ items: [], total: 4 });
+      // unknown and malformed ids find nothing, and one card alone is its own inbox
+      await expect(
+        storage.leads.listByProfiles([first.id, UNKNOWN_ID, 'not-an-id'], { offset: 0, limit: 10 }),
+      ).resolves.toEqual({ items: [l3, l0], total: 2 });
+      await expect(storage.leads.listByProfiles([left.id], { offset: 0, limit: 10 })).resolves.toEqual({
+        items: [l2],
+        total: 1,
+      });
+      await expect(storage.leads.listByProfiles([], { offset: 0, limit: 10 })).resolves.toEqual({
+        items: [],
+        total: 0,
+      });
+    });
+
     it('finds one lead only through its own profile', async () => {
       const owner = await newUser();
       const profile = await storage.profiles.create(owner.id, bareProfile(unique('one')));

@@ -4,7 +4,9 @@ import {
   expectDuplicate,
   fullProfile,
   ID,
+  newTeam,
   newUser as createUser,
+  templateData,
   unique,
   UNKNOWN_ID,
 } from './testing/storage-contract-helpers';
@@ -27,6 +29,8 @@ export function describeProfilesContract(store: () => Storage): void {
           ...data,
           id: expect.stringMatching(ID),
           ownerId: owner.id,
+          teamId: null,
+          templateId: null,
           createdAt: expect.any(Date),
           updatedAt: expect.any(Date),
         };
@@ -83,6 +87,8 @@ export function describeProfilesContract(store: () => Storage): void {
         ...next,
         id: created.id,
         ownerId: owner.id,
+        teamId: null,
+        templateId: null,
         createdAt: created.createdAt,
         updatedAt: expect.any(Date),
       });
@@ -149,6 +155,10 @@ export function describeProfilesContract(store: () => Storage): void {
         await expect(storage.profiles.findOwned(id, owner.id)).resolves.toBeNull();
         await expect(storage.profiles.findOwned(profile.id, id)).resolves.toBeNull();
         await expect(storage.profiles.listByOwner(id)).resolves.toEqual([]);
+        await expect(storage.profiles.listByTeam(id)).resolves.toEqual([]);
+        await expect(storage.profiles.listByTemplate(id, id)).resolves.toEqual([]);
+        await expect(storage.profiles.reassign(id, id, owner.id)).resolves.toBeNull();
+        await expect(storage.profiles.reassign(profile.id, id, owner.id)).resolves.toBeNull();
         await expect(storage.profiles.update(id, owner.id, bareProfile(unique('x')))).resolves.toBeNull();
         await expect(storage.profiles.update(profile.id, id, bareProfile(unique('x')))).resolves.toBeNull();
         await expect(storage.profiles.delete(id, owner.id)).resolves.toBe(false);
@@ -162,6 +172,105 @@ export function describeProfilesContract(store: () => Storage): void {
       }
       await expect(storage.profiles.findByHandle(unique('missing'))).resolves.toBeNull();
       await expect(storage.profiles.findOwned(profile.id, owner.id)).resolves.toEqual(profile);
+    });
+
+    describe('team cards', () => {
+      it('stores a card’s team and template, lists it with its holder’s cards, and keeps both on update', async () => {
+        const { team, owner } = await newTeam(storage);
+        const template = await storage.cardTemplates.create(team.id, templateData('Sales'));
+        const personal = await storage.profiles.create(owner.id, bareProfile(unique('mine')));
+        const data = fullProfile(unique('team'));
+        const card = await storage.profiles.create(owner.id, data, {
+          teamId: team.id,
+          templateId: template.id,
+        });
+        expect(card).toEqual({
+          ...data,
+          id: expect.stringMatching(ID),
+          ownerId: owner.id,
+          teamId: team.id,
+          templateId: template.id,
+          createdAt: expect.any(Date),
+          updatedAt: expect.any(Date),
+        });
+        await expect(storage.profiles.findById(card.id)).resolves.toEqual(card);
+        await expect(storage.profiles.findByHandle(card.handle)).resolves.toEqual(card);
+        await expect(storage.profiles.listByOwner(owner.id)).resolves.toEqual([personal, card]);
+
+        const plain = await storage.profiles.create(owner.id, bareProfile(unique('plain')), {
+          teamId: team.id,
+          templateId: null,
+        });
+        expect(plain).toMatchObject({ teamId: team.id, templateId: null });
+
+        const next = bareProfile(unique('renamed'));
+        const updated = await storage.profiles.update(card.id, owner.id, next);
+        expect(updated).toEqual({ ...card, ...next, updatedAt: expect.any(Date) });
+        expect(updated).toMatchObject({ teamId: team.id, templateId: template.id });
+      });
+
+      it('lists a team’s cards oldest first, and those of one template within the team', async () => {
+        const [{ team, owner }, other] = await Promise.all([newTeam(storage), newTeam(storage)]);
+        const member = await newUser();
+        const first = await storage.cardTemplates.create(team.id, templateData('First'));
+        const second = await storage.cardTemplates.create(team.id, templateData('Second', false));
+        const place = (teamId: string, templateId: string | null) => ({ teamId, templateId });
+        const a1 = await storage.profiles.create(
+          owner.id,
+          bareProfile(unique('a1')),
+          place(team.id, first.id),
+        );
+        const a2 = await storage.profiles.create(
+          member.id,
+          bareProfile(unique('a2')),
+          place(team.id, second.id),
+        );
+        const a3 = await storage.profiles.create(
+          member.id,
+          bareProfile(unique('a3')),
+          place(team.id, first.id),
+        );
+        const a4 = await storage.profiles.create(owner.id, bareProfile(unique('a4')), place(team.id, null));
+        // the same template id under another team is that team's business
+        const b1 = await storage.profiles.create(other.owner.id, bareProfile(unique('b1')), {
+          teamId: other.team.id,
+          templateId: first.id,
+        });
+        await storage.profiles.create(owner.id, bareProfile(unique('personal')));
+
+        await expect(storage.profiles.listByTeam(team.id)).resolves.toEqual([a1, a2, a3, a4]);
+        await expect(storage.profiles.listByTeam(other.team.id)).resolves.toEqual([b1]);
+        await expect(storage.profiles.listByTemplate(team.id, first.id)).resolves.toEqual([a1, a3]);
+        await expect(storage.profiles.listByTemplate(team.id, second.id)).resolves.toEqual([a2]);
+        await expect(storage.profiles.listByTemplate(other.team.id, first.id)).resolves.toEqual([b1]);
+        await expect(storage.profiles.listByTemplate(other.team.id, second.id)).resolves.toEqual([]);
+        await expect(storage.profiles.listByTeam(UNKNOWN_ID)).resolves.toEqual([]);
+      });
+
+      it('hands a team card to another holder, only when the card is that team’s', async () => {
+        const [{ team, owner }, other] = await Promise.all([newTeam(storage), newTeam(storage)]);
+        const member = await newUser();
+        const card = await storage.profiles.create(owner.id, fullProfile(unique('held')), {
+          teamId: team.id,
+          templateId: null,
+        });
+        const personal = await storage.profiles.create(owner.id, bareProfile(unique('own')));
+
+        await expect(storage.profiles.reassign(card.id, other.team.id, member.id)).resolves.toBeNull();
+        await expect(storage.profiles.reassign(personal.id, team.id, member.id)).resolves.toBeNull();
+        await expect(storage.profiles.reassign(UNKNOWN_ID, team.id, member.id)).resolves.toBeNull();
+        await expect(storage.profiles.findById(card.id)).resolves.toEqual(card);
+        await expect(storage.profiles.findById(personal.id)).resolves.toEqual(personal);
+
+        const moved = await storage.profiles.reassign(card.id, team.id, member.id);
+        expect(moved).toEqual({ ...card, ownerId: member.id, updatedAt: expect.any(Date) });
+        expect(moved!.updatedAt.getTime()).toBeGreaterThanOrEqual(card.updatedAt.getTime());
+        await expect(storage.profiles.findOwned(card.id, member.id)).resolves.toEqual(moved);
+        await expect(storage.profiles.findOwned(card.id, owner.id)).resolves.toBeNull();
+        await expect(storage.profiles.listByOwner(owner.id)).resolves.toEqual([personal]);
+        await expect(storage.profiles.listByOwner(member.id)).resolves.toEqual([moved]);
+        await expect(storage.profiles.listByTeam(team.id)).resolves.toEqual([moved]);
+      });
     });
   });
 }

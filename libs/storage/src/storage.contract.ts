@@ -1,11 +1,17 @@
+import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
 import type { Storage } from './ports';
 import { describeProfilesContract } from './profiles.contract';
 import { describeSessionsContract } from './sessions.contract';
+import { describeTeamInvitationsContract } from './team-invitations.contract';
+import { describeTeamsContract } from './teams.contract';
 import {
   bareProfile,
   expectDuplicate,
+  fullBrand,
+  newInvitation,
   newUser as createUser,
+  templateData,
   unique,
 } from './testing/storage-contract-helpers';
 import { describeUsersContract } from './users.contract';
@@ -38,6 +44,9 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeSessionsContract(() => storage);
     describeProfilesContract(() => storage);
     describeLeadsContract(() => storage);
+    describeTeamsContract(() => storage);
+    describeTeamInvitationsContract(() => storage);
+    describeCardTemplatesContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);
@@ -56,6 +65,44 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
           second.users.create({ email: user.email, displayName: 'Twin', passwordHash: 'x' }),
           'email',
         );
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('keeps teams, their members, invitations, templates and team cards across a second handle', async () => {
+      const owner = await createUser(storage);
+      const team = await storage.teams.create(unique('Shared '), fullBrand(), owner.id);
+      const template = await storage.cardTemplates.create(team.id, templateData('Shared'));
+      const card = await storage.profiles.create(owner.id, bareProfile(unique('shared')), {
+        teamId: team.id,
+        templateId: template.id,
+      });
+      const invitation = await storage.teamInvitations.create(
+        newInvitation(team.id, owner.id, `${unique('guest')}@example.com`),
+      );
+      const second = await makeStorage();
+      try {
+        await expect(second.teams.findById(team.id)).resolves.toEqual(team);
+        await expect(second.teams.listForUser(owner.id)).resolves.toEqual([{ team, role: 'owner' }]);
+        await expect(second.cardTemplates.findById(team.id, template.id)).resolves.toEqual(template);
+        await expect(second.profiles.listByTemplate(team.id, template.id)).resolves.toEqual([card]);
+        await expect(second.teamInvitations.findByTokenHash(invitation.tokenHash)).resolves.toEqual(
+          invitation,
+        );
+        await expectDuplicate(second.teams.addMember(team.id, owner.id, 'member'), 'member');
+        await expectDuplicate(
+          second.teamInvitations.create(newInvitation(team.id, owner.id, invitation.email)),
+          'email',
+        );
+        // a link taken through one handle is gone for the other
+        await expect(second.teamInvitations.consume(invitation.tokenHash, new Date())).resolves.toEqual(
+          invitation,
+        );
+        await expect(storage.teamInvitations.consume(invitation.tokenHash, new Date())).resolves.toBeNull();
+        // a user deleted through one handle leaves no membership the other sees
+        await expect(second.users.delete(owner.id)).resolves.toBe(true);
+        await expect(storage.teams.listMembers(team.id)).resolves.toEqual([]);
       } finally {
         await second.close();
       }

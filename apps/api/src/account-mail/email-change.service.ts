@@ -19,7 +19,7 @@ import {
 } from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
 import { ACCOUNT_TOKENS, USERS } from '../platform/storage/storage.tokens';
-import { hashLinkToken, newLinkToken } from './link-tokens';
+import { hashLinkToken, newLinkToken } from '../platform/mail/link-tokens';
 
 /**
  * a new e-mail address applies only once a link sent to it is opened (single-use, MAIL_LINK_TTL);

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { passwordResetMail } from '../platform/mail/mail-templates';
 import { MailService } from '../platform/mail/mail.service';
 import { ACCOUNT_TOKENS, USERS } from '../platform/storage/storage.tokens';
-import { hashLinkToken, newLinkToken } from './link-tokens';
+import { hashLinkToken, newLinkToken } from '../platform/mail/link-tokens';
 
 /**
  * forgot password: a single-use link, valid for MAIL_LINK_TTL (an hour by default), e-mailed to the

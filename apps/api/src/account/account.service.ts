@@ -7,6 +7,7 @@ import { SessionsService } from '../auth/sessions.service';
 import { BadInputError, UnauthorizedError } from '../platform/common/errors';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
+import { TeamsService } from '../teams/teams.service';
 import { USERS } from '../platform/storage/storage.tokens';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -20,6 +21,7 @@ export class AccountService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly events: DomainEvents,
+    private readonly teams: TeamsService,
   ) {}
 
   async update(userId: string, input: UpdateAccountDto): Promise<UserRecord> {
@@ -42,7 +44,8 @@ export class AccountService {
 
   /**
    * ends every session first, so no other tab or client can create a card while the account goes;
-   * then deletes every profile (with its leads and analytics), then the user (storage deletes the
+   * then leaves every team (its team cards stay with the team), then deletes every profile of its own
+   * (with its leads and analytics), then the user (storage deletes the
    * user's sessions with it)
    */
   async delete(userId: string, password: string): Promise<void> {
@@ -51,6 +54,8 @@ export class AccountService {
       throw new BadInputError(WRONG_PASSWORD, [{ field: 'password', message: WRONG_PASSWORD }]);
     }
     await this.sessions.endAll(userId);
+    // team cards stay with their teams; what is left is the account's own
+    await this.teams.leaveAll(userId);
     for (const profile of await this.profiles.list(userId)) await this.profiles.delete(profile.id, userId);
     await this.events.publish('account.deleted', { userId });
     await this.users.delete(userId);

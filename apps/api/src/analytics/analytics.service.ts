@@ -17,6 +17,10 @@ import {
   type DayRow,
   type ApiAnalytics,
   type LinkOwner,
+  type TeamSummary,
+  granularityOf,
+  mergeSummaries,
+  previousRange,
   type TimeRange,
   type VisitRow,
 } from '@cardcraft/analytics';
@@ -159,6 +163,23 @@ export class AnalyticsService {
     return this.read(() => this.analytics.reader.summary(profile.id, range, linkOwnersOf(profile)));
   }
 
+  /**
+   * the summary of several published cards at once, and a row of figures a card: a team's view. the
+   * callers have decided which cards the reader may see
+   */
+  async teamSummary(cards: ProfileRecord[], query: AnalyticsRangeQueryDto): Promise<TeamSummary> {
+    const range = this.range(query.from, query.to);
+    const frame = { range, before: previousRange(range), granularity: granularityOf(range) };
+    const parts: Array<{ profileId: string; summary: VisitSummaryResponse }> = [];
+    for (const card of cards) {
+      parts.push({
+        profileId: card.id,
+        summary: await this.read(() => this.analytics.reader.summary(card.id, range, linkOwnersOf(card))),
+      });
+    }
+    return mergeSummaries(frame, parts);
+  }
+
   async live(profileId: string, ownerId: string): Promise<LiveVisitorsResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
     return this.read(() => this.analytics.reader.live(profile.id));
@@ -290,7 +311,7 @@ export class AnalyticsService {
   }
 
   private async publishedOwned(profileId: string, ownerId: string): Promise<ProfileRecord> {
-    const profile = await this.profiles.getOwned(profileId, ownerId);
+    const profile = await this.profiles.getManaged(profileId, ownerId);
     if (!profile.published) throw new ConflictError(ANALYTICS_DRAFT_MESSAGE);
     return profile;
   }

@@ -44,6 +44,11 @@ export interface BackupManifest {
     media: number;
     mediaFiles: number;
     sessions: number;
+    /** absent from a manifest made before teams */
+    teams?: number;
+    teamMembers?: number;
+    teamInvitations?: number;
+    cardTemplates?: number;
     /** analytics events: stored ones and queued ones (the mark's), and dead letters kept for replay */
     events: number;
     storedEvents: number;

@@ -136,6 +136,18 @@ describe('a restore counts a batch that was stored and still queued at the backu
     const archive = join(root, 'backup.tar.gz');
     const manifest = await backupDirectly(source, archive);
     expect(manifest.mark.queuedBatches).toBe(4);
+    // the storage's tables are in the copy, the teams' too, counted
+    expect(manifest.schema.sqliteTables).toEqual(
+      expect.arrayContaining([
+        'users',
+        'profiles',
+        'teams',
+        'team_members',
+        'team_invitations',
+        'card_templates',
+      ]),
+    );
+    expect(manifest.counts).toMatchObject({ teams: 0, teamMembers: 0, teamInvitations: 0, cardTemplates: 0 });
 
     const restored = join(root, 'restored');
     const said: string[] = [];

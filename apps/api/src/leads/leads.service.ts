@@ -58,13 +58,13 @@ export class LeadsService {
     page: number,
     pageSize: number,
   ): Promise<PageResult<LeadRecord>> {
-    await this.profiles.getOwned(profileId, ownerId);
+    await this.profiles.getManaged(profileId, ownerId);
     return this.leads.listByProfile(profileId, { offset: (page - 1) * pageSize, limit: pageSize });
   }
 
   /** every lead of the profile, newest first, read page by page */
   async *all(profileId: string, ownerId: string): AsyncGenerator<LeadRecord> {
-    await this.profiles.getOwned(profileId, ownerId);
+    await this.profiles.getManaged(profileId, ownerId);
     const limit = 500;
     for (let offset = 0; ; offset += limit) {
       const { items } = await this.leads.listByProfile(profileId, { offset, limit });
@@ -79,14 +79,14 @@ export class LeadsService {
     leadId: string,
     ownerId: string,
   ): Promise<{ lead: LeadRecord; profileDisplayName: string }> {
-    const profile = await this.profiles.getOwned(profileId, ownerId);
+    const profile = await this.profiles.getManaged(profileId, ownerId);
     const lead = await this.leads.findOne(profileId, leadId);
     if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
     return { lead, profileDisplayName: profile.displayName };
   }
 
   async delete(profileId: string, leadId: string, ownerId: string): Promise<void> {
-    await this.profiles.getOwned(profileId, ownerId);
+    await this.profiles.getManaged(profileId, ownerId);
     if (!(await this.leads.delete(profileId, leadId))) throw new NotFoundError(LEAD_NOT_FOUND);
   }
 }

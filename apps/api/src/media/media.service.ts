@@ -110,15 +110,21 @@ export class MediaService {
    * removes the owner's images that none of the owner's cards uses: at once those a card has just let
    * go of (`released`: its addresses before a save, or a deleted card's) and drawn previews of an older
    * state of a card; other uploads once they are a day old, since a young one may be waiting for the
-   * editor's save. `keepPreviews` are the keys of the previews the cards show now.
+   * editor's save. `keepPreviews` are the keys of the previews the cards show now; `usedElsewhere`,
+   * addresses the owner's teams show (a logo, a template's photo, a member's card).
    */
   async sweep(
     ownerId: string,
     cards: readonly ProfileRecord[],
     keepPreviews: readonly string[],
     released: readonly string[] = [],
+    usedElsewhere: ReadonlyArray<string | null> = [],
   ): Promise<number> {
     const used = new Set(keepPreviews);
+    for (const url of usedElsewhere) {
+      const key = mediaKeyOf(url);
+      if (key) used.add(key);
+    }
     for (const card of cards) {
       for (const url of [card.media.avatarUrl, card.media.bannerUrl, card.media.ogImageUrl]) {
         const key = mediaKeyOf(url);

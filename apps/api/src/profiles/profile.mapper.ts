@@ -1,5 +1,7 @@
 import {
   viewerTypeOf,
+  type CardBrand,
+  type CardTeamResponse,
   type ProfileInputDto,
   type ProfileResponse,
   type PublicProfileResponse,
@@ -25,9 +27,14 @@ function cardFields(profile: ProfileRecord) {
   };
 }
 
-export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
+/** the owner's view; `team` says where a team card sits and what its template locks */
+export function toProfileResponse(
+  profile: ProfileRecord,
+  team: CardTeamResponse | null = null,
+): ProfileResponse {
   return {
     ...cardFields(profile),
+    team,
     privacy: { ...profile.privacy, messageFields: { ...profile.privacy.messageFields } },
     socialLinks: profile.socialLinks.map((link) => ({ ...link })),
     blocks: profile.blocks.map((block) => ({ ...block })),
@@ -43,6 +50,7 @@ export function toProfileResponse(profile: ProfileRecord): ProfileResponse {
 export function toPublicProfileResponse(
   profile: ProfileRecord,
   viewerId: string | null,
+  brand: CardBrand | null = null,
 ): PublicProfileResponse {
   const viewerType = viewerTypeOf(profile, viewerId);
   const isOwner = viewerType === 'owner';
@@ -58,6 +66,7 @@ export function toPublicProfileResponse(
       .map((block) => ({ ...block })),
     viewerType,
     isOwner,
+    brand,
   };
 }
 
@@ -114,4 +123,18 @@ export function toProfileData(
       order: block.order ?? index,
     })),
   };
+}
+
+/** what a stored card holds that its owner edits (and its publication), without the store's own fields */
+export function profileDataOf(profile: ProfileRecord): ProfileData {
+  const {
+    id: _id,
+    ownerId: _owner,
+    teamId: _team,
+    templateId: _template,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...data
+  } = profile;
+  return data;
 }

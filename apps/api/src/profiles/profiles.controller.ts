@@ -9,24 +9,27 @@ import {
 } from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
-import { toProfileResponse } from './profile.mapper';
+import { ProfileViews } from './profile-views';
 import { ProfilesService } from './profiles.service';
 
 @ApiTags('profiles')
 @ApiBearerAuth()
 @Controller('profiles')
 export class ProfilesController {
-  constructor(private readonly profiles: ProfilesService) {}
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly views: ProfileViews,
+  ) {}
 
   @Get()
   async list(@CurrentUserId() userId: string): Promise<ProfileResponse[]> {
-    return (await this.profiles.list(userId)).map(toProfileResponse);
+    return this.views.many(await this.profiles.list(userId), userId);
   }
 
   @Post()
   @RateLimit('cardCreation')
   async create(@CurrentUserId() userId: string, @Body() body: CreateProfileDto): Promise<ProfileResponse> {
-    return toProfileResponse(await this.profiles.create(userId, body));
+    return this.views.one(await this.profiles.create(userId, body), userId);
   }
 
   /** declared before :id, which would take the path otherwise */
@@ -40,14 +43,14 @@ export class ProfilesController {
 
   @Get(':id')
   async get(@CurrentUserId() userId: string, @Param('id') id: string): Promise<ProfileResponse> {
-    return toProfileResponse(await this.profiles.getOwned(id, userId));
+    return this.views.one(await this.profiles.getManaged(id, userId), userId);
   }
 
   /** a copy of the card, unpublished, under a free handle like ada-2; counts as a creation */
   @Post(':id/duplicate')
   @RateLimit('cardCreation')
   async duplicate(@CurrentUserId() userId: string, @Param('id') id: string): Promise<ProfileResponse> {
-    return toProfileResponse(await this.profiles.duplicate(id, userId));
+    return this.views.one(await this.profiles.duplicate(id, userId), userId);
   }
 
   @Put(':id')
@@ -56,7 +59,7 @@ export class ProfilesController {
     @Param('id') id: string,
     @Body() body: UpdateProfileDto,
   ): Promise<ProfileResponse> {
-    return toProfileResponse(await this.profiles.update(id, userId, body));
+    return this.views.one(await this.profiles.update(id, userId, body), userId);
   }
 
   @Delete(':id')

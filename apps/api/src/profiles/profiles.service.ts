@@ -4,6 +4,8 @@ import {
   copyHandleCandidates,
   isCardOwner,
   isReservedHandle,
+  isTeamAdmin,
+  TeamMessages,
   reservedHandleMessage,
   takenHandleMessage,
   type HandleAvailabilityResponse,
@@ -11,13 +13,13 @@ import {
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type ProfileRecord, type ProfilesRepository } from '@cardcraft/storage';
 import { randomUUID } from 'node:crypto';
-import { BadInputError, ConflictError, NotFoundError } from '../platform/common/errors';
+import { BadInputError, ConflictError, ForbiddenError, NotFoundError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { DomainEvents } from '../platform/events/domain-events';
 import { PROFILES } from '../platform/storage/storage.tokens';
-import { toProfileData } from './profile.mapper';
-
-export const PROFILE_NOT_FOUND = 'Profile not found';
+import { CardAccess, PROFILE_NOT_FOUND } from './card-access';
+import { profileDataOf, toProfileData } from './profile.mapper';
+import { TemplateLocks } from './template-locks';
 
 export const tooManyCardsMessage = (max: number) =>
   `You can have at most ${max} ${max === 1 ? 'card' : 'cards'}: delete one to create another`;
@@ -32,17 +34,21 @@ export class ProfilesService {
     @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     private readonly events: DomainEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly access: CardAccess,
+    private readonly templateLocks: TemplateLocks,
   ) {}
 
   list(ownerId: string): Promise<ProfileRecord[]> {
     return this.profiles.listByOwner(ownerId);
   }
 
-  /** another user's profile answers exactly like a missing one */
-  async getOwned(id: string, ownerId: string): Promise<ProfileRecord> {
-    const profile = await this.profiles.findOwned(id, ownerId);
-    if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-    return profile;
+  /**
+   * the card if the user may manage it: its holder, or an owner or admin of its team. anyone else's
+   * card answers exactly like a missing one. the one place that decides who reads a card's leads,
+   * analytics and codes.
+   */
+  async getManaged(id: string, userId: string): Promise<ProfileRecord> {
+    return (await this.access.managed(id, userId)).profile;
   }
 
   async create(ownerId: string, input: ProfileInputDto): Promise<ProfileRecord> {
@@ -58,11 +64,14 @@ export class ProfilesService {
     return profile;
   }
 
-  async update(id: string, ownerId: string, input: ProfileInputDto): Promise<ProfileRecord> {
-    const previous = await this.getOwned(id, ownerId);
+  /** the holder or a team admin; a team card's locked fields stay as its template has them */
+  async update(id: string, userId: string, input: ProfileInputDto): Promise<ProfileRecord> {
+    const previous = await this.getManaged(id, userId);
     if (input.handle !== previous.handle) this.assertHandleAllowed(input.handle);
+    const data = toProfileData(input, previous, new Date());
+    await this.templateLocks.assertUnchanged(previous, data);
     const profile = await this.withHandleConflict(input.handle, () =>
-      this.profiles.update(id, ownerId, toProfileData(input, previous, new Date())),
+      this.profiles.update(id, previous.ownerId, data),
     );
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
     await this.events.publish('profile.saved', {
@@ -79,25 +88,33 @@ export class ProfilesService {
    * anyone sees it. the same cap on cards as a creation.
    */
   async duplicate(id: string, ownerId: string): Promise<ProfileRecord> {
-    const source = await this.getOwned(id, ownerId);
-    await this.assertRoomForAnother(ownerId);
-    const { id: _id, ownerId: _owner, createdAt: _created, updatedAt: _updated, ...content } = source;
+    const { profile: source, role } = await this.access.managed(id, ownerId);
+    // a team card's copy is the team's, made by an admin: a member's copy would take the team's
+    // content out of its reach
+    if (source.teamId && !isTeamAdmin(role)) throw new ForbiddenError(TeamMessages.adminsOnly);
+    const placement = source.teamId ? { teamId: source.teamId, templateId: source.templateId } : undefined;
+    if (!placement) await this.assertRoomForAnother(ownerId);
+    const content = profileDataOf(source);
     let tries = 0;
     for (const handle of copyHandleCandidates(source.handle)) {
       if (++tries > DUPLICATE_HANDLE_TRIES) break;
       if (isReservedHandle(handle) || (await this.profiles.findByHandle(handle))) continue;
       try {
-        const profile = await this.profiles.create(ownerId, {
-          ...content,
-          handle,
-          published: false,
-          publishedAt: null,
-          contact: { ...content.contact },
-          media: { ...content.media },
-          privacy: { ...content.privacy },
-          socialLinks: content.socialLinks.map((link) => ({ ...link })),
-          blocks: content.blocks.map((block) => ({ ...block, id: randomUUID() })),
-        });
+        const profile = await this.profiles.create(
+          ownerId,
+          {
+            ...content,
+            handle,
+            published: false,
+            publishedAt: null,
+            contact: { ...content.contact },
+            media: { ...content.media },
+            privacy: { ...content.privacy },
+            socialLinks: content.socialLinks.map((link) => ({ ...link })),
+            blocks: content.blocks.map((block) => ({ ...block, id: randomUUID() })),
+          },
+          placement,
+        );
         await this.events.publish('profile.saved', { profile, previousHandle: null });
         return profile;
       } catch (error) {
@@ -128,10 +145,20 @@ export class ProfilesService {
     return { handle, status: 'available', message: availableHandleMessage(handle) };
   }
 
-  /** deletes the profile, its leads (storage) and whatever other modules keep for it (events) */
-  async delete(id: string, ownerId: string): Promise<void> {
-    const profile = await this.getOwned(id, ownerId);
-    if (!(await this.profiles.delete(id, ownerId))) throw new NotFoundError(PROFILE_NOT_FOUND);
+  /**
+   * deletes the profile, its leads (storage) and whatever other modules keep for it (events). a team
+   * card is the team's: only its owners and admins delete it
+   */
+  async delete(id: string, userId: string): Promise<void> {
+    const { profile, role } = await this.access.managed(id, userId);
+    if (profile.teamId && !isTeamAdmin(role)) throw new ForbiddenError(TeamMessages.teamCardsKept);
+    await this.remove(profile);
+  }
+
+  /** the card goes with everything kept for it; the callers have checked who asks */
+  async remove(profile: ProfileRecord): Promise<void> {
+    if (!(await this.profiles.delete(profile.id, profile.ownerId)))
+      throw new NotFoundError(PROFILE_NOT_FOUND);
     await this.events.publish('profile.deleted', {
       profileId: profile.id,
       handle: profile.handle,
@@ -140,21 +167,22 @@ export class ProfilesService {
     });
   }
 
+  /** the cap counts personal cards: team cards are the team's */
   private async assertRoomForAnother(ownerId: string): Promise<void> {
-    const owned = await this.profiles.listByOwner(ownerId);
+    const owned = (await this.profiles.listByOwner(ownerId)).filter((card) => card.teamId === null);
     if (owned.length >= this.config.maxCardsPerAccount) {
       throw new ConflictError(tooManyCardsMessage(this.config.maxCardsPerAccount));
     }
   }
 
-  private assertHandleAllowed(handle: string): void {
+  assertHandleAllowed(handle: string): void {
     if (isReservedHandle(handle)) {
       const message = reservedHandleMessage(handle);
       throw new BadInputError(message, [{ field: 'handle', message }]);
     }
   }
 
-  private async withHandleConflict<T>(handle: string, write: () => Promise<T>): Promise<T> {
+  async withHandleConflict<T>(handle: string, write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (error) {

@@ -3,6 +3,7 @@ import { normalizeHandle, viewerTypeOf } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
 import { EncodedBody } from './card-answer';
+import { CardBrands } from './card-brands';
 import { PublicProfileCache } from './public-profile-cache';
 
 const jsonKey = (viewer: ReturnType<typeof viewerTypeOf>) => `json:${viewer}`;
@@ -13,14 +14,21 @@ const jsonKey = (viewer: ReturnType<typeof viewerTypeOf>) => `json:${viewer}`;
  */
 @Injectable()
 export class CardJsonService {
-  constructor(private readonly cache: PublicProfileCache) {}
+  constructor(
+    private readonly cache: PublicProfileCache,
+    private readonly brands: CardBrands,
+  ) {}
 
   body(profile: ProfileRecord, viewerUserId: string | null): EncodedBody {
     return this.cache.derived(
       profile.handle,
       profile,
       jsonKey(viewerTypeOf(profile, viewerUserId)),
-      () => new EncodedBody(JSON.stringify(toPublicProfileResponse(profile, viewerUserId)), true),
+      () =>
+        new EncodedBody(
+          JSON.stringify(toPublicProfileResponse(profile, viewerUserId, this.brands.of(profile))),
+          true,
+        ),
     );
   }
 

@@ -12,6 +12,7 @@ import { toPublicProfileResponse } from '../profiles/profile.mapper';
 import { loadCardPages, type CardPages } from '../platform/web/card-renderer';
 import { EncodedBody } from './card-answer';
 import { CARD_PAGES } from './public.tokens';
+import { CardBrands } from './card-brands';
 import { PublicProfileCache } from './public-profile-cache';
 
 /** the card's server renderer, loaded at start-up; null when the web app's server build is missing */
@@ -49,6 +50,7 @@ export class CardPagesService {
     @Inject(CARD_PAGES) private readonly pages: CardPages | null,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly cache: PublicProfileCache,
+    private readonly brands: CardBrands,
   ) {}
 
   /** false when the web app's server build is missing: the card's routes then say so */
@@ -102,7 +104,7 @@ export class CardPagesService {
     return {
       state: 'card',
       baseUrl: this.config.publicBaseUrl,
-      profile: toPublicProfileResponse(profile, viewerUserId),
+      profile: toPublicProfileResponse(profile, viewerUserId, this.brands.of(profile)),
       viewer: viewerTypeOf(profile, viewerUserId),
     };
   }

@@ -4,6 +4,7 @@ import type { ProfileRecord, ProfilesRepository } from '@cardcraft/storage';
 import { NotFoundError } from '../platform/common/errors';
 import { DomainEvents } from '../platform/events/domain-events';
 import { PROFILES } from '../platform/storage/storage.tokens';
+import { CardBrands } from './card-brands';
 import { PublicProfileCache } from './public-profile-cache';
 
 export const PUBLIC_PROFILE_NOT_FOUND = 'Profile not found';
@@ -14,6 +15,7 @@ export class PublicProfilesService implements OnModuleInit {
     @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     private readonly cache: PublicProfileCache,
     private readonly events: DomainEvents,
+    private readonly brands: CardBrands,
   ) {}
 
   onModuleInit(): void {
@@ -27,7 +29,11 @@ export class PublicProfilesService implements OnModuleInit {
   /** any profile by handle, published or not, from the cache */
   findByHandle(rawHandle: string): Promise<ProfileRecord | null> {
     const handle = normalizeHandle(rawHandle);
-    return this.cache.get(handle, () => this.profiles.findByHandle(handle));
+    return this.cache.get(handle, async () => {
+      const profile = await this.profiles.findByHandle(handle);
+      await this.brands.load(profile);
+      return profile;
+    });
   }
 
   /** the profile a public engagement event is about: published ones only */

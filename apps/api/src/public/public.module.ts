@@ -14,6 +14,7 @@ import { CardVisitPipeline } from './card-visit.pipeline';
 import { ContactFilesService } from './contact-files.service';
 import { MessageFormsService } from './message-forms.service';
 import { PublicEventsController } from './public-events.controller';
+import { CardBrands } from './card-brands';
 import { PublicProfileCache } from './public-profile-cache';
 import { PublicProfilesService } from './public-profiles.service';
 import { CARD_PAGES } from './public.tokens';
@@ -37,6 +38,7 @@ import { CARD_PAGES } from './public.tokens';
   controllers: [PublicEventsController],
   providers: [
     PublicProfileCache,
+    CardBrands,
     PublicProfilesService,
     { provide: CARD_PAGES, inject: [APP_CONFIG], useFactory: cardPagesProvider },
     CardPagesService,

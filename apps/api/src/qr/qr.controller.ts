@@ -24,7 +24,7 @@ export class QrController {
     @Query() query: QrQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<QrResponse | Buffer> {
-    const profile = await this.profiles.getOwned(id, userId);
+    const profile = await this.profiles.getManaged(id, userId);
     const image = await this.qr.render(profile.handle, query.size, query.format);
     if (image.kind === 'png') {
       void reply
@@ -48,7 +48,7 @@ export class QrController {
     @Body() body: QrDesignDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const profile = await this.profiles.getOwned(id, userId);
+    const profile = await this.profiles.getManaged(id, userId);
     const image = await this.designs.render(profile, body);
     void reply
       .header('content-type', image.contentType)

@@ -21,7 +21,7 @@ export class WalletPassController {
     @Param('id') id: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const profile = await this.profiles.getOwned(id, userId);
+    const profile = await this.profiles.getManaged(id, userId);
     const body = await this.wallet.pass(profile);
     void reply
       .header('content-type', 'application/vnd.apple.pkpass')

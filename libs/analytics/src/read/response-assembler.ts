@@ -91,7 +91,8 @@ export function decodeCursor(value: string): VisitCursor {
   return { ts, id };
 }
 
-function changePercent(now: number, before: number): number | null {
+/** the change from the period before in per cent, one decimal; null when that period had none */
+export function changePercent(now: number, before: number): number | null {
   if (before === 0) return null;
   return Math.round(((now - before) / before) * 1000) / 10;
 }

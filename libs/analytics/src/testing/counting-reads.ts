@@ -10,6 +10,9 @@ export const READ_QUERIES = [
   'rawEvents',
   'dayOutlines',
   'live',
+  'teamDailyFigures',
+  'teamSeries',
+  'teamRawEvents',
 ] as const satisfies ReadonlyArray<keyof FiguresReader>;
 export type ReadQuery = (typeof READ_QUERIES)[number];
 

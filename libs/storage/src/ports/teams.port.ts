@@ -23,6 +23,8 @@ export interface TeamsRepository {
   findById(id: string): Promise<TeamRecord | null>;
   /** null when the team does not exist */
   update(id: string, patch: { name: string; brand: TeamBrandRecord }): Promise<TeamRecord | null>;
+  /** the team with its members, invitations and templates (its cards are deleted before, by the service) */
+  delete(id: string): Promise<boolean>;
   /** the teams the user belongs to, with the user's role, oldest membership first */
   listForUser(userId: string): Promise<Array<{ team: TeamRecord; role: TeamRole }>>;
   membership(teamId: string, userId: string): Promise<MembershipRecord | null>;

@@ -1,7 +1,9 @@
 // the storage's SQLite files as earlier builds left them, frozen here for the upgrade tests: the
 // tables of the first release, and those of the last build before schema_version (the first
 // release's grown by the columns and the table it added at every open). neither has a schema_version
-// table. the ids and rows fill every table, so an upgrade can be checked row by row.
+// table. the ids and rows fill every table, so an upgrade can be checked row by row. a file of a
+// build with versions is made by its migrations, which never change once released
+// (BEFORE_TEAMS_VERSION), and holds BEFORE_TEAMS_ROWS.
 
 export const FIRST_RELEASE_DDL = `
 CREATE TABLE users (id TEXT PRIMARY KEY, email TEXT NOT NULL, display_name TEXT NOT NULL,
@@ -134,6 +136,25 @@ export const UNVERSIONED_ROWS: typeof FIRST_RELEASE_ROWS = {
       token_hash: 'th1',
       new_email: 'ada@new.example',
       created_at: 10,
+      expires_at: LATER,
+    },
+  ],
+};
+
+/** the last build before teams: migrations 1 to 3 */
+export const BEFORE_TEAMS_VERSION = 3;
+
+/** the rows of the last build before versions, and an account's data export */
+export const BEFORE_TEAMS_ROWS: typeof FIRST_RELEASE_ROWS = {
+  ...UNVERSIONED_ROWS,
+  account_exports: [
+    {
+      id: 'fffffffffffffffffffffff1',
+      user_id: USER,
+      status: 'ready',
+      created_at: 11,
+      finished_at: 12,
+      size: 2048,
       expires_at: LATER,
     },
   ],

@@ -1,7 +1,19 @@
-import { DuplicateKeyError, type NewLead, type ProfileData, type Storage, type UserRecord } from '../ports';
+import { createHash, randomBytes } from 'node:crypto';
+import type { TemplateContent } from '@cardcraft/contracts';
+import {
+  DuplicateKeyError,
+  type CardTemplateData,
+  type NewLead,
+  type NewTeamInvitation,
+  type ProfileData,
+  type Storage,
+  type TeamBrandRecord,
+  type TeamRecord,
+  type UserRecord,
+} from '../ports';
 
-// what the storage contract suites (../*.contract.ts) share: ids, unique names, the profiles and
-// leads they store, and the check of a duplicate key
+// what the storage contract suites (../*.contract.ts) share: ids, unique names, the profiles, leads,
+// teams, invitations and templates they store, and the check of a duplicate key
 
 export const ID = /^[0-9a-f]{24}$/;
 export const UNKNOWN_ID = '0123456789abcdef01234567';
@@ -22,7 +34,10 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-export async function expectDuplicate(promise: Promise<unknown>, key: 'email' | 'handle'): Promise<void> {
+export async function expectDuplicate(
+  promise: Promise<unknown>,
+  key: DuplicateKeyError['key'],
+): Promise<void> {
   const error = await rejection(promise);
   expect(error).toBeInstanceOf(DuplicateKeyError);
   expect((error as DuplicateKeyError).key).toBe(key);
@@ -128,5 +143,73 @@ export function newLead(profileId: string, n: number): NewLead {
     consent: true,
     consentText: 'I agree to be contacted.',
     visitorUserId: n % 2 === 0 ? null : UNKNOWN_ID,
+  };
+}
+
+/** every field of a brand set */
+export function fullBrand(): TeamBrandRecord {
+  return {
+    companyName: 'Analytical Engines Ltd',
+    logoUrl: 'https://cdn.example.com/logo.png',
+    bannerUrl: 'https://cdn.example.com/banner.png',
+    website: 'https://engines.example.com',
+    primaryColor: '#1a2b3c',
+    secondaryColor: '#fafafa',
+  };
+}
+
+export function emptyBrand(): TeamBrandRecord {
+  return {
+    companyName: null,
+    logoUrl: null,
+    bannerUrl: null,
+    website: null,
+    primaryColor: null,
+    secondaryColor: null,
+  };
+}
+
+/** a team of its own, owned by a new user */
+export async function newTeam(storage: Storage): Promise<{ team: TeamRecord; owner: UserRecord }> {
+  const owner = await newUser(storage);
+  const team = await storage.teams.create(unique('Team '), emptyBrand(), owner.id);
+  return { team, owner };
+}
+
+/** what a template holds of a card: all of it but the handle, the name and the publication */
+export function templateContent(data: ProfileData): TemplateContent {
+  const { handle: _handle, displayName: _name, published: _published, publishedAt: _at, ...content } = data;
+  return content;
+}
+
+/** a template of every field (full) or of empty ones, locking a few */
+export function templateData(name: string, full = true): CardTemplateData {
+  return {
+    name,
+    content: templateContent(full ? fullProfile('unused') : bareProfile('unused')),
+    lockedFields: full ? ['theme', 'contact.company', 'socialLinks'] : [],
+  };
+}
+
+/** sha-256 of 32 random bytes, as a link's secret is stored */
+export function newTokenHash(): string {
+  return createHash('sha256').update(randomBytes(32)).digest('hex');
+}
+
+export const HOUR = 3_600_000;
+
+/** an invitation with every field set, good for an hour */
+export function newInvitation(teamId: string, invitedBy: string, email: string): NewTeamInvitation {
+  return {
+    teamId,
+    email,
+    role: 'member',
+    name: 'Grace Hopper',
+    title: 'Rear Admiral',
+    phone: '+1 555 0100',
+    templateId: null,
+    tokenHash: newTokenHash(),
+    invitedBy,
+    expiresAt: new Date(Date.now() + HOUR),
   };
 }

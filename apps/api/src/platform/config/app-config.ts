@@ -104,6 +104,8 @@ export const RATE_LIMIT_SETTINGS = {
   passwordResetPerAccount: { variable: 'RATE_LIMIT_RESET_PER_ACCOUNT', fallback: '3/1h' },
   emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
   accountExport: { variable: 'RATE_LIMIT_ACCOUNT_EXPORT', fallback: '5/1h' },
+  teamInvitations: { variable: 'RATE_LIMIT_TEAM_INVITATIONS', fallback: '60/1h' },
+  invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

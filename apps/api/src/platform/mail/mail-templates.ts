@@ -143,3 +143,22 @@ export function accountExportFailedMail(to: string, settingsLink: string): MailM
     ['Ask for it again in Settings: ', { link: settingsLink }],
   ]);
 }
+
+export function teamInvitationMail(
+  to: string,
+  teamName: string,
+  inviterName: string,
+  link: string,
+  expiresAt: Date,
+): MailMessage {
+  const until = expiresAt.toUTCString().replace(' GMT', ' UTC');
+  return compose(to, `${inviterName} invited you to ${teamName} on Cardcraft`, [
+    [
+      `${inviterName} invited you to join the team ${teamName} on Cardcraft, where it runs its business cards.`,
+    ],
+    [`Open this link to join. It works once, until ${until}.`],
+    [{ link, label: `Join ${teamName}` }],
+    ['If the button does not work, copy this address into your browser: ', link],
+    ['If you did not expect this, ignore this e-mail: nothing happens until you open the link.'],
+  ]);
+}

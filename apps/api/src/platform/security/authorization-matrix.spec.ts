@@ -463,11 +463,12 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   let readersWorld: Promise<World> | undefined;
   const sharedWorld = () => (readersWorld ??= buildWorld(http, { withExport: true }));
 
-  it('covers every route the API documents', async () => {
+  it("covers every route the API documents but the teams' own", async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');
-    const documented = Object.entries(document.body.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-    );
+    // a team's routes have callers of their own: teams-authorization-matrix.spec.ts
+    const documented = Object.entries(document.body.paths)
+      .filter(([path]) => !path.startsWith('/api/teams') && !path.startsWith('/api/invitations'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     const listed = new Set(
       ROUTES.filter((route) => !route.page).map((route) => `${route.method} ${route.path}`),
     );

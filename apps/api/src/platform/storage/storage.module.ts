@@ -3,7 +3,18 @@ import { createStorage, type Storage } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { HealthRegistry } from '../common/health-registry';
 import { HealthRegistryModule } from '../common/health-registry.module';
-import { ACCOUNT_EXPORTS, ACCOUNT_TOKENS, LEADS, MEDIA, PROFILES, SESSIONS, USERS } from './storage.tokens';
+import {
+  ACCOUNT_EXPORTS,
+  ACCOUNT_TOKENS,
+  CARD_TEMPLATES,
+  LEADS,
+  MEDIA,
+  PROFILES,
+  SESSIONS,
+  TEAM_INVITATIONS,
+  TEAMS,
+  USERS,
+} from './storage.tokens';
 import { storageOptionsOf } from './store-schemas';
 
 /**
@@ -31,6 +42,9 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [ACCOUNT_TOKENS, (storage) => storage.accountTokens],
   [MEDIA, (storage) => storage.media],
   [ACCOUNT_EXPORTS, (storage) => storage.exports],
+  [TEAMS, (storage) => storage.teams],
+  [TEAM_INVITATIONS, (storage) => storage.teamInvitations],
+  [CARD_TEMPLATES, (storage) => storage.cardTemplates],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

@@ -15,3 +15,9 @@ export const ACCOUNT_TOKENS = Symbol('ACCOUNT_TOKENS');
 export const MEDIA = Symbol('MEDIA');
 /** @cardcraft/storage's AccountExportsRepository: the owners' data exports and their zips */
 export const ACCOUNT_EXPORTS = Symbol('ACCOUNT_EXPORTS');
+/** @cardcraft/storage's TeamsRepository: teams and their members */
+export const TEAMS = Symbol('TEAMS');
+/** @cardcraft/storage's TeamInvitationsRepository */
+export const TEAM_INVITATIONS = Symbol('TEAM_INVITATIONS');
+/** @cardcraft/storage's CardTemplatesRepository */
+export const CARD_TEMPLATES = Symbol('CARD_TEMPLATES');

@@ -16,6 +16,8 @@ import type {
   LiveFigures,
   RangeFigures,
   SeriesRow,
+  TeamDayFigures,
+  TeamEventRow,
   TimeRange,
   VisitCursor,
   VisitRow,
@@ -26,6 +28,7 @@ import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
+import { ClickHouseTeamFigures } from './clickhouse-team-figures';
 import {
   appliedVersions,
   DEFAULT_MIGRATIONS_DIR,
@@ -64,6 +67,7 @@ export class ClickHouseAnalyticsStore
   private readonly retention = new RawRetention();
   private readonly writer: ClickHouseEventWriter;
   private readonly figuresOf: ClickHouseFigures;
+  private readonly teams: ClickHouseTeamFigures;
   private readonly events: ClickHouseEventReads;
   private readonly erasure: ClickHouseErasure;
   private readonly backups: ClickHouseBackups;
@@ -76,6 +80,7 @@ export class ClickHouseAnalyticsStore
   ) {
     this.writer = new ClickHouseEventWriter(connection);
     this.figuresOf = new ClickHouseFigures(connection.client, this.retention, readGroupsAtOnce);
+    this.teams = new ClickHouseTeamFigures(connection.client, this.retention);
     this.events = new ClickHouseEventReads(connection.client, readGroupsAtOnce);
     this.erasure = new ClickHouseErasure(connection, this.retention);
     this.backups = new ClickHouseBackups(connection.client, connection.backupsDir);
@@ -193,6 +198,21 @@ export class ClickHouseAnalyticsStore
 
   live(profileId: string, since: Date): Promise<LiveFigures> {
     return this.events.live(profileId, since);
+  }
+
+  teamDailyFigures(
+    profileIds: string[],
+    segments: TimeRange[],
+  ): Promise<Map<number, Map<string, TeamDayFigures>>> {
+    return this.teams.teamDailyFigures(profileIds, segments);
+  }
+
+  teamSeries(profileIds: string[], range: TimeRange, granularity: Granularity): Promise<SeriesRow[]> {
+    return this.teams.teamSeries(profileIds, range, granularity);
+  }
+
+  teamRawEvents(profileIds: string[], ranges: TimeRange[], limit: number): Promise<TeamEventRow[][]> {
+    return this.teams.teamRawEvents(profileIds, ranges, limit);
   }
 
   rawKeptSince(): Date | null {

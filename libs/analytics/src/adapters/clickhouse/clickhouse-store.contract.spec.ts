@@ -12,6 +12,7 @@ import {
   figuresReaderContract,
 } from '../../testing/store-contracts/repository-contracts';
 import { recentWritesContract } from '../../testing/store-contracts/recent-writes-contract';
+import { teamFiguresReaderContract } from '../../testing/store-contracts/team-figures-contract';
 import { EmbeddedWriteLog } from '../write-log/embedded-write-log';
 import { withWriteLog, withoutWriteLog } from '../write-log/write-logging-store';
 import { ClickHouseAnalyticsStore } from './clickhouse-analytics-store';
@@ -45,6 +46,7 @@ describe.each(['chdb', 'http'] as const)('the ClickHouse store over %s', (transp
   analyticsSchemaContract(ports);
   eventWriterContract(ports);
   figuresReaderContract(ports);
+  teamFiguresReaderContract(ports);
   eventEraserContract(ports);
 
   describe('with the embedded write log', () => {

@@ -3,15 +3,23 @@ import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
   accountTokenSchema,
+  cardTemplateSchema,
   leadSchema,
   profileSchema,
   sessionSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
   userSchema,
   type AccountExportDoc,
   type AccountTokenDoc,
+  type CardTemplateDoc,
   type LeadDoc,
   type ProfileDoc,
   type SessionDoc,
+  type TeamDoc,
+  type TeamInvitationDoc,
+  type TeamMemberDoc,
   type UserDoc,
 } from './mongo-schemas';
 
@@ -23,6 +31,10 @@ export interface MongoModels {
   sessions: Model<SessionDoc>;
   accountTokens: Model<AccountTokenDoc>;
   accountExports: Model<AccountExportDoc>;
+  teams: Model<TeamDoc>;
+  teamMembers: Model<TeamMemberDoc>;
+  teamInvitations: Model<TeamInvitationDoc>;
+  cardTemplates: Model<CardTemplateDoc>;
 }
 
 export interface MongoDatabase {
@@ -66,6 +78,10 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       sessions: connection.model<SessionDoc>('Session', sessionSchema),
       accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
       accountExports: connection.model<AccountExportDoc>('AccountExport', accountExportSchema),
+      teams: connection.model<TeamDoc>('Team', teamSchema),
+      teamMembers: connection.model<TeamMemberDoc>('TeamMember', teamMemberSchema),
+      teamInvitations: connection.model<TeamInvitationDoc>('TeamInvitation', teamInvitationSchema),
+      cardTemplates: connection.model<CardTemplateDoc>('CardTemplate', cardTemplateSchema),
     };
     return { connection, models };
   } catch (error) {

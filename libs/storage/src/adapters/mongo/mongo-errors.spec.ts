@@ -46,6 +46,31 @@ describe('duplicateKeyError', () => {
     expect(duplicateKeyError(Object.assign(new Error('other'), { code: 1 }), 'email')).toBeNull();
   });
 
+  it('names a team’s keys: a second membership, a second invitation to one address', () => {
+    const compound = (keyPattern: Record<string, 1>, index: string) =>
+      Object.assign(new Error(`E11000 duplicate key error collection: db.c index: ${index} dup key: { }`), {
+        code: 11000,
+        keyPattern,
+      });
+    expect(duplicateKeyError(compound({ teamId: 1, userId: 1 }, 'teamId_1_userId_1'), 'email')).toEqual(
+      new DuplicateKeyError('member'),
+    );
+    expect(duplicateKeyError(compound({ teamId: 1, email: 1 }, 'teamId_1_email_1'), 'member')).toEqual(
+      new DuplicateKeyError('email'),
+    );
+    const named = Object.assign(new Error('E11000 duplicate key error index: teamId_1_userId_1'), {
+      code: 11000,
+    });
+    expect(duplicateKeyError(named, 'email')).toMatchObject({ key: 'member' });
+    // ferretdb v1 names the collection only: its caller's key is meant
+    const bare = Object.assign(new Error('E11000 duplicate key error collection: db.team_members'), {
+      code: 11000,
+    });
+    expect(duplicateKeyError(bare, 'member')).toMatchObject({ key: 'member' });
+    // a user's one export is no membership
+    expect(duplicateKeyError(compound({ userId: 1 }, 'userId_1'), 'email')).toBeNull();
+  });
+
   it('is null for another key or another error', () => {
     expect(duplicateKeyError(mongodb('_id'), 'email')).toBeNull();
     expect(duplicateKeyError(new Error('boom'), 'email')).toBeNull();

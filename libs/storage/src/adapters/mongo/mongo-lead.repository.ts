@@ -1,3 +1,4 @@
+import type { Types } from 'mongoose';
 import type { LeadRecord, LeadsRepository, NewLead, PageRequest, PageResult } from '../../ports';
 import type { MongoModels } from './mongo-database';
 import { objectId } from './mongo-object-id';
@@ -52,6 +53,23 @@ export class MongoLeadRepository implements LeadsRepository {
         .lean<LeadDoc[]>()
         .exec(),
       this.models.leads.countDocuments({ profileId: id }).exec(),
+    ]);
+    return { items: docs.map(toLead), total };
+  }
+
+  async listByProfiles(profileIds: readonly string[], page: PageRequest): Promise<PageResult<LeadRecord>> {
+    const ids = profileIds.map(objectId).filter((id): id is Types.ObjectId => id !== null);
+    if (ids.length === 0) return { items: [], total: 0 };
+    const filter = { profileId: { $in: ids } };
+    const [docs, total] = await Promise.all([
+      this.models.leads
+        .find(filter)
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(page.offset)
+        .limit(page.limit)
+        .lean<LeadDoc[]>()
+        .exec(),
+      this.models.leads.countDocuments(filter).exec(),
     ]);
     return { items: docs.map(toLead), total };
   }

@@ -8,8 +8,8 @@ import { latestVersion, SchemaVersionError } from '../../schema-version';
 // each step only creates what is missing, so it adopts a database the api made before versions (it
 // created these indexes at every start) and a second migrate running at the same time does no harm.
 // the images' GridFS bucket ("media") gets its collections and indexes from the driver at the first
-// upload. fields added later (a user's notifyOnMessages, a message's name, phone and company) need no
-// step: a document without them reads as the default.
+// upload. fields added later (a user's notifyOnMessages, a message's name, phone and company, a card's
+// teamId and templateId) need no step: a document without them reads as the default.
 
 type Db = mongo.Db;
 
@@ -85,6 +85,30 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       await collectionWithIndexes(db, 'account_exports', [
         { key: { userId: 1 }, unique: true },
         { key: { expiresAt: 1 } },
+      ]);
+    },
+  },
+  {
+    version: 4,
+    name: 'teams',
+    apply: async (db) => {
+      // a team is reached through its memberships, so it needs no index of its own
+      await collectionWithIndexes(db, 'teams', []);
+      // one membership per user and team: of two adds at once, the second insert is refused
+      await collectionWithIndexes(db, 'team_members', [
+        { key: { teamId: 1, userId: 1 }, unique: true },
+        { key: { userId: 1, joinedAt: 1 } },
+      ]);
+      // one invitation per address and team (addresses are stored lower-cased); a link finds one
+      await collectionWithIndexes(db, 'team_invitations', [
+        { key: { teamId: 1, email: 1 }, unique: true },
+        { key: { tokenHash: 1 }, unique: true },
+        { key: { teamId: 1, createdAt: -1, _id: -1 } },
+      ]);
+      await collectionWithIndexes(db, 'card_templates', [{ key: { teamId: 1, createdAt: 1, _id: 1 } }]);
+      await collectionWithIndexes(db, 'profiles', [
+        { key: { teamId: 1, createdAt: 1 } },
+        { key: { templateId: 1 } },
       ]);
     },
   },

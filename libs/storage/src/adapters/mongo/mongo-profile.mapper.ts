@@ -1,21 +1,38 @@
-import { messageFieldsOrDefault, type BlockType, type Layout, type Theme } from '@cardcraft/contracts';
+import {
+  messageFieldsOrDefault,
+  type BlockType,
+  type Layout,
+  type TemplateContent,
+  type Theme,
+} from '@cardcraft/contracts';
 import type { ProfileData, ProfileRecord } from '../../ports';
-import type { ProfileDoc } from './mongo-schemas';
+import type { ProfileDoc, TemplateContentDoc } from './mongo-schemas';
 
 /** a document as the port's record; parts a document made before them lacks read as their defaults */
 export function toProfile(doc: ProfileDoc): ProfileRecord {
-  const contact = doc.contact ?? {};
-  const media = doc.media ?? {};
-  const privacy = doc.privacy ?? {};
   return {
     id: doc._id.toHexString(),
     ownerId: doc.ownerId.toHexString(),
     handle: doc.handle,
     displayName: doc.displayName,
-    tagline: doc.tagline ?? null,
-    bio: doc.bio ?? null,
     published: doc.published === true,
     publishedAt: doc.publishedAt ?? null,
+    ...toContent(doc),
+    teamId: doc.teamId?.toHexString() ?? null,
+    templateId: doc.templateId?.toHexString() ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+/** a card's content, a profile's or a template's */
+export function toContent(doc: TemplateContentDoc): TemplateContent {
+  const contact = doc.contact ?? {};
+  const media = doc.media ?? {};
+  const privacy = doc.privacy ?? {};
+  return {
+    tagline: doc.tagline ?? null,
+    bio: doc.bio ?? null,
     theme: doc.theme as Theme,
     layout: doc.layout as Layout,
     contact: {
@@ -53,8 +70,6 @@ export function toProfile(doc: ProfileDoc): ProfileRecord {
       visible: block.visible === true,
       order: block.order,
     })),
-    createdAt: doc.createdAt,
-    updatedAt: doc.updatedAt,
   };
 }
 
@@ -63,16 +78,23 @@ export function profileFields(data: ProfileData) {
   return {
     handle: data.handle,
     displayName: data.displayName,
-    tagline: data.tagline,
-    bio: data.bio,
     published: data.published,
     publishedAt: data.publishedAt,
-    theme: data.theme,
-    layout: data.layout,
-    contact: data.contact,
-    media: data.media,
-    privacy: data.privacy,
-    socialLinks: data.socialLinks,
-    blocks: data.blocks,
+    ...contentFields(data),
+  };
+}
+
+/** a card's content, and nothing a caller's object may carry besides */
+export function contentFields(content: TemplateContent): TemplateContentDoc {
+  return {
+    tagline: content.tagline,
+    bio: content.bio,
+    theme: content.theme,
+    layout: content.layout,
+    contact: content.contact,
+    media: content.media,
+    privacy: content.privacy,
+    socialLinks: content.socialLinks,
+    blocks: content.blocks,
   };
 }

@@ -1,6 +1,13 @@
 import { Schema, type Types } from 'mongoose';
 import type { MessageFieldsResponse } from '@cardcraft/contracts';
-import type { BlockRecord, ContactRecord, MediaRecord, PrivacyRecord, SocialLinkRecord } from '../../ports';
+import type {
+  BlockRecord,
+  ContactRecord,
+  MediaRecord,
+  PrivacyRecord,
+  SocialLinkRecord,
+  TeamBrandRecord,
+} from '../../ports';
 
 // the collections' documents and their schemas: the shapes the repositories read and write. the
 // collections and their indexes are made by the numbered migrations (mongo-migrations.ts); images and
@@ -33,6 +40,9 @@ export interface ProfileDoc {
   privacy: PrivacyRecord;
   socialLinks: SocialLinkRecord[];
   blocks: Array<Omit<BlockRecord, 'type'> & { type: string }>;
+  /** absent on cards made before teams: a personal card */
+  teamId?: Types.ObjectId | null;
+  templateId?: Types.ObjectId | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -77,6 +87,53 @@ export interface AccountExportDoc {
   finishedAt: Date | null;
   size: number | null;
   expiresAt: Date;
+}
+
+export interface TeamDoc {
+  _id: Types.ObjectId;
+  name: string;
+  brand: TeamBrandRecord;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface TeamMemberDoc {
+  _id: Types.ObjectId;
+  teamId: Types.ObjectId;
+  userId: Types.ObjectId;
+  role: string;
+  joinedAt: Date;
+}
+
+export interface TeamInvitationDoc {
+  _id: Types.ObjectId;
+  teamId: Types.ObjectId;
+  email: string;
+  role: string;
+  name: string | null;
+  title: string | null;
+  phone: string | null;
+  templateId: Types.ObjectId | null;
+  tokenHash: string;
+  invitedBy: Types.ObjectId;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** a template's content is a card's without handle, name and publication, in the profile's shapes */
+export type TemplateContentDoc = Pick<
+  ProfileDoc,
+  'tagline' | 'bio' | 'theme' | 'layout' | 'contact' | 'media' | 'privacy' | 'socialLinks' | 'blocks'
+>;
+
+export interface CardTemplateDoc {
+  _id: Types.ObjectId;
+  teamId: Types.ObjectId;
+  name: string;
+  content: TemplateContentDoc;
+  lockedFields: string[];
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 // strings are not `required`: mongoose would reject '' and validation belongs to the api's dtos
@@ -157,6 +214,8 @@ export const profileSchema = new Schema<ProfileDoc>(
     privacy: privacySchema,
     socialLinks: [socialLinkSchema],
     blocks: [blockSchema],
+    teamId: { type: Schema.Types.ObjectId, default: null },
+    templateId: { type: Schema.Types.ObjectId, default: null },
   },
   { collection: 'profiles', timestamps: true, versionKey: false, minimize: false },
 );
@@ -207,4 +266,76 @@ export const accountExportSchema = new Schema<AccountExportDoc>(
     expiresAt: { type: Date, required: true },
   },
   { collection: 'account_exports', versionKey: false },
+);
+
+const brandSchema = new Schema<TeamBrandRecord>(
+  {
+    companyName: nullableString,
+    logoUrl: nullableString,
+    bannerUrl: nullableString,
+    website: nullableString,
+    primaryColor: nullableString,
+    secondaryColor: nullableString,
+  },
+  { _id: false },
+);
+
+export const teamSchema = new Schema<TeamDoc>(
+  { name: String, brand: brandSchema },
+  { collection: 'teams', timestamps: true, versionKey: false, minimize: false },
+);
+
+export const teamMemberSchema = new Schema<TeamMemberDoc>(
+  {
+    teamId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: Schema.Types.ObjectId, required: true },
+    role: String,
+    joinedAt: { type: Date, required: true },
+  },
+  { collection: 'team_members', versionKey: false },
+);
+
+export const teamInvitationSchema = new Schema<TeamInvitationDoc>(
+  {
+    teamId: { type: Schema.Types.ObjectId, required: true },
+    email: { type: String, lowercase: true },
+    role: String,
+    name: nullableString,
+    title: nullableString,
+    phone: nullableString,
+    templateId: { type: Schema.Types.ObjectId, default: null },
+    tokenHash: String,
+    invitedBy: { type: Schema.Types.ObjectId, required: true },
+    expiresAt: { type: Date, required: true },
+  },
+  {
+    collection: 'team_invitations',
+    timestamps: { createdAt: true, updatedAt: false },
+    versionKey: false,
+  },
+);
+
+const templateContentSchema = new Schema<TemplateContentDoc>(
+  {
+    tagline: nullableString,
+    bio: nullableString,
+    theme: String,
+    layout: String,
+    contact: contactSchema,
+    media: mediaSchema,
+    privacy: privacySchema,
+    socialLinks: [socialLinkSchema],
+    blocks: [blockSchema],
+  },
+  { _id: false, minimize: false },
+);
+
+export const cardTemplateSchema = new Schema<CardTemplateDoc>(
+  {
+    teamId: { type: Schema.Types.ObjectId, required: true },
+    name: String,
+    content: templateContentSchema,
+    lockedFields: [String],
+  },
+  { collection: 'card_templates', timestamps: true, versionKey: false, minimize: false },
 );

@@ -217,18 +217,42 @@ const COLLECTIONS = [
   'media.chunks',
 ];
 
+// what migration 4 adds, sorted by name as indexesOf lists them
+const TEAM_PROFILE_INDEXES = [
+  { name: 'teamId_1_createdAt_1', key: { teamId: 1, createdAt: 1 }, unique: false },
+  { name: 'templateId_1', key: { templateId: 1 }, unique: false },
+];
+const TEAM_INDEXES = {
+  teams: [{ name: '_id_', key: { _id: 1 }, unique: false }],
+  team_members: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'teamId_1_userId_1', key: { teamId: 1, userId: 1 }, unique: true },
+    { name: 'userId_1_joinedAt_1', key: { userId: 1, joinedAt: 1 }, unique: false },
+  ],
+  team_invitations: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'teamId_1_createdAt_-1__id_-1', key: { teamId: 1, createdAt: -1, _id: -1 }, unique: false },
+    { name: 'teamId_1_email_1', key: { teamId: 1, email: 1 }, unique: true },
+    { name: 'tokenHash_1', key: { tokenHash: 1 }, unique: true },
+  ],
+  card_templates: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'teamId_1_createdAt_1__id_1', key: { teamId: 1, createdAt: 1, _id: 1 }, unique: false },
+  ],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 3; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's 4; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -236,6 +260,7 @@ describe('the MongoDB store’s schema versions', () => {
       profiles: expect.arrayContaining([
         { name: 'handle_1', key: { handle: 1 }, unique: true },
         { name: 'ownerId_1_createdAt_1', key: { ownerId: 1, createdAt: 1 }, unique: false },
+        ...TEAM_PROFILE_INDEXES,
       ]),
       leads: expect.arrayContaining([
         {
@@ -257,6 +282,7 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'userId_1', key: { userId: 1 }, unique: true },
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
+      ...TEAM_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -264,6 +290,7 @@ describe('the MongoDB store’s schema versions', () => {
       expect.objectContaining({ _id: 1, name: 'first-release' }),
       expect.objectContaining({ _id: 2, name: 'account-links' }),
       expect.objectContaining({ _id: 3, name: 'account-exports' }),
+      expect.objectContaining({ _id: 4, name: 'teams' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -278,7 +305,7 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
@@ -290,11 +317,19 @@ describe('the MongoDB store’s schema versions', () => {
       schema_migrations: [expect.objectContaining({ name: '_id_' })],
       // the data exports came after versions: their collection is made by migration 3
       account_exports: expect.arrayContaining([expect.objectContaining({ name: 'userId_1' })]),
+      // and teams by migration 4, which indexes the cards by team and template too
+      ...TEAM_INDEXES,
+      profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {
       await expect(storage.users.findByEmail('ada@example.com')).resolves.toMatchObject({
         notifyOnMessages: true,
+      });
+      // a card made before teams is a personal card
+      await expect(storage.profiles.findByHandle('ada')).resolves.toMatchObject({
+        teamId: null,
+        templateId: null,
       });
       await expect(storage.media.listByOwner(user.toHexString())).resolves.toHaveLength(1);
     } finally {
@@ -310,10 +345,11 @@ describe('the MongoDB store’s schema versions', () => {
         { _id: 1, name: 'first-release' },
         { _id: 2, name: 'account-links' },
         { _id: 3, name: 'account-exports' },
-        { _id: 4, name: 'later-feature' },
+        { _id: 4, name: 'teams' },
+        { _id: 5, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 4, newer than this build's 3; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

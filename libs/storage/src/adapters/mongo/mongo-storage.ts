@@ -2,20 +2,26 @@ import type { Connection } from 'mongoose';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
   SessionsRepository,
   Storage,
+  TeamInvitationsRepository,
+  TeamsRepository,
   UsersRepository,
 } from '../../ports';
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
+import { MongoCardTemplateRepository } from './mongo-card-template.repository';
 import { connectMongoDatabase, pingMongo, type MongoModels } from './mongo-database';
 import { MongoLeadRepository } from './mongo-lead.repository';
 import { MongoMediaRepository } from './mongo-media.repository';
 import { MongoProfileRepository } from './mongo-profile.repository';
 import { MongoSessionRepository } from './mongo-session.repository';
+import { MongoTeamInvitationRepository } from './mongo-team-invitation.repository';
+import { MongoTeamRepository } from './mongo-team.repository';
 import { MongoUserRepository } from './mongo-user.repository';
 
 /** the cluster's store: one connection, the repositories on it */
@@ -28,6 +34,9 @@ export class MongoStorage implements Storage {
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
+  readonly teams: TeamsRepository;
+  readonly teamInvitations: TeamInvitationsRepository;
+  readonly cardTemplates: CardTemplatesRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -40,6 +49,9 @@ export class MongoStorage implements Storage {
     this.media = new MongoMediaRepository(connection);
     this.accountTokens = new MongoAccountTokenRepository(models);
     this.exports = new MongoAccountExportRepository(connection, models);
+    this.teams = new MongoTeamRepository(models);
+    this.teamInvitations = new MongoTeamInvitationRepository(models);
+    this.cardTemplates = new MongoCardTemplateRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

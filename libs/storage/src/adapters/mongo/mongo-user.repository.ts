@@ -18,8 +18,10 @@ function toUser(doc: UserDoc): UserRecord {
 }
 
 export class MongoUserRepository implements UsersRepository {
-  /** the user's sessions and e-mailed links go with the user */
-  constructor(private readonly models: Pick<MongoModels, 'users' | 'sessions' | 'accountTokens'>) {}
+  /** the user's sessions, e-mailed links and team memberships go with the user */
+  constructor(
+    private readonly models: Pick<MongoModels, 'users' | 'sessions' | 'accountTokens' | 'teamMembers'>,
+  ) {}
 
   async create(user: NewUser): Promise<UserRecord> {
     try {
@@ -78,7 +80,7 @@ export class MongoUserRepository implements UsersRepository {
   async delete(id: string): Promise<boolean> {
     const _id = objectId(id);
     if (!_id) return false;
-    const { users, sessions, accountTokens } = this.models;
+    const { users, sessions, accountTokens, teamMembers } = this.models;
     // no transaction (see profiles): the sessions go before and after the user. the first sweep means
     // a crash half-way leaves no live session of a half-deleted account; the second takes a session
     // created in between, and one created after it finds the user gone (MongoSessionRepository.create).
@@ -86,6 +88,8 @@ export class MongoUserRepository implements UsersRepository {
     const result = await users.deleteOne({ _id }).exec();
     await sessions.deleteMany({ userId: _id }).exec();
     await accountTokens.deleteMany({ userId: _id }).exec();
+    // a membership added meanwhile finds the user gone and removes itself (MongoTeamRepository)
+    await teamMembers.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;
   }
 }

@@ -36,6 +36,8 @@ export class SqliteLeadRepository implements LeadsRepository {
   private readonly insert;
   private readonly page;
   private readonly count;
+  private readonly pageOfMany;
+  private readonly countOfMany;
   private readonly one;
   private readonly remove;
 
@@ -53,6 +55,14 @@ export class SqliteLeadRepository implements LeadsRepository {
     );
     this.count = db.prepare<[string], { total: number }>(
       'SELECT count(*) AS total FROM leads WHERE profile_id = ?',
+    );
+    // the ids go in as one JSON array, so one prepared statement serves any number of cards
+    this.pageOfMany = db.prepare<[string, number, number], LeadRow>(
+      `SELECT * FROM leads WHERE profile_id IN (SELECT value FROM json_each(?))
+       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    );
+    this.countOfMany = db.prepare<[string], { total: number }>(
+      'SELECT count(*) AS total FROM leads WHERE profile_id IN (SELECT value FROM json_each(?))',
     );
     this.remove = db.prepare<[string, string]>('DELETE FROM leads WHERE id = ? AND profile_id = ?');
   }
@@ -78,6 +88,14 @@ export class SqliteLeadRepository implements LeadsRepository {
   async listByProfile(profileId: string, page: PageRequest): Promise<PageResult<LeadRecord>> {
     const items = this.page.all(profileId, page.limit, page.offset).map(toLead);
     const total = this.count.get(profileId)?.total ?? 0;
+    return { items, total };
+  }
+
+  async listByProfiles(profileIds: readonly string[], page: PageRequest): Promise<PageResult<LeadRecord>> {
+    if (profileIds.length === 0) return { items: [], total: 0 };
+    const ids = JSON.stringify(profileIds);
+    const items = this.pageOfMany.all(ids, page.limit, page.offset).map(toLead);
+    const total = this.countOfMany.get(ids)?.total ?? 0;
     return { items, total };
   }
 

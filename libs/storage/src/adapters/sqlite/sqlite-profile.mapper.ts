@@ -1,4 +1,4 @@
-import { messageFieldsOrDefault, type Layout, type Theme } from '@cardcraft/contracts';
+import { messageFieldsOrDefault, type Layout, type TemplateContent, type Theme } from '@cardcraft/contracts';
 import type { ProfileData, ProfileRecord } from '../../ports';
 
 /** a profiles row: the card's parts are JSON columns */
@@ -18,6 +18,9 @@ export interface ProfileRow {
   privacy: string;
   social_links: string;
   blocks: string;
+  /** null on a personal card (and on every card made before teams) */
+  team_id: string | null;
+  template_id: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -39,6 +42,8 @@ export function toProfile(row: ProfileRow): ProfileRecord {
     privacy: privacyFrom(row.privacy),
     socialLinks: JSON.parse(row.social_links) as ProfileRecord['socialLinks'],
     blocks: JSON.parse(row.blocks) as ProfileRecord['blocks'],
+    teamId: row.team_id ?? null,
+    templateId: row.template_id ?? null,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -54,6 +59,7 @@ function privacyFrom(json: string): ProfileRecord['privacy'] {
 
 /** the columns a profile's owner edits, as named parameters */
 export function profileParams(data: ProfileData) {
+  const parts = contentParts(data);
   return {
     handle: data.handle,
     display_name: data.displayName,
@@ -63,19 +69,32 @@ export function profileParams(data: ProfileData) {
     published_at: data.publishedAt === null ? null : data.publishedAt.getTime(),
     theme: data.theme,
     layout: data.layout,
-    contact: JSON.stringify(pick(data.contact, ['email', 'phoneNumber', 'company', 'location', 'website'])),
-    media: JSON.stringify(pick(data.media, ['avatarUrl', 'bannerUrl', 'ogImageUrl'])),
-    privacy: JSON.stringify({
-      ...pick(data.privacy, ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages']),
-      messageFields: pick(data.privacy.messageFields, ['name', 'phone', 'company']),
-    }),
-    social_links: JSON.stringify(
-      data.socialLinks.map((link) => pick(link, ['provider', 'label', 'url', 'highlight', 'order'])),
+    contact: JSON.stringify(parts.contact),
+    media: JSON.stringify(parts.media),
+    privacy: JSON.stringify(parts.privacy),
+    social_links: JSON.stringify(parts.socialLinks),
+    blocks: JSON.stringify(parts.blocks),
+  };
+}
+
+/** a card's content as a template holds it (one JSON column), with only the content's own fields */
+export function contentParts(content: TemplateContent): TemplateContent {
+  return {
+    tagline: content.tagline,
+    bio: content.bio,
+    theme: content.theme,
+    layout: content.layout,
+    contact: pick(content.contact, ['email', 'phoneNumber', 'company', 'location', 'website']),
+    media: pick(content.media, ['avatarUrl', 'bannerUrl', 'ogImageUrl']),
+    privacy: {
+      ...pick(content.privacy, ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages']),
+      messageFields: pick(content.privacy.messageFields, ['name', 'phone', 'company']),
+    },
+    socialLinks: content.socialLinks.map((link) =>
+      pick(link, ['provider', 'label', 'url', 'highlight', 'order']),
     ),
-    blocks: JSON.stringify(
-      data.blocks.map((block) =>
-        pick(block, ['id', 'type', 'title', 'subtitle', 'payloadJson', 'visible', 'order']),
-      ),
+    blocks: content.blocks.map((block) =>
+      pick(block, ['id', 'type', 'title', 'subtitle', 'payloadJson', 'visible', 'order']),
     ),
   };
 }

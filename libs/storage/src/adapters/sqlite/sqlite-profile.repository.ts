@@ -1,4 +1,4 @@
-import type { ProfileData, ProfileRecord, ProfilesRepository } from '../../ports';
+import type { CardPlacement, ProfileData, ProfileRecord, ProfilesRepository } from '../../ports';
 import { newObjectIdHex } from './object-id';
 import type { SqliteDatabase } from './sqlite-database';
 import { rethrowDuplicate } from './sqlite-errors';
@@ -10,15 +10,20 @@ export class SqliteProfileRepository implements ProfilesRepository {
   private readonly owned;
   private readonly byHandle;
   private readonly byOwner;
+  private readonly byTeam;
+  private readonly byTemplate;
+  private readonly handOver;
   private readonly replace;
   private readonly remove;
 
   constructor(db: SqliteDatabase) {
     this.insert = db.prepare(
       `INSERT INTO profiles (id, owner_id, handle, display_name, tagline, bio, published, published_at,
-         theme, layout, contact, media, privacy, social_links, blocks, created_at, updated_at)
+         theme, layout, contact, media, privacy, social_links, blocks, team_id, template_id, created_at,
+         updated_at)
        VALUES (@id, @owner_id, @handle, @display_name, @tagline, @bio, @published, @published_at,
-         @theme, @layout, @contact, @media, @privacy, @social_links, @blocks, @created_at, @updated_at)
+         @theme, @layout, @contact, @media, @privacy, @social_links, @blocks, @team_id, @template_id,
+         @created_at, @updated_at)
        RETURNING *`,
     );
     this.byId = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE id = ?');
@@ -28,6 +33,16 @@ export class SqliteProfileRepository implements ProfilesRepository {
     this.byHandle = db.prepare<[string], ProfileRow>('SELECT * FROM profiles WHERE handle = ?');
     this.byOwner = db.prepare<[string], ProfileRow>(
       'SELECT * FROM profiles WHERE owner_id = ? ORDER BY created_at, id',
+    );
+    this.byTeam = db.prepare<[string], ProfileRow>(
+      'SELECT * FROM profiles WHERE team_id = ? ORDER BY created_at, id',
+    );
+    this.byTemplate = db.prepare<[string, string], ProfileRow>(
+      'SELECT * FROM profiles WHERE team_id = ? AND template_id = ? ORDER BY created_at, id',
+    );
+    // the team in the filter: a personal card, or another team's, is never handed over
+    this.handOver = db.prepare<[string, number, string, string], ProfileRow>(
+      'UPDATE profiles SET owner_id = ?, updated_at = ? WHERE id = ? AND team_id = ? RETURNING *',
     );
     this.replace = db.prepare(
       `UPDATE profiles SET handle = @handle, display_name = @display_name, tagline = @tagline,
@@ -41,13 +56,15 @@ export class SqliteProfileRepository implements ProfilesRepository {
     this.remove = db.prepare<[string, string]>('DELETE FROM profiles WHERE id = ? AND owner_id = ?');
   }
 
-  async create(ownerId: string, data: ProfileData): Promise<ProfileRecord> {
+  async create(ownerId: string, data: ProfileData, placement?: CardPlacement): Promise<ProfileRecord> {
     const now = Date.now();
     try {
       const row = this.insert.get({
         ...profileParams(data),
         id: newObjectIdHex(),
         owner_id: ownerId,
+        team_id: placement?.teamId ?? null,
+        template_id: placement?.templateId ?? null,
         created_at: now,
         updated_at: now,
       }) as ProfileRow;
@@ -74,6 +91,19 @@ export class SqliteProfileRepository implements ProfilesRepository {
 
   async listByOwner(ownerId: string): Promise<ProfileRecord[]> {
     return this.byOwner.all(ownerId).map(toProfile);
+  }
+
+  async listByTeam(teamId: string): Promise<ProfileRecord[]> {
+    return this.byTeam.all(teamId).map(toProfile);
+  }
+
+  async listByTemplate(teamId: string, templateId: string): Promise<ProfileRecord[]> {
+    return this.byTemplate.all(teamId, templateId).map(toProfile);
+  }
+
+  async reassign(id: string, teamId: string, ownerId: string): Promise<ProfileRecord | null> {
+    const row = this.handOver.get(ownerId, Date.now(), id, teamId);
+    return row ? toProfile(row) : null;
   }
 
   async update(id: string, ownerId: string, data: ProfileData): Promise<ProfileRecord | null> {

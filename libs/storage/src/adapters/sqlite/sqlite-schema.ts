@@ -116,6 +116,65 @@ CREATE UNIQUE INDEX IF NOT EXISTS account_exports_user ON account_exports (user_
 CREATE INDEX IF NOT EXISTS account_exports_expires ON account_exports (expires_at);
 `;
 
+// 4: teams. a membership, an invitation and a template belong to their team's row; a membership to its
+// user's too, so deleting the user ends the user's memberships in the same statement. a card's team_id
+// and template_id have no foreign key, as owner_id has none: a card outlives its template (deleting a
+// template clears the link in the same transaction, sqlite-card-template.repository.ts, as the mongo
+// adapter does with its own writes), and the store never deletes a team under its cards.
+const TEAMS = `
+CREATE TABLE teams (
+  id         TEXT PRIMARY KEY,
+  name       TEXT NOT NULL,
+  brand      TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+
+CREATE TABLE team_members (
+  team_id   TEXT NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+  user_id   TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  role      TEXT NOT NULL,
+  joined_at INTEGER NOT NULL,
+  PRIMARY KEY (team_id, user_id)
+);
+CREATE INDEX team_members_user ON team_members (user_id, joined_at);
+
+-- the address is stored lower-cased, so the unique index is case-insensitive
+CREATE TABLE team_invitations (
+  id          TEXT PRIMARY KEY,
+  team_id     TEXT NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+  email       TEXT NOT NULL,
+  role        TEXT NOT NULL,
+  name        TEXT,
+  title       TEXT,
+  phone       TEXT,
+  template_id TEXT,
+  token_hash  TEXT NOT NULL,
+  invited_by  TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  expires_at  INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX team_invitations_email ON team_invitations (team_id, email);
+CREATE UNIQUE INDEX team_invitations_token ON team_invitations (token_hash);
+CREATE INDEX team_invitations_team_created ON team_invitations (team_id, created_at, id);
+
+CREATE TABLE card_templates (
+  id            TEXT PRIMARY KEY,
+  team_id       TEXT NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
+  name          TEXT NOT NULL,
+  content       TEXT NOT NULL,
+  locked_fields TEXT NOT NULL,
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL
+);
+CREATE INDEX card_templates_team ON card_templates (team_id, created_at, id);
+
+ALTER TABLE profiles ADD COLUMN team_id TEXT;
+ALTER TABLE profiles ADD COLUMN template_id TEXT;
+CREATE INDEX profiles_team ON profiles (team_id, created_at);
+CREATE INDEX profiles_template ON profiles (template_id);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -131,6 +190,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
       },
     },
     { version: 3, name: 'account-exports', apply: (db) => db.exec(ACCOUNT_EXPORTS) },
+    { version: 4, name: 'teams', apply: (db) => db.exec(TEAMS) },
   ],
 };
 
@@ -147,6 +207,10 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   media: 'SELECT count(*) FROM media',
   sessions: 'SELECT count(*) FROM sessions',
   account_exports: 'SELECT count(*) FROM account_exports',
+  teams: 'SELECT count(*) FROM teams',
+  team_members: 'SELECT count(*) FROM team_members',
+  team_invitations: 'SELECT count(*) FROM team_invitations',
+  card_templates: 'SELECT count(*) FROM card_templates',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

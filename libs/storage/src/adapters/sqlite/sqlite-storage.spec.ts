@@ -1,10 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createStorage, migrateStorage, openSqliteFile, SchemaVersionError } from '../../index';
+import {
+  createStorage,
+  migrateStorage,
+  openSqliteFile,
+  SchemaVersionError,
+  snapshotSqliteFile,
+  STORAGE_SNAPSHOT_QUERIES,
+} from '../../index';
 import { describeAccountStorageContract } from '../../account.contract';
 import { describeStorageContract } from '../../storage.contract';
+import { emptyBrand, newInvitation, templateData } from '../../testing/storage-contract-helpers';
 import {
+  BEFORE_TEAMS_ROWS,
+  BEFORE_TEAMS_VERSION,
   FIRST_RELEASE_DDL,
   FIRST_RELEASE_ROWS,
   PROFILE,
@@ -55,6 +65,33 @@ describe('openSqliteDatabase', () => {
     }
   });
 
+  it('indexes memberships by user, invitations by address and link, and cards by team and template', async () => {
+    const indexed = join(dir, 'team-indexes', 'cardcraft.db');
+    const storage = await createStorage({ kind: 'sqlite', file: indexed });
+    const db = await openSqliteFile(indexed);
+    try {
+      const indexes = db
+        .prepare<[], { name: string; unique: number }>(
+          `SELECT il.name, il."unique" FROM sqlite_master m, pragma_index_list(m.name) il
+           WHERE m.type = 'table' AND m.name IN ('team_members', 'team_invitations', 'card_templates', 'profiles')`,
+        )
+        .all();
+      expect(indexes).toEqual(
+        expect.arrayContaining([
+          { name: 'team_members_user', unique: 0 },
+          { name: 'team_invitations_email', unique: 1 },
+          { name: 'team_invitations_token', unique: 1 },
+          { name: 'card_templates_team', unique: 0 },
+          { name: 'profiles_team', unique: 0 },
+          { name: 'profiles_template', unique: 0 },
+        ]),
+      );
+    } finally {
+      db.close();
+      await storage.close();
+    }
+  });
+
   it('lets another adapter keep its own table in the storage file', async () => {
     const shared = join(dir, 'shared', 'cardcraft.db');
     const storage = await createStorage({ kind: 'sqlite', file: shared });
@@ -72,13 +109,48 @@ describe('openSqliteDatabase', () => {
   });
 });
 
+describe('the backup’s snapshot of the storage file', () => {
+  it('copies the team tables with the rest, and counts their rows', async () => {
+    const source = join(dir, 'snapshot', 'cardcraft.db');
+    const storage = await createStorage({ kind: 'sqlite', file: source });
+    try {
+      const users = [];
+      for (const name of ['owner', 'member']) {
+        users.push(
+          await storage.users.create({ email: `${name}@x.io`, displayName: name, passwordHash: 'h' }),
+        );
+      }
+      const [owner, member] = users;
+      const team = await storage.teams.create('Engines', emptyBrand(), owner.id);
+      await storage.teams.addMember(team.id, member.id, 'member');
+      await storage.teamInvitations.create(newInvitation(team.id, owner.id, 'guest@x.io'));
+      await storage.cardTemplates.create(team.id, templateData('Sales'));
+    } finally {
+      await storage.close();
+    }
+    const copy = join(dir, 'snapshot', 'copy.db');
+    const { values } = await snapshotSqliteFile(source, copy, { ...STORAGE_SNAPSHOT_QUERIES });
+    expect(values).toMatchObject({
+      users: 2,
+      teams: 1,
+      team_members: 2,
+      team_invitations: 1,
+      card_templates: 1,
+    });
+    expect(String(values.tables).split(',')).toEqual(
+      expect.arrayContaining(['teams', 'team_members', 'team_invitations', 'card_templates']),
+    );
+  });
+});
+
 let fileCount = 0;
-/** a file in a fresh folder, made with `ddl` and holding `rows` */
-function fileMadeWith(ddl: string, rows: typeof FIRST_RELEASE_ROWS): string {
+/** a file in a fresh folder, made with `ddl` (or a build's migrations) and holding `rows` */
+function fileMadeWith(ddl: string | ((db: SqliteDatabase) => void), rows: typeof FIRST_RELEASE_ROWS): string {
   const file = join(dir, `data-${++fileCount}`, 'cardcraft.db');
   const db = openSqliteDatabase(file);
   try {
-    db.exec(ddl);
+    if (typeof ddl === 'string') db.exec(ddl);
+    else ddl(db);
     for (const [table, tableRows] of Object.entries(rows)) {
       for (const row of tableRows) {
         const columns = Object.keys(row);
@@ -144,12 +216,19 @@ const ALL_VERSIONS = [
   { version: 1, name: 'first-release' },
   { version: 2, name: 'account-links-and-message-fields' },
   { version: 3, name: 'account-exports' },
+  { version: 4, name: 'teams' },
 ];
+
+/** the file as the build before teams left it: its migrations, none later */
+function migratedBeforeTeams(db: SqliteDatabase): void {
+  const migrations = STORAGE_SQLITE_SCHEMA.migrations.slice(0, BEFORE_TEAMS_VERSION);
+  migrateSqlite(db, { ...STORAGE_SQLITE_SCHEMA, migrations });
+}
 
 describe('the SQLite store’s schema versions', () => {
   it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
     const file = join(dir, 'new', 'cardcraft.db');
-    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3]);
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4]);
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
     const storage = await createStorage({ kind: 'sqlite', file });
     await storage.close();
@@ -157,14 +236,16 @@ describe('the SQLite store’s schema versions', () => {
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
   });
 
+  // what the columns added since hold on rows made before them
+  const NO_TEAM = { profiles: { team_id: null, template_id: null } };
   it.each([
-    ['the last build before versions', UNVERSIONED_DDL, UNVERSIONED_ROWS, {}],
+    ['the last build before teams', migratedBeforeTeams, BEFORE_TEAMS_ROWS, NO_TEAM],
+    ['the last build before versions', UNVERSIONED_DDL, UNVERSIONED_ROWS, NO_TEAM],
     [
       'the first release',
       FIRST_RELEASE_DDL,
       FIRST_RELEASE_ROWS,
-      // what the columns added since hold on rows made before them
-      { users: { notify_messages: 1 }, leads: { name: null, phone: null, company: null } },
+      { ...NO_TEAM, users: { notify_messages: 1 }, leads: { name: null, phone: null, company: null } },
     ],
   ])('a file made by %s upgrades with every row kept', async (_build, ddl, rows, added) => {
     const file = fileMadeWith(ddl, rows);
@@ -180,7 +261,13 @@ describe('the SQLite store’s schema versions', () => {
       await expect(storage.profiles.findByHandle('ada')).resolves.toMatchObject({
         id: PROFILE,
         ownerId: USER,
+        teamId: null,
+        templateId: null,
       });
+      // and the new tables take the old rows' users and cards
+      const team = await storage.teams.create('Engines', emptyBrand(), USER);
+      await expect(storage.teams.listForUser(USER)).resolves.toEqual([{ team, role: 'owner' }]);
+      await expect(storage.profiles.listByTeam(team.id)).resolves.toEqual([]);
       const { items } = await storage.leads.listByProfile(PROFILE, { offset: 0, limit: 10 });
       expect(items.map((lead) => lead.email)).toEqual(['v2@example.com', 'v1@example.com']);
       await expect(storage.sessions.findById('ddddddddddddddddddddddd1')).resolves.toMatchObject({
@@ -210,10 +297,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 4, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 5, 'later-feature', 0)").run();
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 4, newer than this build's 3; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);
@@ -252,7 +339,7 @@ describe('migrateSqlite', () => {
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
       expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
       // another part of the same file keeps its own versions
-      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3]);
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4]);
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
     } finally {
       db.close();

@@ -2,21 +2,27 @@ import { dirname, join } from 'node:path';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
   SessionsRepository,
   Storage,
+  TeamInvitationsRepository,
+  TeamsRepository,
   UsersRepository,
 } from '../../ports';
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
+import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 import { SqliteLeadRepository } from './sqlite-lead.repository';
 import { SqliteMediaRepository } from './sqlite-media.repository';
 import { SqliteProfileRepository } from './sqlite-profile.repository';
 import { applySqliteSchema } from './sqlite-schema';
 import { SqliteSessionRepository } from './sqlite-session.repository';
+import { SqliteTeamInvitationRepository } from './sqlite-team-invitation.repository';
+import { SqliteTeamRepository } from './sqlite-team.repository';
 import { SqliteUserRepository } from './sqlite-user.repository';
 
 /** the embedded product's store: one sqlite file, the repositories on it */
@@ -29,6 +35,9 @@ export class SqliteStorage implements Storage {
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
+  readonly teams: TeamsRepository;
+  readonly teamInvitations: TeamInvitationsRepository;
+  readonly cardTemplates: CardTemplatesRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -41,6 +50,9 @@ export class SqliteStorage implements Storage {
     this.media = new SqliteMediaRepository(db, join(dataDir, 'media'));
     this.accountTokens = new SqliteAccountTokenRepository(db);
     this.exports = new SqliteAccountExportRepository(db, join(dataDir, 'exports'));
+    this.teams = new SqliteTeamRepository(db);
+    this.teamInvitations = new SqliteTeamInvitationRepository(db);
+    this.cardTemplates = new SqliteCardTemplateRepository(db);
   }
 
   static open(file: string): SqliteStorage {

@@ -63,7 +63,7 @@ export class SqliteUserRepository implements UsersRepository {
        WHERE id = @id
        RETURNING *`,
     );
-    // the user's sessions and e-mailed links go with the row through ON DELETE CASCADE
+    // the user's sessions, e-mailed links and team memberships go with the row through ON DELETE CASCADE
     this.remove = db.prepare<[string]>('DELETE FROM users WHERE id = ?');
   }
 

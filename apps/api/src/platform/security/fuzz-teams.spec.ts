@@ -1,0 +1,175 @@
+import fc from 'fast-check';
+
+import type {
+  CardTemplateResponse,
+  Page,
+  TeamCardResponse,
+  TeamInvitationResponse,
+  TeamLeadResponse,
+  TeamMemberResponse,
+  TeamResponse,
+} from '@cardcraft/contracts';
+import { buildTeamWorld, type TeamWorld } from '../../teams/testing/team-matrix-world';
+import { STORAGE_KINDS } from '../testing/adapters';
+import {
+  fuzzRequests,
+  rawSegment,
+  sendRaw,
+  type FuzzRoute,
+  type GeneratedRequest,
+} from '../testing/fuzz-requests';
+import { type HttpClient } from '../testing/http';
+import { apiUnderTest } from '../testing/test-app';
+
+// the fuzz suite's team routes: generated requests from outside the team (nobody, another account,
+// forged sessions) to every team and invitation route. the property: no 5xx, no dropped connection,
+// and nothing of the team changes: its people, invitations, templates, cards and leads.
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? '') || 2_000;
+
+/** everything of the team an admin reads, compared before and after the run */
+async function teamState(http: HttpClient, world: TeamWorld) {
+  const token = world.tokens.owner!;
+  const base = `/api/teams/${world.team.id}`;
+  const [team, members, invitations, templates, cards, leads] = await Promise.all([
+    http.get<TeamResponse>(base, { token }),
+    http.get<TeamMemberResponse[]>(`${base}/members`, { token }),
+    http.get<TeamInvitationResponse[]>(`${base}/invitations`, { token }),
+    http.get<CardTemplateResponse[]>(`${base}/templates`, { token }),
+    http.get<TeamCardResponse[]>(`${base}/cards`, { token }),
+    http.get<Page<TeamLeadResponse>>(`${base}/leads?pageSize=100`, { token }),
+  ]);
+  return {
+    statuses: [team, members, invitations, templates, cards, leads].map((answer) => answer.status),
+    bodies: [team.body, members.body, invitations.body, templates.body, cards.body, leads.body],
+  };
+}
+
+describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kind) => {
+  const { http, app } = apiUnderTest(kind);
+
+  function requests(world: TeamWorld): fc.Arbitrary<GeneratedRequest> {
+    const teamSegment = fc.oneof(fc.constant(world.team.id), rawSegment);
+    const any = (id: string) => fc.oneof(fc.constant(id), rawSegment);
+    const base = teamSegment.map((id) => `/api/teams/${id}`);
+    const under = (suffix: fc.Arbitrary<string>) =>
+      fc.tuple(base, suffix).map(([prefix, rest]) => `${prefix}${rest}`);
+    const templateBody = { name: 'Fuzzed', content: world.template.content, lockedFields: ['theme'] };
+    const range = { from: '2026-01-01T00:00:00.000Z', to: '2026-12-31T00:00:00.000Z' };
+    const routes: FuzzRoute[] = [
+      { method: 'POST', path: fc.constant('/api/teams'), body: { name: 'Fuzz team' } },
+      { method: 'GET', path: fc.constant('/api/teams') },
+      { method: 'GET', path: base },
+      { method: 'PATCH', path: base, body: { name: 'Renamed', brand: { primaryColor: '#123456' } } },
+      { method: 'DELETE', path: base },
+      { method: 'GET', path: under(fc.constant('/members')) },
+      {
+        method: 'PATCH',
+        path: under(any(world.ids.member).map((id) => `/members/${id}`)),
+        body: { role: 'owner' },
+      },
+      {
+        method: 'DELETE',
+        path: under(any(world.ids.member).map((id) => `/members/${id}`)),
+        body: { cards: 'unpublish', transferTo: world.ids.admin },
+      },
+      { method: 'GET', path: under(fc.constant('/invitations')) },
+      {
+        method: 'POST',
+        path: under(fc.constant('/invitations')),
+        body: {
+          email: 'fuzz@example.com',
+          role: 'admin',
+          name: 'F',
+          title: 'T',
+          phone: '1',
+          templateId: world.template.id,
+        },
+      },
+      {
+        method: 'POST',
+        path: under(fc.constant('/invitations/bulk')),
+        body: { csv: 'email,name\nfuzz@example.com,"F, Z"\n', role: 'member', templateId: null },
+      },
+      { method: 'POST', path: under(any(world.invitationId).map((id) => `/invitations/${id}/resend`)) },
+      { method: 'DELETE', path: under(any(world.invitationId).map((id) => `/invitations/${id}`)) },
+      {
+        method: 'POST',
+        path: fc.constant('/api/invitations/preview'),
+        body: { token: world.invitationToken },
+      },
+      {
+        method: 'POST',
+        path: fc.constant('/api/invitations/accept'),
+        body: { token: world.invitationToken },
+      },
+      { method: 'GET', path: under(fc.constant('/templates')) },
+      { method: 'POST', path: under(fc.constant('/templates')), body: templateBody },
+      { method: 'GET', path: under(any(world.template.id).map((id) => `/templates/${id}`)) },
+      {
+        method: 'PUT',
+        path: under(any(world.template.id).map((id) => `/templates/${id}`)),
+        body: templateBody,
+      },
+      { method: 'DELETE', path: under(any(world.template.id).map((id) => `/templates/${id}`)) },
+      { method: 'GET', path: under(fc.constant('/cards')), query: { memberId: world.ids.member } },
+      {
+        method: 'POST',
+        path: under(fc.constant('/cards')),
+        body: {
+          templateId: world.template.id,
+          holderId: world.ids.member,
+          handle: 'fuzz-card',
+          displayName: 'F',
+        },
+      },
+      {
+        method: 'POST',
+        path: under(any(world.card.id).map((id) => `/cards/${id}/assign`)),
+        body: { holderId: world.ids.admin },
+      },
+      {
+        method: 'GET',
+        path: under(fc.constant('/leads')),
+        query: { memberId: world.ids.member, profileId: world.card.id, page: 1, pageSize: 20 },
+      },
+      { method: 'GET', path: under(fc.constant('/leads/export')), query: { memberId: world.ids.member } },
+      {
+        method: 'GET',
+        path: under(fc.constant('/analytics/summary')),
+        query: { ...range, memberId: world.ids.member },
+      },
+    ];
+    return fuzzRequests(routes, {
+      attackerToken: world.tokens.otherAdmin!,
+      attackerCookie: '',
+      ownerToken: world.tokens.owner!,
+    });
+  }
+
+  it(
+    `answers no 5xx to ${RUNS} generated requests and changes nothing of the team`,
+    async () => {
+      const world = await buildTeamWorld(http, app().config.mail.outboxDir);
+      const before = await teamState(http, world);
+      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200]);
+
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(requests(world), async (generated) => {
+          const status = await sendRaw(app().url, generated);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          return status > 0 && status < 500;
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+
+      const seen = [...statuses.keys()];
+      expect(seen.filter((status) => status < 300).length).toBeGreaterThan(1);
+      expect(seen).toEqual(expect.arrayContaining([400, 401, 404]));
+      expect(await teamState(http, world)).toEqual(before);
+      expect((await http.get('/api/health/ready')).status).toBe(200);
+    },
+    10 * 60_000,
+  );
+});

@@ -1,0 +1,106 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  AssignCardDto,
+  CreateTeamCardDto,
+  TeamAnalyticsQueryDto,
+  TeamCardsQueryDto,
+  TeamLeadsQueryDto,
+  type Page,
+  type TeamAnalyticsResponse,
+  type TeamCardResponse,
+  type TeamLeadResponse,
+} from '@cardcraft/contracts';
+import type { ProfileRecord, UsersRepository } from '@cardcraft/storage';
+import type { FastifyReply } from 'fastify';
+import { Inject } from '@nestjs/common';
+import { CurrentUserId } from '../auth/auth.guard';
+import { USERS } from '../platform/storage/storage.tokens';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
+import { TeamCardsService } from './team-cards.service';
+import { TeamInsightsService } from './team-insights.service';
+import { toTeamCardResponse, usersById } from './team.mapper';
+
+/** the team's cards, and its leads and analytics across them */
+@ApiTags('teams')
+@ApiBearerAuth()
+@Controller('teams/:teamId')
+export class TeamCardsController {
+  constructor(
+    private readonly cards: TeamCardsService,
+    private readonly insights: TeamInsightsService,
+    @Inject(USERS) private readonly users: UsersRepository,
+  ) {}
+
+  /** an admin sees every card, a member their own */
+  @Get('cards')
+  async list(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: TeamCardsQueryDto,
+  ): Promise<TeamCardResponse[]> {
+    return this.answer(await this.cards.inReach(teamId, userId, query));
+  }
+
+  @Post('cards')
+  @RateLimit('cardCreation')
+  async create(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Body() body: CreateTeamCardDto,
+  ): Promise<TeamCardResponse> {
+    return (await this.answer([await this.cards.create(teamId, userId, body)]))[0];
+  }
+
+  @Post('cards/:profileId/assign')
+  @HttpCode(200)
+  async assign(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Param('profileId') profileId: string,
+    @Body() body: AssignCardDto,
+  ): Promise<TeamCardResponse> {
+    return (await this.answer([await this.cards.assign(teamId, userId, profileId, body.holderId)]))[0];
+  }
+
+  @Get('leads')
+  leads(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: TeamLeadsQueryDto,
+  ): Promise<Page<TeamLeadResponse>> {
+    return this.insights.leadsPage(teamId, userId, query);
+  }
+
+  @Get('leads/export')
+  async leadsCsv(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: TeamLeadsQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    let csv = '';
+    for await (const part of this.insights.leadsCsv(teamId, userId, query)) csv += part;
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="team-leads-${teamId}.csv"`);
+    return csv;
+  }
+
+  @Get('analytics/summary')
+  analytics(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: TeamAnalyticsQueryDto,
+  ): Promise<TeamAnalyticsResponse> {
+    return this.insights.summary(teamId, userId, query);
+  }
+
+  private async answer(cards: ProfileRecord[]): Promise<TeamCardResponse[]> {
+    const holders = await usersById(
+      this.users,
+      cards.map((card) => card.ownerId),
+    );
+    return cards.map((card) => toTeamCardResponse(card, holders.get(card.ownerId)));
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  Page,
+  TeamAnalyticsQueryDto,
+  TeamAnalyticsResponse,
+  TeamLeadResponse,
+  TeamLeadsQueryDto,
+} from '@cardcraft/contracts';
+import type { LeadRecord, LeadsRepository, ProfileRecord, UsersRepository } from '@cardcraft/storage';
+import { AnalyticsService } from '../analytics/analytics.service';
+import { toLeadResponse } from '../leads/lead.mapper';
+import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
+import { LEADS, USERS } from '../platform/storage/storage.tokens';
+import { FORMER_MEMBER, usersById } from './team.mapper';
+import { TeamCardsService } from './team-cards.service';
+
+const EXPORT_PAGE = 500;
+
+/** the team's leads and analytics across the cards in the caller's reach (an admin: all of them) */
+@Injectable()
+export class TeamInsightsService {
+  constructor(
+    @Inject(LEADS) private readonly leads: LeadsRepository,
+    @Inject(USERS) private readonly users: UsersRepository,
+    private readonly cards: TeamCardsService,
+    private readonly analytics: AnalyticsService,
+  ) {}
+
+  /** one inbox: every lead of the cards in reach, newest first, filtered by member and card */
+  async leadsPage(teamId: string, userId: string, query: TeamLeadsQueryDto): Promise<Page<TeamLeadResponse>> {
+    const cards = await this.filtered(teamId, userId, query);
+    const { items, total } = await this.leads.listByProfiles(
+      cards.map((card) => card.id),
+      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+    );
+    const describe = await this.describer(cards);
+    return { items: items.map(describe), page: query.page, pageSize: query.pageSize, total };
+  }
+
+  /** the same leads as CSV, each row naming its card and holder first */
+  async *leadsCsv(teamId: string, userId: string, query: TeamLeadsQueryDto): AsyncGenerator<string> {
+    const cards = await this.filtered(teamId, userId, query);
+    const describe = await this.describer(cards);
+    const ids = cards.map((card) => card.id);
+    yield leadsCsvHeader(['Card', 'Holder']);
+    for (let offset = 0; ; offset += EXPORT_PAGE) {
+      const { items } = await this.leads.listByProfiles(ids, { offset, limit: EXPORT_PAGE });
+      for (const lead of items) {
+        const described = describe(lead);
+        yield leadCsvRow(lead, [described.cardHandle, described.holderName]);
+      }
+      if (items.length < EXPORT_PAGE) return;
+    }
+  }
+
+  /** the team's figures: the widgets of a card's summary over every published card in reach, a row a card */
+  async summary(
+    teamId: string,
+    userId: string,
+    query: TeamAnalyticsQueryDto,
+  ): Promise<TeamAnalyticsResponse> {
+    const cards = (await this.cards.inReach(teamId, userId, query)).filter((card) => card.published);
+    const holders = await usersById(
+      this.users,
+      cards.map((card) => card.ownerId),
+    );
+    const figures = await this.analytics.teamSummary(cards, query);
+    const byCard = new Map(figures.cards.map((row) => [row.profileId, row]));
+    return {
+      summary: figures.summary,
+      cards: cards.map((card) => {
+        const row = byCard.get(card.id) ?? { visits: 0, uniqueVisitors: 0, saves: 0, messages: 0 };
+        return {
+          profileId: card.id,
+          handle: card.handle,
+          displayName: card.displayName,
+          holderId: card.ownerId,
+          holderName: holders.get(card.ownerId)?.displayName ?? FORMER_MEMBER,
+          visits: row.visits,
+          uniqueVisitors: row.uniqueVisitors,
+          saves: row.saves,
+          messages: row.messages,
+          conversion: row.visits > 0 ? (row.saves + row.messages) / row.visits : null,
+        };
+      }),
+    };
+  }
+
+  private async filtered(
+    teamId: string,
+    userId: string,
+    query: Pick<TeamLeadsQueryDto, 'memberId' | 'profileId'>,
+  ): Promise<ProfileRecord[]> {
+    const cards = await this.cards.inReach(teamId, userId, query);
+    return query.profileId ? cards.filter((card) => card.id === query.profileId) : cards;
+  }
+
+  private async describer(cards: ProfileRecord[]): Promise<(lead: LeadRecord) => TeamLeadResponse> {
+    const byId = new Map(cards.map((card) => [card.id, card]));
+    const holders = await usersById(
+      this.users,
+      cards.map((card) => card.ownerId),
+    );
+    return (lead) => {
+      const card = byId.get(lead.profileId);
+      const holderId = card?.ownerId ?? '';
+      return {
+        ...toLeadResponse(lead),
+        cardHandle: card?.handle ?? '',
+        cardDisplayName: card?.displayName ?? '',
+        holderId,
+        holderName: holders.get(holderId)?.displayName ?? FORMER_MEMBER,
+      };
+    };
+  }
+}

@@ -1,0 +1,103 @@
+import type {
+  CardTemplateResponse,
+  ProfileResponse,
+  TeamInvitationResponse,
+  TeamResponse,
+} from '@cardcraft/contracts';
+import type { HttpClient } from '../../platform/testing/http';
+import {
+  createTeam,
+  createTemplate,
+  fresh,
+  invitationTokens,
+  joinTeam,
+  newInvitationToken,
+  person,
+  publish,
+  type Person,
+} from './team-world';
+
+// who is asking about a team. "removed" was a member until an admin removed them; "otherAdmin" owns
+// a team of their own; "ended" is the owner's own session after they logged out of it. they ask in
+// this order, so where a write succeeds for the admin the owner (last) finds it done already.
+export const ACTORS = ['anonymous', 'ended', 'removed', 'otherAdmin', 'member', 'admin', 'owner'] as const;
+export type Actor = (typeof ACTORS)[number];
+
+export interface TeamWorld {
+  team: TeamResponse;
+  template: CardTemplateResponse;
+  /** the member's published team card, with a message on it */
+  card: ProfileResponse;
+  /** a member the routes that change a member act on */
+  target: Person;
+  /** a pending invitation, to an address none of the actors has */
+  invitationId: string;
+  invitationToken: string;
+  tokens: Record<Actor, string | null>;
+  ids: Record<Actor, string>;
+}
+
+/** a team with every kind of caller, made through the API as people would make it */
+export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promise<TeamWorld> {
+  const owner = await person(http, 'Owner');
+  const created = await createTeam(http, owner);
+  const template = await createTemplate(http, owner, created.id);
+  const admin = await person(http, 'Admin');
+  const member = await person(http, 'Member');
+  const target = await person(http, 'Target');
+  const removed = await person(http, 'Removed');
+  await joinTeam(http, outboxDir, owner, created.id, admin, { role: 'admin' });
+  const joined = await joinTeam(http, outboxDir, owner, created.id, member, { templateId: template.id });
+  await joinTeam(http, outboxDir, owner, created.id, target);
+  await joinTeam(http, outboxDir, owner, created.id, removed);
+  const removal = await http.delete(`/api/teams/${created.id}/members/${removed.userId}`, {
+    token: owner.accessToken,
+    body: { cards: 'transfer' },
+  });
+  if (removal.status !== 204) throw new Error(`removal: ${removal.status} ${removal.text}`);
+  const card = await publish(http, member.accessToken, joined.profileId!);
+  const lead = await http.post(`/api/profiles/${card.id}/leads`, {
+    body: { email: 'visitor@example.com', message: 'Hi', consent: true },
+  });
+  if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${lead.text}`);
+
+  const otherAdmin = await person(http, 'Other Admin');
+  await createTeam(http, otherAdmin, 'Rivals');
+  const second = await http.post<{ accessToken: string }>('/api/auth/login', {
+    body: { email: owner.email, password: owner.password },
+  });
+  await http.post('/api/auth/logout', { token: second.body.accessToken });
+
+  const invitee = `${fresh('pending')}@example.com`;
+  const seen = (await invitationTokens(outboxDir, invitee)).length;
+  const invitation = await http.post<TeamInvitationResponse>(`/api/teams/${created.id}/invitations`, {
+    token: owner.accessToken,
+    body: { email: invitee },
+  });
+  if (invitation.status !== 201) throw new Error(`invitation: ${invitation.status} ${invitation.text}`);
+  const people = { removed, otherAdmin, member, admin, owner };
+  return {
+    team: created,
+    template,
+    card,
+    target,
+    invitationId: invitation.body.id,
+    invitationToken: await newInvitationToken(outboxDir, invitee, seen),
+    tokens: {
+      anonymous: null,
+      ended: second.body.accessToken,
+      ...(Object.fromEntries(Object.entries(people).map(([name, one]) => [name, one.accessToken])) as Record<
+        keyof typeof people,
+        string
+      >),
+    },
+    ids: {
+      anonymous: '',
+      ended: owner.userId,
+      ...(Object.fromEntries(Object.entries(people).map(([name, one]) => [name, one.userId])) as Record<
+        keyof typeof people,
+        string
+      >),
+    },
+  };
+}
