@@ -10,14 +10,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
 import { useProfiles } from '@/lib/profiles';
-import { useClientConfig } from '../api/client-config';
+import { useClientConfig } from '@/lib/client-config';
 import { useDuplicateProfile } from '../api/duplicate-profile';
 import { useWalletPass } from '../api/wallet-pass';
-import { useProfileQr } from '../api/get-profile-qr';
+import { useProfileQr } from '@/components/card-tools/get-profile-qr';
 import { DeleteProfileDialog } from '../components/delete-profile-dialog';
 import { ProfileCard } from '../components/profile-card';
-import { QrDialog } from '../components/qr-dialog';
-import { SignatureDialog } from '../components/signature-dialog';
+import { QrDialog } from '@/components/card-tools/qr-dialog';
+import { SignatureDialog } from '@/components/card-tools/signature-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** a success message passed by the editor in the navigation state becomes a toast, once */

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import type { QrDownloadFormat } from '../hooks/use-qr-download';
+import type { QrDownloadFormat } from './use-qr-download';
 
 export interface QrDownloadActionsProps {
   /** the design can be drawn: a refused one cannot be downloaded either */

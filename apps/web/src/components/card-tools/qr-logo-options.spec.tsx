@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QrDesignMessages } from '@cardcraft/contracts';
-import type { QrDesign } from '../api/get-profile-qr';
-import { initialDesign } from '../lib/qr-design';
+import type { QrDesign } from './get-profile-qr';
+import { initialDesign } from './qr-design';
 import { QrLogoOptions } from './qr-logo-options';
 
 /** the options over a design held as the dialog holds it; the design is shown to read what changed */

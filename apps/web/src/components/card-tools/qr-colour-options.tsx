@@ -3,8 +3,8 @@ import { AlertTriangle, RotateCcw } from 'lucide-react';
 import type { QrContrast } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import type { QrDesign } from '../api/get-profile-qr';
-import { HEX_COLOUR } from '../lib/qr-design';
+import type { QrDesign } from './get-profile-qr';
+import { HEX_COLOUR } from './qr-design';
 
 function ColorField({
   label,

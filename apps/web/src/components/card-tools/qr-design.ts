@@ -7,7 +7,7 @@ import {
   type ProfileResponse,
   type QrContrast,
 } from '@cardcraft/contracts';
-import type { QrDesign } from '../api/get-profile-qr';
+import type { QrDesign } from './get-profile-qr';
 
 /** a colour as the server takes it: # and six hex digits */
 export const HEX_COLOUR = /^#[0-9a-f]{6}$/i;

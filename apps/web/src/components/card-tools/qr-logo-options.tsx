@@ -2,8 +2,8 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Upload } from 'lucide-react';
 import type { ProfileResponse, QrLogo } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
-import type { QrDesign } from '../api/get-profile-qr';
-import { logoFileError, QR_LOGO_TYPES, readAsDataUrl } from '../lib/qr-design';
+import type { QrDesign } from './get-profile-qr';
+import { logoFileError, QR_LOGO_TYPES, readAsDataUrl } from './qr-design';
 import { Segmented } from './segmented';
 
 export interface QrLogoOptionsProps {

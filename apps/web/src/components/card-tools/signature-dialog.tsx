@@ -12,8 +12,8 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/utils';
-import { copyRichText } from '../lib/copy-rich-text';
-import { signatureHtml, signatureSource, signatureText } from '../lib/email-signature';
+import { copyRichText } from './copy-rich-text';
+import { signatureHtml, signatureSource, signatureText } from './email-signature';
 
 export interface SignatureDialogProps {
   profile: ProfileResponse | null;

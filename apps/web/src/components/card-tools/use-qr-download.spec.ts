@@ -1,9 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import type { QrDesign } from '../api/get-profile-qr';
+import type { QrDesign } from './get-profile-qr';
 import { useQrDownload } from './use-qr-download';
 
 const designProfileQr = jest.fn();
-jest.mock('../api/get-profile-qr', () => ({
+jest.mock('./get-profile-qr', () => ({
   designProfileQr: (...args: unknown[]) => designProfileQr(...args),
 }));
 const saved: { blob: Blob; name: string }[] = [];

@@ -13,10 +13,10 @@ import {
   DialogTitle,
   returnFocus,
 } from '@/components/ui/dialog';
-import type { QrDesign } from '../api/get-profile-qr';
-import { useQrDownload } from '../hooks/use-qr-download';
-import { useQrPreview } from '../hooks/use-qr-preview';
-import { initialDesign, qrDesignState, themeQrColours } from '../lib/qr-design';
+import type { QrDesign } from './get-profile-qr';
+import { useQrDownload } from './use-qr-download';
+import { useQrPreview } from './use-qr-preview';
+import { initialDesign, qrDesignState, themeQrColours } from './qr-design';
 import { QrColourOptions } from './qr-colour-options';
 import { QrDownloadActions } from './qr-download-actions';
 import { QrLogoOptions } from './qr-logo-options';

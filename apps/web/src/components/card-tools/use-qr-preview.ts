@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { normalizeError } from '@/lib/api-client';
-import { designProfileQr, type QrDesign } from '../api/get-profile-qr';
+import { designProfileQr, type QrDesign } from './get-profile-qr';
 
 /** how long the preview waits after a change before it is drawn again */
 export const PREVIEW_DELAY_MS = 250;

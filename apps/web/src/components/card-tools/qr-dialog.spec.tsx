@@ -3,7 +3,7 @@ import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
 import { QrDialog } from './qr-dialog';
 
 const designProfileQr = jest.fn();
-jest.mock('../api/get-profile-qr', () => ({
+jest.mock('./get-profile-qr', () => ({
   designProfileQr: (...args: unknown[]) => designProfileQr(...args),
 }));
 const saveBlob = jest.fn();

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
-import { designProfileQr, type QrDesign } from '../api/get-profile-qr';
-import { qrFileName } from '../lib/qr-design';
+import { designProfileQr, type QrDesign } from './get-profile-qr';
+import { qrFileName } from './qr-design';
 
 export type QrDownloadFormat = 'png' | 'svg';
 
