@@ -87,7 +87,7 @@ export const router = createBrowserRouter([
       { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       { path: 'auth/confirm-email', element: <ConfirmEmailPage /> },
       // an invitation's link works signed out: it says what to do next
-      { path: 'invite/:token', element: <InvitePage /> },
+      { path: 'invite', element: <InvitePage /> },
     ],
   },
   {

@@ -48,22 +48,26 @@ export const useResendInvitation = (teamId: string) =>
 export const useRevokeInvitation = (teamId: string) =>
   useInvitationsChange(teamId, (id: string) => api.delete<void>(invitationPath(teamId, id)));
 
-/** what an invitation's link shows before joining; anyone may ask, signed in or not */
-export function useInvitationPreview(token: string) {
+/**
+ * what an invitation's link shows before joining; anyone may ask, signed in or not. the token goes in
+ * the body, never in the address, so no log on the way holds it
+ */
+export function useInvitationPreview(token: string | null) {
   return useQuery({
     queryKey: ['invitation', token] as const,
     queryFn: ({ signal }) =>
-      api.get<InvitationPreviewResponse>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+      api.post<InvitationPreviewResponse>('/api/invitations/preview', { token }, { signal }),
     enabled: Boolean(token),
     retry: false,
+    // the page is open while its reader signs up in the same tab; a second look costs a request only
+    staleTime: 60_000,
   });
 }
 
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<AcceptInvitationResponse>(`/api/invitations/${encodeURIComponent(token)}/accept`),
+    mutationFn: (token: string) => api.post<AcceptInvitationResponse>('/api/invitations/accept', { token }),
     // the new team, and the card its template made, show at once
     onSuccess: () =>
       Promise.all([

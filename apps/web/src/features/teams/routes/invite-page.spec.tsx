@@ -1,5 +1,5 @@
 import '@/test/text-encoding';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { TeamMessages, type InvitationPreviewResponse } from '@cardcraft/contracts';
@@ -9,16 +9,14 @@ import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { InvitePage } from './invite-page';
 
-const get = jest.fn();
 const post = jest.fn();
 jest.mock('@/lib/api-client', () => ({
-  api: {
-    get: (...args: unknown[]) => get(...args),
-    post: (...args: unknown[]) => post(...args),
-  },
+  api: { post: (...args: unknown[]) => post(...args) },
   normalizeError: (error: unknown) => normalizeError(error),
 }));
 
+const TOKEN = 'q7Vd0Zb3-kP_2sXw9LmN4cRt6YhJ8uEa1oGi5fBzQe0';
+const STORED = 'cardcraft.invitation';
 const PREVIEW: InvitationPreviewResponse = {
   teamName: 'Initech Sales',
   brand: {
@@ -41,12 +39,18 @@ function Landed() {
   return (
     <p data-testid="landed">
       {location.pathname}
-      {location.search} {JSON.stringify(location.state)}
+      {location.search}
+      {location.hash} {JSON.stringify(location.state)}
     </p>
   );
 }
 
-function renderInvite(signedInAs: string | null) {
+/** the API's answers: the preview, and joining */
+function answers(preview: () => Promise<unknown>, accept: () => Promise<unknown> = async () => null) {
+  post.mockImplementation((path: string) => (path === '/api/invitations/preview' ? preview() : accept()));
+}
+
+function renderInvite(signedInAs: string | null, entry = `/invite#token=${TOKEN}`) {
   const store = new SessionStore({ storage: memoryStorage });
   store.hydrate();
   if (signedInAs) {
@@ -61,9 +65,9 @@ function renderInvite(signedInAs: string | null) {
   const Providers = providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
   render(
     <Providers>
-      <MemoryRouter initialEntries={['/invite/tok-123']}>
+      <MemoryRouter initialEntries={[entry]}>
         <Routes>
-          <Route path="/invite/:token" element={<InvitePage />} />
+          <Route path="/invite" element={<InvitePage />} />
           <Route path="*" element={<Landed />} />
         </Routes>
       </MemoryRouter>
@@ -72,44 +76,70 @@ function renderInvite(signedInAs: string | null) {
 }
 
 beforeEach(() => {
-  get.mockReset();
   post.mockReset();
+  sessionStorage.clear();
 });
 
+const previewCall = (token: string) => ['/api/invitations/preview', { token }, expect.anything()];
+
 describe('the invitation page', () => {
-  it('says so when the link is no longer good', async () => {
-    get.mockRejectedValue(new ApiError(TeamMessages.invitationInvalid, 404));
+  it('says so when the link is no longer good, and keeps nothing of it', async () => {
+    answers(() => Promise.reject(new ApiError(TeamMessages.invitationInvalid, 404)));
     renderInvite(null);
     expect(await screen.findByRole('heading', { name: 'Invitation not found' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(TeamMessages.invitationInvalid);
-    expect(get).toHaveBeenCalledWith('/api/invitations/tok-123', expect.anything());
+    expect(post).toHaveBeenCalledWith(...previewCall(TOKEN));
+    await waitFor(() => expect(sessionStorage.getItem(STORED)).toBeNull());
   });
 
-  it('shows the team and the invited address, and signed out offers sign-up and sign-in that come back here', async () => {
-    get.mockResolvedValue(PREVIEW);
+  it('shows the team and the invited address, and signed out offers sign-up and sign-in that come back here without the token', async () => {
+    answers(() => Promise.resolve(PREVIEW));
     renderInvite(null);
     expect(await screen.findByRole('heading', { name: 'Join Initech Sales' })).toBeTruthy();
     expect(screen.getAllByText('peter@initech.example', { exact: false }).length).toBeGreaterThan(0);
     expect(screen.getByText('Bill Lumbergh')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Join/ })).toBeNull();
+    // the token waits in the tab, not in any address
+    expect(sessionStorage.getItem(STORED)).toBe(TOKEN);
 
     fireEvent.click(screen.getByRole('link', { name: 'Create an account' }));
     expect(screen.getByTestId('landed').textContent).toBe(
-      '/auth/register?next=%2Finvite%2Ftok-123 {"email":"peter@initech.example"}',
+      '/auth/register?next=%2Finvite {"email":"peter@initech.example"}',
     );
   });
 
-  it('signed in with the invited address, joins and goes to the team', async () => {
-    get.mockResolvedValue(PREVIEW);
-    post.mockResolvedValue({ teamId: 't1', profileId: 'p9' });
+  it('back from signing up, finds the token the tab kept', async () => {
+    sessionStorage.setItem(STORED, TOKEN);
+    answers(
+      () => Promise.resolve(PREVIEW),
+      () => Promise.resolve({ teamId: 't1', profileId: null }),
+    );
+    renderInvite('peter@initech.example', '/invite');
+    fireEvent.click(await screen.findByRole('button', { name: 'Join Initech Sales' }));
+    expect((await screen.findByTestId('landed')).textContent).toContain('/dashboard/teams/t1');
+    expect(post).toHaveBeenCalledWith(...previewCall(TOKEN));
+  });
+
+  it('without a token, says to open the e-mail again and asks nothing', () => {
+    renderInvite(null, '/invite');
+    expect(screen.getByRole('heading', { name: 'No invitation here' })).toBeTruthy();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('signed in with the invited address, joins, goes to the team and forgets the token', async () => {
+    answers(
+      () => Promise.resolve(PREVIEW),
+      () => Promise.resolve({ teamId: 't1', profileId: 'p9' }),
+    );
     renderInvite('Peter@Initech.example');
     fireEvent.click(await screen.findByRole('button', { name: 'Join Initech Sales' }));
     expect((await screen.findByTestId('landed')).textContent).toContain('/dashboard/teams/t1');
-    expect(post).toHaveBeenCalledWith('/api/invitations/tok-123/accept');
+    expect(post).toHaveBeenCalledWith('/api/invitations/accept', { token: TOKEN });
+    expect(sessionStorage.getItem(STORED)).toBeNull();
   });
 
   it('signed in with another address, says what the API says and offers to sign out', async () => {
-    get.mockResolvedValue(PREVIEW);
+    answers(() => Promise.resolve(PREVIEW));
     renderInvite('bill@initech.example');
     expect(await screen.findByText(TeamMessages.invitationOtherEmail)).toBeTruthy();
     expect(screen.getByText('bill@initech.example')).toBeTruthy();
@@ -117,12 +147,15 @@ describe('the invitation page', () => {
     expect(screen.getByRole('button', { name: 'Sign out to use another account' })).toBeTruthy();
   });
 
-  it("shows the API's refusal when joining fails", async () => {
-    get.mockResolvedValue(PREVIEW);
-    post.mockRejectedValue(new ApiError(TeamMessages.invitationInvalid, 404));
+  it("shows the API's refusal when joining fails, and forgets a spent link", async () => {
+    answers(
+      () => Promise.resolve(PREVIEW),
+      () => Promise.reject(new ApiError(TeamMessages.invitationInvalid, 404)),
+    );
     renderInvite('peter@initech.example');
     fireEvent.click(await screen.findByRole('button', { name: 'Join Initech Sales' }));
     expect((await screen.findByRole('alert')).textContent).toBe(TeamMessages.invitationInvalid);
     expect(screen.queryByTestId('landed')).toBeNull();
+    expect(sessionStorage.getItem(STORED)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { TeamMessages, type InvitationPreviewResponse } from '@cardcraft/contracts';
 import { AuthCard } from '@/components/layout/auth-card';
 import { endServerSession } from '@/components/layout/sign-out';
@@ -13,12 +13,20 @@ import { ROLE_LABELS } from '@/lib/teams';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations';
 import { TeamMark } from '../components/team-mark';
+import {
+  forgetInvitation,
+  recallInvitation,
+  rememberInvitation,
+  tokenFromHash,
+} from '../lib/invitation-token';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
-/** an auth page's address that comes back here once signed in or up */
-const authPath = (path: string, token: string) =>
-  `${path}?${new URLSearchParams({ next: `/invite/${token}` })}`;
+/**
+ * an auth page's address that comes back here once signed in or up. the way back is the bare page:
+ * the token waits in the tab's storage, as a query string would carry it to the server's logs
+ */
+const authPath = (path: string) => `${path}?${new URLSearchParams({ next: '/invite' })}`;
 
 function Invitation({ preview }: { preview: InvitationPreviewResponse }) {
   return (
@@ -53,12 +61,12 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
           Sign in with {preview.email}, or make an account for it, to join.
         </p>
         <Button asChild size="lg" className="w-full">
-          <Link to={authPath('/auth/register', token)} state={state}>
+          <Link to={authPath('/auth/register')} state={state}>
             Create an account
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline" className="w-full">
-          <Link to={authPath('/auth/login', token)} state={state}>
+          <Link to={authPath('/auth/login')} state={state}>
             Sign in
           </Link>
         </Button>
@@ -97,6 +105,7 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
     setFailure(null);
     try {
       const joined = await accept.mutateAsync(token);
+      forgetInvitation();
       toast({
         title: `Welcome to ${preview.teamName}`,
         description: joined.profileId ? 'Your team card is waiting in your cards.' : undefined,
@@ -104,7 +113,11 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
       });
       navigate(`/dashboard/teams/${joined.teamId}`, { replace: true });
     } catch (error) {
-      setFailure(normalizeError(error).message);
+      const refusal = normalizeError(error);
+      // used, revoked or expired meanwhile: the link will not work again. another address (403) may
+      // still sign out and in with the invited one
+      if (refusal.status === 404) forgetInvitation();
+      setFailure(refusal.message);
     }
   };
 
@@ -118,30 +131,71 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
   );
 }
 
-/** /invite/:token, the link of an invitation's e-mail: the team, then joining it (signed in as the invited address) */
+/**
+ * the invitation's token: from the link's fragment when the page is opened from the e-mail, else the
+ * one this tab kept while its reader signed up or in. once kept, the fragment leaves the address bar,
+ * so a shared screen or a copied address does not hand the invitation on
+ */
+function useInvitationToken(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromLink = tokenFromHash(location.hash);
+  const [token, setToken] = useState(() => fromLink ?? recallInvitation());
+  if (fromLink && fromLink !== token) setToken(fromLink);
+
+  useEffect(() => {
+    if (fromLink && rememberInvitation(fromLink)) {
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    }
+  }, [fromLink, location.pathname, location.search, navigate]);
+
+  return fromLink ?? token;
+}
+
+function NoInvitation({ title, subtitle, message }: { title: string; subtitle: string; message: string }) {
+  return (
+    <AuthCard
+      title={title}
+      subtitle={subtitle}
+      footer={
+        <Link to="/" className="font-medium text-primary hover:underline">
+          Go to Cardcraft
+        </Link>
+      }
+    >
+      <ErrorAlert>{message}</ErrorAlert>
+    </AuthCard>
+  );
+}
+
+/** /invite#token=..., the link of an invitation's e-mail: the team, then joining it (signed in as the invited address) */
 export function InvitePage() {
-  const { token = '' } = useParams<{ token: string }>();
+  const token = useInvitationToken();
   const preview = useInvitationPreview(token);
   const { hydrated } = useSession();
   useDocumentTitle(preview.data ? `Join ${preview.data.teamName}` : 'Invitation');
+  const invalid = preview.isError && normalizeError(preview.error).status === 404;
 
+  useEffect(() => {
+    if (invalid) forgetInvitation();
+  }, [invalid]);
+
+  if (!token) {
+    return (
+      <NoInvitation
+        title="No invitation here"
+        subtitle="An invitation opens from the link in its e-mail"
+        message="Open the link in your invitation e-mail again to see it here."
+      />
+    );
+  }
   if (preview.isError) {
     return (
-      <AuthCard
+      <NoInvitation
         title="Invitation not found"
         subtitle="The link may have expired, been revoked or already been used"
-        footer={
-          <Link to="/" className="font-medium text-primary hover:underline">
-            Go to Cardcraft
-          </Link>
-        }
-      >
-        <ErrorAlert>
-          {normalizeError(preview.error).status === 404
-            ? TeamMessages.invitationInvalid
-            : normalizeError(preview.error).message}
-        </ErrorAlert>
-      </AuthCard>
+        message={invalid ? TeamMessages.invitationInvalid : normalizeError(preview.error).message}
+      />
     );
   }
 
