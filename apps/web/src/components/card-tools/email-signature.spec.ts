@@ -1,4 +1,4 @@
-import type { ProfileResponse } from '@cardcraft/contracts';
+import { contrastRatio, type ProfileResponse, type TeamBrandResponse } from '@cardcraft/contracts';
 import {
   escapeHtml,
   signatureCardUrl,
@@ -126,5 +126,33 @@ describe('the e-mail signature', () => {
       title: 'Engineer',
       company: 'AE',
     });
+  });
+
+  it("of a team card, takes the brand's colour, dark enough on white, and its company when the card has none", () => {
+    const card = {
+      handle: 'peter',
+      displayName: 'Peter',
+      tagline: null,
+      theme: 'aurora',
+      contact: { company: null, email: null, phoneNumber: null },
+      media: { avatarUrl: null },
+    } as unknown as ProfileResponse;
+    const brand: TeamBrandResponse = {
+      companyName: 'Initech',
+      logoUrl: null,
+      bannerUrl: null,
+      website: null,
+      primaryColor: '#1d4ed8',
+      secondaryColor: null,
+    };
+    expect(signatureSource(card, 'https://cards.example.com', brand)).toMatchObject({
+      accent: '#1d4ed8',
+      company: 'Initech',
+    });
+    // a light brand colour is darkened to read as a link on white
+    const light = signatureSource(card, 'https://cards.example.com', { ...brand, primaryColor: '#facc15' });
+    expect(contrastRatio(light.accent, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    const named = { ...card, contact: { ...card.contact, company: 'Initech Sales' } };
+    expect(signatureSource(named, 'https://cards.example.com', brand).company).toBe('Initech Sales');
   });
 });

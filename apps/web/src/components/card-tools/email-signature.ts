@@ -1,4 +1,11 @@
-import { normalizeTheme, THEME_QR_COLORS, type ProfileResponse } from '@cardcraft/contracts';
+import {
+  AA_TEXT_CONTRAST,
+  normalizeTheme,
+  readableOn,
+  THEME_QR_COLORS,
+  type ProfileResponse,
+  type TeamBrandResponse,
+} from '@cardcraft/contracts';
 
 export interface SignatureSource {
   displayName: string;
@@ -44,8 +51,25 @@ export function signatureCardUrl(publicBaseUrl: string, handle: string): string 
   return `${publicBaseUrl.replace(/\/+$/, '')}/u/${encodeURIComponent(handle)}?src=signature`;
 }
 
-/** what a signature is built from: the card, with its photo made absolute against the card's site */
-export function signatureSource(profile: ProfileResponse, publicBaseUrl: string): SignatureSource {
+/**
+ * the accent of a signature: a team card's brand colour, made dark enough to read as a link on the
+ * white of most mail (AA, as the cards make it), else the card's theme's colour
+ */
+function signatureAccent(profile: Pick<ProfileResponse, 'theme'>, brand: TeamBrandResponse | null): string {
+  const primary = brand?.primaryColor?.toLowerCase();
+  if (primary && /^#[0-9a-f]{6}$/.test(primary)) return readableOn(primary, ['#ffffff'], AA_TEXT_CONTRAST);
+  return THEME_QR_COLORS[normalizeTheme(profile.theme)].foreground;
+}
+
+/**
+ * what a signature is built from: the card, with its photo made absolute against the card's site; a
+ * team card's in its brand (the colour, and the company when the card names none)
+ */
+export function signatureSource(
+  profile: ProfileResponse,
+  publicBaseUrl: string,
+  brand: TeamBrandResponse | null = null,
+): SignatureSource {
   let photoUrl: string | null = null;
   if (profile.media.avatarUrl) {
     try {
@@ -57,12 +81,12 @@ export function signatureSource(profile: ProfileResponse, publicBaseUrl: string)
   return {
     displayName: profile.displayName,
     title: profile.tagline,
-    company: profile.contact.company,
+    company: profile.contact.company || brand?.companyName || null,
     email: profile.contact.email,
     phone: profile.contact.phoneNumber,
     photoUrl,
     cardUrl: signatureCardUrl(publicBaseUrl, profile.handle),
-    accent: THEME_QR_COLORS[normalizeTheme(profile.theme)].foreground,
+    accent: signatureAccent(profile, brand),
   };
 }
 

@@ -54,13 +54,21 @@ function ColorField({
 export interface QrColourOptionsProps {
   design: QrDesign;
   contrast: QrContrast;
-  /** back to the theme's colours: offered once the design has others */
+  /** back to the theme's colours (a team card's: the brand's): offered once the design has others */
   onThemeColours: (() => void) | null;
+  /** what the reset says it goes back to */
+  resetLabel?: string;
   update: (change: Partial<QrDesign>) => void;
 }
 
 /** the code's and the background's colour, their contrast, and what it means for scanning */
-export function QrColourOptions({ design, contrast, onThemeColours, update }: QrColourOptionsProps) {
+export function QrColourOptions({
+  design,
+  contrast,
+  onThemeColours,
+  resetLabel = 'Theme colours',
+  update,
+}: QrColourOptionsProps) {
   return (
     <div>
       <div className="grid grid-cols-2 gap-3">
@@ -80,7 +88,7 @@ export function QrColourOptions({ design, contrast, onThemeColours, update }: Qr
         {onThemeColours ? (
           <Button variant="ghost" size="sm" onClick={onThemeColours}>
             <RotateCcw aria-hidden="true" />
-            Theme colours
+            {resetLabel}
           </Button>
         ) : null}
       </div>

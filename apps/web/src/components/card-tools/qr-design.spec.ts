@@ -1,5 +1,12 @@
-import { QR_LOGO_MAX_BYTES, QrDesignMessages } from '@cardcraft/contracts';
-import { initialDesign, logoFileError, qrDesignState, qrFileName, themeQrColours } from './qr-design';
+import { hexToHsl, QR_LOGO_MAX_BYTES, qrContrast, QrDesignMessages } from '@cardcraft/contracts';
+import {
+  brandQrColours,
+  initialDesign,
+  logoFileError,
+  qrDesignState,
+  qrFileName,
+  themeQrColours,
+} from './qr-design';
 
 const noir = { theme: 'noir' } as const;
 
@@ -69,5 +76,28 @@ describe('qrFileName', () => {
   it('names the PNG with its width and the SVG without', () => {
     expect(qrFileName('ada', 'png', 2048)).toBe('qr-ada-2048.png');
     expect(qrFileName('ada', 'svg', 2048)).toBe('qr-ada.svg');
+  });
+});
+
+describe('brandQrColours', () => {
+  it('takes a brand colour that scans well as it is, on white', () => {
+    expect(brandQrColours('#1D4ED8')).toMatchObject({
+      foreground: '#1d4ed8',
+      background: '#ffffff',
+      darkenedFrom: null,
+    });
+  });
+
+  it('darkens a colour too light to scan, keeping its hue, and says how it read', () => {
+    const colours = brandQrColours('#facc15')!;
+    expect(colours.darkenedFrom).toBe('#facc15');
+    expect(colours.brandContrast.status).toBe('refused');
+    expect(qrContrast(colours.foreground, colours.background).status).toBe('ok');
+    expect(Math.abs(hexToHsl(colours.foreground)[0] - hexToHsl('#facc15')[0])).toBeLessThan(3);
+  });
+
+  it('is nothing without a colour, so the theme keeps its own', () => {
+    expect(brandQrColours(null)).toBeNull();
+    expect(brandQrColours('blue')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 import {
   normalizeTheme,
+  QR_GOOD_CONTRAST,
   QR_LOGO_MAX_BYTES,
   qrContrast,
   QrDesignMessages,
+  readableOn,
   THEME_QR_COLORS,
   type ProfileResponse,
   type QrContrast,
@@ -23,12 +25,45 @@ export function themeQrColours(profile: Pick<ProfileResponse, 'theme'>): {
   return THEME_QR_COLORS[normalizeTheme(profile.theme)];
 }
 
-/** an SVG at 1024 px in the theme's colours, without a logo */
-export function initialDesign(profile: Pick<ProfileResponse, 'theme'>): QrDesign {
+const WHITE = '#ffffff';
+
+export interface BrandQrColours {
+  foreground: string;
+  background: string;
+  /** the brand's own colour, when it had to be darkened to scan */
+  darkenedFrom: string | null;
+  /** how the brand's own colour reads as a code on white */
+  brandContrast: QrContrast;
+}
+
+/**
+ * a team's code: its main colour on white, as printed matter carries it. a colour that would scan
+ * poorly (under 4.5:1, or lighter than white) keeps its hue and is darkened until it scans well, as the
+ * cards darken it to read; null without a colour, and the theme's colours are used
+ */
+export function brandQrColours(primary: string | null | undefined): BrandQrColours | null {
+  if (!primary || !HEX_COLOUR.test(primary)) return null;
+  const colour = primary.toLowerCase();
+  const brandContrast = qrContrast(colour, WHITE);
+  const foreground = brandContrast.status === 'ok' ? colour : readableOn(colour, [WHITE], QR_GOOD_CONTRAST);
+  return {
+    foreground,
+    background: WHITE,
+    darkenedFrom: foreground === colour ? null : colour,
+    brandContrast,
+  };
+}
+
+/** an SVG at 1024 px in the given colours (the theme's by default), without a logo */
+export function initialDesign(
+  profile: Pick<ProfileResponse, 'theme'>,
+  colours: { foreground: string; background: string } = themeQrColours(profile),
+): QrDesign {
   return {
     format: 'svg',
     width: 1024,
-    ...themeQrColours(profile),
+    foreground: colours.foreground,
+    background: colours.background,
     logo: 'none',
     logoDataUrl: null,
   };
@@ -42,7 +77,7 @@ export interface QrDesignState {
   isThemeColours: boolean;
 }
 
-/** what the dialog says of a design: its contrast, whether it can be drawn, whether it has the theme's colours */
+/** what the dialog says of a design: its contrast, whether it can be drawn, whether it has its preset colours */
 export function qrDesignState(
   design: QrDesign,
   themeColours: { foreground: string; background: string },

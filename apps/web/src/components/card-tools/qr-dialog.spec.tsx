@@ -98,4 +98,36 @@ describe('QrDialog', () => {
     });
     expect(saveBlob).toHaveBeenLastCalledWith(expect.any(Blob), 'qr-ada.svg');
   });
+
+  it("of a team card, starts in the brand's colour, resets to it, and says when it had to be darkened", async () => {
+    const brand = {
+      companyName: 'Initech',
+      logoUrl: null,
+      bannerUrl: null,
+      website: null,
+      primaryColor: '#1d4ed8',
+      secondaryColor: null,
+    };
+    const { unmount } = render(<QrDialog profile={profile} qr={qr} brand={brand} onOpenChange={() => {}} />);
+    expect((screen.getByLabelText('Code colour') as HTMLInputElement).value).toBe('#1d4ed8');
+    expect(screen.queryByTestId('qr-brand-note')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Code colour'), { target: { value: '#000000' } });
+    fireEvent.blur(screen.getByLabelText('Code colour'));
+    fireEvent.click(screen.getByRole('button', { name: 'Brand colours' }));
+    expect((screen.getByLabelText('Code colour') as HTMLInputElement).value).toBe('#1d4ed8');
+    await settle();
+    unmount();
+
+    render(
+      <QrDialog
+        profile={profile}
+        qr={qr}
+        brand={{ ...brand, primaryColor: '#facc15' }}
+        onOpenChange={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('qr-brand-note').textContent).toContain('#facc15');
+    expect((screen.getByLabelText('Code colour') as HTMLInputElement).value).not.toBe('#facc15');
+    await settle();
+  });
 });

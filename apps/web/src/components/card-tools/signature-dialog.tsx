@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import type { ProfileResponse } from '@cardcraft/contracts';
+import type { ProfileResponse, TeamBrandResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -21,6 +21,8 @@ export interface SignatureDialogProps {
   publicBaseUrl: string;
   onOpenChange: (open: boolean) => void;
   returnFocusTo?: HTMLElement | null;
+  /** a team card's brand: its colour and company */
+  brand?: TeamBrandResponse | null;
 }
 
 const CLIENTS = [
@@ -60,6 +62,7 @@ export function SignatureDialog({
   publicBaseUrl,
   onOpenChange,
   returnFocusTo,
+  brand = null,
 }: SignatureDialogProps) {
   return (
     <Dialog open={profile !== null} onOpenChange={onOpenChange}>
@@ -70,14 +73,25 @@ export function SignatureDialog({
             Put your card under every e-mail you send. Copy the signature and paste it into your mail app.
           </DialogDescription>
         </DialogHeader>
-        {profile ? <SignatureBody profile={profile} publicBaseUrl={publicBaseUrl} /> : null}
+        {profile ? <SignatureBody profile={profile} publicBaseUrl={publicBaseUrl} brand={brand} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function SignatureBody({ profile, publicBaseUrl }: { profile: ProfileResponse; publicBaseUrl: string }) {
-  const source = useMemo(() => signatureSource(profile, publicBaseUrl), [profile, publicBaseUrl]);
+function SignatureBody({
+  profile,
+  publicBaseUrl,
+  brand,
+}: {
+  profile: ProfileResponse;
+  publicBaseUrl: string;
+  brand: TeamBrandResponse | null;
+}) {
+  const source = useMemo(
+    () => signatureSource(profile, publicBaseUrl, brand),
+    [profile, publicBaseUrl, brand],
+  );
   const html = useMemo(() => signatureHtml(source), [source]);
   const [copied, setCopied] = useState(false);
   const [client, setClient] = useState<ClientId>('gmail');
