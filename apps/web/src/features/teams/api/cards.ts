@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateTeamCardDto, QrResponse, TeamCardResponse } from '@cardcraft/contracts';
+import type { CreateTeamCardDto, ProfileResponse, TeamCardResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { teamKeys, teamPath } from '@/lib/teams';
@@ -30,9 +30,7 @@ export const useAssignCard = (teamId: string) =>
     api.post<TeamCardResponse>(cardPath(teamId, profileId, '/assign'), { holderId }),
   );
 
-/** the card's QR code in the team's colours, as a PNG data URL */
-export function useTeamCardQr(teamId: string) {
-  return useMutation({
-    mutationFn: (profileId: string) => api.get<QrResponse>(cardPath(teamId, profileId, '/qr')),
-  });
+/** the card itself, through its own route: its holder and the team's admins reach it alike */
+export function getTeamCard(profileId: string): Promise<ProfileResponse> {
+  return api.get<ProfileResponse>(`/api/profiles/${encodeURIComponent(profileId)}`);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ExternalLink, IdCard, MoreHorizontal, Pencil, Plus, QrCode, UserRoundCog } from 'lucide-react';
-import type { QrResponse, TeamCardResponse } from '@cardcraft/contracts';
+import { ExternalLink, IdCard, Mail, MoreHorizontal, Pencil, Plus, QrCode, UserRoundCog } from 'lucide-react';
+import type { TeamCardResponse } from '@cardcraft/contracts';
 import { SectionHeader } from '@/components/layout/section-header';
 import { MemberFilter } from '@/components/teams/member-filter';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -16,26 +16,27 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useCurrentTeam, useTeamCards, useTeamMembers, useTeamTemplates } from '@/lib/teams';
 import { publicProfilePath } from '@/lib/utils';
-import { useTeamCardQr } from '../api/cards';
 import { AssignCardDialog } from '../components/assign-card-dialog';
 import { CreateCardDialog } from '../components/create-card-dialog';
-import { TeamQrDialog } from '../components/team-qr-dialog';
+import { useTeamCardTools, type CardTool } from '../components/team-card-tools';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 function CardActions({
   card,
   isAdmin,
-  onQr,
+  pending,
+  onTool,
   onAssign,
 }: {
   card: TeamCardResponse;
   isAdmin: boolean;
-  onQr: (opener: HTMLElement | null) => void;
+  /** its QR code or signature is on its way */
+  pending: boolean;
+  onTool: (tool: CardTool, opener: HTMLElement | null) => void;
   onAssign: (opener: HTMLElement | null) => void;
 }) {
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
@@ -54,18 +55,25 @@ function CardActions({
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent>
+          {/* a draft's code and signature would lead to a page nobody can see yet */}
           {card.published ? (
-            <DropdownMenuItem asChild>
-              <a href={publicProfilePath(card.handle)} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                View card
-              </a>
-            </DropdownMenuItem>
+            <>
+              <DropdownMenuItem asChild>
+                <a href={publicProfilePath(card.handle)} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  View card
+                </a>
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={pending} onSelect={() => onTool('qr', trigger)}>
+                <QrCode aria-hidden="true" />
+                QR code
+              </DropdownMenuItem>
+              <DropdownMenuItem disabled={pending} onSelect={() => onTool('signature', trigger)}>
+                <Mail aria-hidden="true" />
+                E-mail signature
+              </DropdownMenuItem>
+            </>
           ) : null}
-          <DropdownMenuItem onSelect={() => onQr(trigger)}>
-            <QrCode aria-hidden="true" />
-            QR code
-          </DropdownMenuItem>
           {isAdmin ? (
             <DropdownMenuItem onSelect={() => onAssign(trigger)}>
               <UserRoundCog aria-hidden="true" />
@@ -85,25 +93,12 @@ export function TeamCardsPage() {
   const cards = useTeamCards(teamId, memberId);
   const members = useTeamMembers(teamId, isAdmin);
   const templates = useTeamTemplates(teamId);
-  const qr = useTeamCardQr(teamId);
+  const tools = useTeamCardTools(team.data?.brand ?? null);
   const [creating, setCreating] = useState(false);
-  const [qrFor, setQrFor] = useState<{ card: TeamCardResponse; qr: QrResponse } | null>(null);
   const [toAssign, setToAssign] = useState<TeamCardResponse | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const list = cards.data ?? [];
   const templateName = (id: string | null) => templates.data?.find((t) => t.id === id)?.name ?? '—';
-
-  const showQr = async (card: TeamCardResponse) => {
-    try {
-      setQrFor({ card, qr: await qr.mutateAsync(card.profileId) });
-    } catch (error) {
-      toast({
-        title: 'Failed to make the QR code',
-        description: normalizeError(error).message,
-        variant: 'destructive',
-      });
-    }
-  };
 
   const newCard = (
     <Button onClick={() => setCreating(true)} disabled={!templates.data || templates.data.length === 0}>
@@ -225,10 +220,8 @@ export function TeamCardsPage() {
                     <CardActions
                       card={card}
                       isAdmin={isAdmin}
-                      onQr={(trigger) => {
-                        setOpener(trigger);
-                        void showQr(card);
-                      }}
+                      pending={tools.pendingId === card.profileId}
+                      onTool={(tool, trigger) => void tools.open(tool, card, trigger)}
                       onAssign={(trigger) => {
                         setOpener(trigger);
                         setToAssign(card);
@@ -248,14 +241,7 @@ export function TeamCardsPage() {
         templates={templates.data ?? []}
         members={isAdmin ? (members.data ?? []) : null}
       />
-      <TeamQrDialog
-        card={qrFor?.card ?? null}
-        qr={qrFor?.qr ?? null}
-        onOpenChange={(open) => {
-          if (!open) setQrFor(null);
-        }}
-        returnFocusTo={opener}
-      />
+      {tools.dialogs}
       <AssignCardDialog
         teamId={teamId}
         card={toAssign}
