@@ -80,12 +80,12 @@ export function useTeamTemplates(teamId: string) {
 }
 
 /** every card of the team for an admin, a member's own for a member; one member's with memberId */
-export function useTeamCards(teamId: string, memberId: string | null = null) {
+export function useTeamCards(teamId: string, memberId: string | null = null, enabled = true) {
   return useQuery({
     queryKey: teamKeys.cards(teamId, memberId),
     queryFn: ({ signal }) =>
       api.get<TeamCardResponse[]>(teamPath(teamId, '/cards'), { query: { memberId }, signal }),
-    enabled: Boolean(teamId),
+    enabled: Boolean(teamId) && enabled,
   });
 }
 

@@ -22,8 +22,11 @@ export function CardsChoice({
 }: {
   value: CardsChoiceValue;
   onChange: (value: CardsChoiceValue) => void;
-  /** the admins and owners who may take the cards; none: only unpublish is offered */
-  takers: TeamMemberResponse[];
+  /**
+   * the admins and owners who may take the cards; none: only unpublish is offered. null when the API
+   * chooses (one leaving on their own: the team's longest-standing owner), which a member cannot list
+   */
+  takers: TeamMemberResponse[] | null;
   count: number;
   /** "their" or "your" */
   whose: string;
@@ -57,13 +60,15 @@ export function CardsChoice({
       <legend className="mb-2 text-sm font-medium">
         {count === 1 ? `${whose} team card` : `${whose} ${count} team cards`}
       </legend>
-      {option(
-        'transfer',
-        'Give to an admin',
-        'Published as they are, at the same address',
-        takers.length === 0,
-      )}
-      {value.cards === 'transfer' && takers.length > 0 ? (
+      {takers === null
+        ? option('transfer', "Give to the team's owner", 'Published as they are, at the same address')
+        : option(
+            'transfer',
+            'Give to an admin',
+            'Published as they are, at the same address',
+            takers.length === 0,
+          )}
+      {value.cards === 'transfer' && takers && takers.length > 0 ? (
         <div className="space-y-1.5 pl-7">
           <label htmlFor={selectId} className="text-sm font-medium">
             Give the cards to
