@@ -14,11 +14,11 @@ export function QrDownloadActions({ drawable, downloading, onDownload }: QrDownl
   const disabled = !drawable || downloading !== null;
   return (
     <div className="flex flex-col gap-2 sm:flex-row">
-      <Button className="flex-1" onClick={() => onDownload('png')} disabled={disabled}>
+      <Button className="sm:flex-1" onClick={() => onDownload('png')} disabled={disabled}>
         <Download aria-hidden="true" />
         {downloading === 'png' ? 'Downloading...' : 'Download QR Code'}
       </Button>
-      <Button variant="outline" className="flex-1" onClick={() => onDownload('svg')} disabled={disabled}>
+      <Button variant="outline" className="sm:flex-1" onClick={() => onDownload('svg')} disabled={disabled}>
         <Download aria-hidden="true" />
         {downloading === 'svg' ? 'Downloading...' : 'Download SVG'}
       </Button>
