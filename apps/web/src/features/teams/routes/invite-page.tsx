@@ -34,7 +34,7 @@ function Invitation({ preview }: { preview: InvitationPreviewResponse }) {
       <TeamMark team={{ name: preview.teamName, brand: preview.brand }} className="size-14" />
       <p className="text-sm">
         <strong className="font-semibold">{preview.invitedByName}</strong> invited{' '}
-        <strong className="font-semibold break-all">{preview.email}</strong> to join as{' '}
+        <strong className="font-semibold wrap-anywhere">{preview.email}</strong> to join as{' '}
         {ROLE_LABELS[preview.role].toLowerCase()}.
       </p>
       <p className="text-xs text-muted-foreground">
