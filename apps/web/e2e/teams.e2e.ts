@@ -10,17 +10,18 @@ import {
   type SessionResponse,
   type TeamCardResponse,
 } from '@cardcraft/contracts';
-import { expectAccessible } from './support/axe';
+import { DESKTOP_WIDTH, expectAccessible, PHONE_WIDTH } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import { callApi, type RunningProduct } from './support/product';
-import { saveScreenshot } from './support/screenshots';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 
 // a team from start to end, in Chromium, in the embedded mode and in the cluster's: an admin makes the
 // team, its brand and a template that locks the company, and invites a member, who signs up from the
-// e-mail's link on a phone, joins, finds the company read-only on their card (and the API refusing it)
-// and publishes; a visitor leaves a message; the admin finds it and the visit in the team's pages, then
-// removes the member, keeping the card. each test builds on the one before.
+// e-mail's link on a phone (its token in the fragment, kept in the tab while they sign up), joins, finds
+// the company read-only on their card (and the API refusing it) and publishes; a visitor leaves a
+// message; the admin finds it and the visit in the team's pages, then removes the member, keeping the
+// card, and opens its QR code in the brand. each test builds on the one before.
 jest.setTimeout(120_000);
 
 const STEP_TIMEOUT = 10_000;
@@ -57,9 +58,18 @@ async function open(device: typeof DESKTOP | typeof IPHONE): Promise<Page> {
   return context.newPage();
 }
 
+/** the screen at both widths, as axe audits it, under `npm run screenshots` (the viewport is put back) */
 async function shot(page: Page, name: string): Promise<void> {
-  const width = page.viewportSize()?.width ?? 0;
-  await saveScreenshot(page, `teams/${name}-${mode}-${width}.png`, { fullPage: true, settle: true });
+  if (!SAVING_SCREENSHOTS) return;
+  const original = page.viewportSize();
+  try {
+    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+      await page.setViewportSize({ width, height: original?.height ?? 900 });
+      await saveScreenshot(page, `teams/${name}-${mode}-${width}.png`, { fullPage: true, settle: true });
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
 }
 
 /** a tab of the team's page, once its content has loaded */
@@ -93,8 +103,8 @@ async function invitationLink(to: string): Promise<string> {
     for (const name of files.sort().reverse()) {
       const mail = await simpleParser(readFileSync(join(outbox, name)));
       if (Array.isArray(mail.to) || mail.to?.value[0].address !== to) continue;
-      const link = /https?:\/\/[^\s"'<>]+\/invite\/[^\s"'<>]+/.exec(mail.text ?? '')?.[0];
-      if (!link) throw new Error(`no /invite/ link in the mail to ${to}:\n${mail.text}`);
+      const link = /https?:\/\/[^\s"'<>]+\/invite#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+      if (!link) throw new Error(`no /invite#token= link in the mail to ${to}:\n${mail.text}`);
       return link;
     }
     if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${outbox}`);
@@ -156,7 +166,7 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     await tab(page, 'Templates', 'No templates yet');
     await page.getByRole('link', { name: 'New template' }).first().click();
     await page.getByLabel('Template name').fill('Sales');
-    await page.getByLabel('Title', { exact: true }).fill('Account executive');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Account executive');
     // a new template starts with the brand's company
     expect(await page.getByRole('textbox', { name: 'Company', exact: true }).inputValue()).toBe(
       BRAND.company,
@@ -174,7 +184,7 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     const page = adminPage;
     await tab(page, 'Invitations', 'Invite someone');
     await page.getByLabel('E-mail').fill(member.email);
-    await page.getByRole('combobox', { name: 'Their card' }).click();
+    await page.getByRole('combobox', { name: 'Their card', exact: true }).click();
     await page.getByRole('option', { name: 'Sales' }).click();
     await page.getByLabel('Name', { exact: true }).fill(member.displayName);
     await page.getByRole('button', { name: 'Send invitation' }).click();
@@ -183,14 +193,25 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     await expectAccessible(page, 'invitations');
     await shot(page, 'invitations');
     inviteLink = await invitationLink(member.email);
-    expect(inviteLink.startsWith(`${product.baseUrl}/invite/`)).toBe(true);
+    // the secret is in the fragment, which no browser sends: 32 random bytes in base64url
+    expect(inviteLink).toMatch(new RegExp(`^${product.baseUrl}/invite#token=[A-Za-z0-9_-]{43}$`));
   });
 
   it('the member signs up from the link on a phone and joins', async () => {
     memberPage = await open(IPHONE);
     const page = memberPage;
+    const token = new URL(inviteLink).hash.slice('#token='.length);
+    // where the token went: only in the bodies of the two invitation routes, never in an address
+    const leaks: string[] = [];
+    page.on('request', (request) => {
+      const inBody = (request.postData() ?? '').includes(token);
+      const invitationRoute = /\/api\/invitations\/(preview|accept)$/.test(request.url());
+      if (request.url().includes(token) || (inBody && !invitationRoute)) leaks.push(request.url());
+    });
     await page.goto(inviteLink);
     await page.getByRole('heading', { name: 'Join Initech Sales' }).waitFor();
+    // kept in the tab, and off the address bar
+    expect(page.url()).toBe(`${product.baseUrl}/invite`);
     await page.getByText(member.email).first().waitFor();
     await expectAccessible(page, 'invitation, signed out');
     await shot(page, 'invite');
@@ -202,9 +223,15 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     await page.getByLabel('Password', { exact: true }).fill(member.password);
     await page.getByLabel('Confirm Password').fill(member.password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.waitForURL('**/invite/**');
+    await page.waitForURL('**/invite');
+    await page.getByRole('button', { name: 'Join Initech Sales' }).waitFor();
+    await expectAccessible(page, 'invitation, signed in');
+    await shot(page, 'invite-signed-in');
     await page.getByRole('button', { name: 'Join Initech Sales' }).click();
     await page.waitForURL(`**/dashboard/teams/${teamId}/**`);
+    expect(leaks).toEqual([]);
+    // joined: the tab keeps nothing of the secret
+    expect(await page.evaluate(() => JSON.stringify(sessionStorage))).not.toContain(token);
     // a member sees the team's cards, leads and analytics tabs, not its people or brand
     const tabs = page.getByRole('navigation', { name: 'Team sections' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual(['Cards', 'Leads', 'Analytics']);
@@ -266,6 +293,7 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     const accent = await root.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--card-accent'));
     expect(accent).toBe(cardBrandColors(BRAND.primary, theme).accentColor);
     expect(await page.getByRole('link', { name: /^Initech/ }).getAttribute('href')).toBe(BRAND.website);
+    await expectAccessible(page, 'card in the brand');
     await page.getByLabel('Your email').fill(`joanna-${stamp}@chotchkies.example`);
     await page.getByRole('textbox', { name: /^Message/ }).fill(MESSAGE);
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -300,6 +328,7 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
   it('the admin removes the member, keeping the card published at its address, now theirs', async () => {
     const page = adminPage;
     await tab(page, 'Members', member.email);
+    await shot(page, 'members');
     await page.getByRole('button', { name: `Remove ${member.displayName} from the team` }).click();
     const dialog = page.getByRole('dialog', { name: `Remove ${member.displayName}?` });
     expect(await dialog.getByRole('radio', { name: /Give to an admin/ }).isChecked()).toBe(true);
@@ -313,6 +342,20 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     await row.getByText(admin.displayName).first().waitFor();
     await expectAccessible(page, 'team cards');
     await shot(page, 'cards');
+
+    // the card's QR code through its own routes, starting in the brand's colour on white
+    await page.getByRole('button', { name: `More for @${card.handle}` }).click();
+    await page.getByRole('menuitem', { name: 'QR code' }).click();
+    const qr = page.getByRole('dialog', { name: 'Profile QR Code' });
+    await qr.getByTestId('qr-preview').waitFor();
+    expect(await qr.getByRole('textbox', { name: 'Code colour', exact: true }).inputValue()).toBe(
+      BRAND.primary,
+    );
+    expect(await qr.getByRole('textbox', { name: 'Background', exact: true }).inputValue()).toBe('#ffffff');
+    await expectAccessible(page, 'team card QR code');
+    await shot(page, 'qr-in-brand');
+    await page.keyboard.press('Escape');
+    await qr.waitFor({ state: 'hidden' });
     const cards = await fetchFrom<TeamCardResponse[]>(page, `/api/teams/${teamId}/cards`);
     expect(cards.body.find((c) => c.profileId === card.id)).toMatchObject({
       handle: card.handle,
