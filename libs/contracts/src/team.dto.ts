@@ -63,6 +63,7 @@ export const TeamMessages = {
   csvTooLong: `Invite at most ${TeamLimits.bulkRowsMax} people at once`,
   csvHeader: 'The first row must name the columns: email, name, title, phone',
   teamCardsKept: 'Team cards stay with the team: ask a team admin to remove them',
+  tooManyTeamCards: (max: number) => `A team can have at most ${max} cards: delete one to create another`,
 } as const;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;

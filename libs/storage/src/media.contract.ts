@@ -70,6 +70,30 @@ export function describeMediaContract(name: string, makeStorage: MakeStorage): v
       await expect(storage.media.listByOwner('nobody')).resolves.toEqual([]);
     });
 
+    it('hands the objects an owner holds to another, and no one else’s', async () => {
+      const from = `from-${randomBytes(4).toString('hex')}`;
+      const to = `to-${randomBytes(4).toString('hex')}`;
+      const mine = [key(), key('jpg')];
+      const theirs = key('png');
+      for (const k of mine) {
+        await storage.media.put({ key: k, ownerId: from, contentType: 'image/webp', data: Buffer.from(k) });
+      }
+      await storage.media.put({
+        key: theirs,
+        ownerId: 'someone-else',
+        contentType: 'image/png',
+        data: Buffer.from('t'),
+      });
+      await expect(
+        storage.media.handOver([...mine, mine[0], theirs, 'not a key', key()], from, to),
+      ).resolves.toBe(2);
+      await expect(storage.media.listByOwner(from)).resolves.toEqual([]);
+      expect((await storage.media.listByOwner(to)).map((m) => m.key).sort()).toEqual([...mine].sort());
+      expect((await storage.media.get(theirs))?.ownerId).toBe('someone-else');
+      expect((await storage.media.get(mine[0]))?.data.equals(Buffer.from(mine[0]))).toBe(true);
+      await expect(storage.media.handOver([], from, to)).resolves.toBe(0);
+    });
+
     it('deletes an object and its bytes; an unknown or malformed key is nothing', async () => {
       const k = key();
       await storage.media.put({

@@ -32,8 +32,9 @@ export class MediaModule implements OnModuleInit {
   onModuleInit(): void {
     const sweep = async (ownerId: string, released: readonly string[]): Promise<void> => {
       const cards = await this.profiles.listByOwner(ownerId);
-      const teams = await this.teamImages(ownerId);
-      await this.media.sweep(ownerId, cards, cards.map(previewStoreKey), released, teams);
+      await this.media.sweep(ownerId, cards, cards.map(previewStoreKey), released, () =>
+        this.teamImages(ownerId),
+      );
     };
     this.events.on('profile.saved', ({ profile, previousImages }) =>
       sweep(profile.ownerId, previousImages ?? []),

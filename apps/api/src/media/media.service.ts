@@ -110,21 +110,17 @@ export class MediaService {
    * removes the owner's images that none of the owner's cards uses: at once those a card has just let
    * go of (`released`: its addresses before a save, or a deleted card's) and drawn previews of an older
    * state of a card; other uploads once they are a day old, since a young one may be waiting for the
-   * editor's save. `keepPreviews` are the keys of the previews the cards show now; `usedElsewhere`,
-   * addresses the owner's teams show (a logo, a template's photo, a member's card).
+   * editor's save. `keepPreviews` are the keys of the previews the cards show now; `usedElsewhere`
+   * reads the addresses the owner's teams show (a logo, a template's photo, a member's card).
    */
   async sweep(
     ownerId: string,
     cards: readonly ProfileRecord[],
     keepPreviews: readonly string[],
     released: readonly string[] = [],
-    usedElsewhere: ReadonlyArray<string | null> = [],
+    usedElsewhere: () => Promise<ReadonlyArray<string | null>> = async () => [],
   ): Promise<number> {
     const used = new Set(keepPreviews);
-    for (const url of usedElsewhere) {
-      const key = mediaKeyOf(url);
-      if (key) used.add(key);
-    }
     for (const card of cards) {
       for (const url of [card.media.avatarUrl, card.media.bannerUrl, card.media.ogImageUrl]) {
         const key = mediaKeyOf(url);
@@ -133,19 +129,37 @@ export class MediaService {
     }
     const releasedKeys = new Set(released.map(mediaKeyOf).filter((key): key is string => key !== null));
     const now = Date.now();
-    const doomed = (await this.media.listByOwner(ownerId)).filter(
+    let doomed = (await this.media.listByOwner(ownerId)).filter(
       (media) =>
         !used.has(media.key) &&
         (isPreview(media) ||
           releasedKeys.has(media.key) ||
           now - media.createdAt.getTime() >= UNSAVED_UPLOAD_GRACE_MS),
     );
+    // what other cards show is read only when something would go: most sweeps have nothing to remove
+    if (doomed.some((media) => !isPreview(media))) {
+      const elsewhere = new Set((await usedElsewhere()).map(mediaKeyOf));
+      doomed = doomed.filter((media) => isPreview(media) || !elsewhere.has(media.key));
+    }
     for (const media of doomed) {
       await this.media.delete(media.key);
       this.vcardPhotos.delete(media.key);
     }
     if (doomed.length > 0) this.logger.debug(`removed ${doomed.length} unused image(s) of ${ownerId}`);
     return doomed.length;
+  }
+
+  /**
+   * the images at these addresses that one user uploaded become another's: a team card changing
+   * hands, or a team's logo and templates when the admin who uploaded them leaves, keep their images
+   */
+  async handOverImages(
+    urls: ReadonlyArray<string | null>,
+    fromOwner: string,
+    toOwner: string,
+  ): Promise<void> {
+    const keys = urls.map(mediaKeyOf).filter((key): key is string => key !== null);
+    if (keys.length > 0) await this.media.handOver(keys, fromOwner, toOwner);
   }
 
   /** every image of the owner: the account is going */

@@ -138,3 +138,9 @@ export function profileDataOf(profile: ProfileRecord): ProfileData {
   } = profile;
   return data;
 }
+
+/** the image addresses a card holds */
+export function imagesOf(profile: Pick<ProfileRecord, 'media'>): string[] {
+  const { avatarUrl, bannerUrl, ogImageUrl } = profile.media;
+  return [avatarUrl, bannerUrl, ogImageUrl].filter((url): url is string => !!url);
+}

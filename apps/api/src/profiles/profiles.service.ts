@@ -18,7 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { DomainEvents } from '../platform/events/domain-events';
 import { PROFILES } from '../platform/storage/storage.tokens';
 import { CardAccess, PROFILE_NOT_FOUND } from './card-access';
-import { profileDataOf, toProfileData } from './profile.mapper';
+import { imagesOf, profileDataOf, toProfileData } from './profile.mapper';
 import { TemplateLocks } from './template-locks';
 
 export const tooManyCardsMessage = (max: number) =>
@@ -93,7 +93,8 @@ export class ProfilesService {
     // content out of its reach
     if (source.teamId && !isTeamAdmin(role)) throw new ForbiddenError(TeamMessages.adminsOnly);
     const placement = source.teamId ? { teamId: source.teamId, templateId: source.templateId } : undefined;
-    if (!placement) await this.assertRoomForAnother(ownerId);
+    if (placement) await this.assertRoomInTeam(placement.teamId);
+    else await this.assertRoomForAnother(ownerId);
     const content = profileDataOf(source);
     let tries = 0;
     for (const handle of copyHandleCandidates(source.handle)) {
@@ -167,6 +168,12 @@ export class ProfilesService {
     });
   }
 
+  private async assertRoomInTeam(teamId: string): Promise<void> {
+    if ((await this.profiles.listByTeam(teamId)).length >= this.config.maxCardsPerTeam) {
+      throw new ConflictError(TeamMessages.tooManyTeamCards(this.config.maxCardsPerTeam));
+    }
+  }
+
   /** the cap counts personal cards: team cards are the team's */
   private async assertRoomForAnother(ownerId: string): Promise<void> {
     const owned = (await this.profiles.listByOwner(ownerId)).filter((card) => card.teamId === null);
@@ -193,10 +200,4 @@ export class ProfilesService {
       throw error;
     }
   }
-}
-
-/** the image addresses a card holds */
-function imagesOf(profile: ProfileRecord): string[] {
-  const { avatarUrl, bannerUrl, ogImageUrl } = profile.media;
-  return [avatarUrl, bannerUrl, ogImageUrl].filter((url): url is string => !!url);
 }

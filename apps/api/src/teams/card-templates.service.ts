@@ -4,6 +4,7 @@ import type { CardTemplateRecord, CardTemplatesRepository, ProfilesRepository } 
 import { NotFoundError } from '../platform/common/errors';
 import { DomainEvents } from '../platform/events/domain-events';
 import { CARD_TEMPLATES, PROFILES } from '../platform/storage/storage.tokens';
+import { imagesOf } from '../profiles/profile.mapper';
 import { cardAfterTemplateChange, toTemplateContent } from './card-from-template';
 import { TeamRoles } from './team-roles';
 
@@ -80,9 +81,7 @@ export class CardTemplatesService {
         await this.events.publish('profile.saved', {
           profile,
           previousHandle: card.handle,
-          previousImages: [card.media.avatarUrl, card.media.bannerUrl, card.media.ogImageUrl].filter(
-            (url): url is string => !!url,
-          ),
+          previousImages: imagesOf(card),
         });
       }
     }

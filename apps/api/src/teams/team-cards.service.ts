@@ -5,19 +5,23 @@ import {
   type CreateTeamCardDto,
   type TeamCardsQueryDto,
 } from '@cardcraft/contracts';
-import type {
-  CardTemplateRecord,
-  CardTemplatesRepository,
-  ProfileRecord,
-  ProfilesRepository,
-  TeamInvitationRecord,
-  TeamsRepository,
-  UserRecord,
-  UsersRepository,
+import {
+  DuplicateKeyError,
+  type CardTemplateRecord,
+  type CardTemplatesRepository,
+  type ProfileRecord,
+  type ProfilesRepository,
+  type TeamInvitationRecord,
+  type TeamsRepository,
+  type UserRecord,
+  type UsersRepository,
 } from '@cardcraft/storage';
-import { BadInputError, ForbiddenError, NotFoundError } from '../platform/common/errors';
+import { BadInputError, ConflictError, ForbiddenError, NotFoundError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { MediaService } from '../media/media.service';
 import { DomainEvents } from '../platform/events/domain-events';
 import { CARD_TEMPLATES, PROFILES, TEAMS, USERS } from '../platform/storage/storage.tokens';
+import { imagesOf } from '../profiles/profile.mapper';
 import { ProfilesService } from '../profiles/profiles.service';
 import { cardFromTemplate, type HolderDetails } from './card-from-template';
 import { TeamRoles } from './team-roles';
@@ -36,6 +40,8 @@ export class TeamCardsService {
     private readonly roles: TeamRoles,
     private readonly cards: ProfilesService,
     private readonly events: DomainEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly media: MediaService,
   ) {}
 
   /** an admin sees every card of the team (or one member's), a member only their own */
@@ -100,8 +106,9 @@ export class TeamCardsService {
           title: invitation.title,
           phone: invitation.phone,
         });
-      } catch {
+      } catch (error) {
         // taken in between, or reserved: the next number
+        if (!(error instanceof DuplicateKeyError) && !(error instanceof BadInputError)) throw error;
       }
     }
     return null;
@@ -115,15 +122,21 @@ export class TeamCardsService {
     if (!card || card.teamId !== teamId) throw new NotFoundError('Profile not found');
     const moved = await this.profiles.reassign(profileId, teamId, holderId);
     if (!moved) throw new NotFoundError('Profile not found');
+    await this.media.handOverImages(imagesOf(card), card.ownerId, holderId);
     await this.events.publish('profile.saved', { profile: moved, previousHandle: card.handle });
     return moved;
   }
 
+  /** the team's cap, checked before each card the team gains (as a person's cap is) */
   private async createFrom(
     template: CardTemplateRecord,
     holderId: string,
     details: HolderDetails,
   ): Promise<ProfileRecord> {
+    const max = this.config.maxCardsPerTeam;
+    if ((await this.profiles.listByTeam(template.teamId)).length >= max) {
+      throw new ConflictError(TeamMessages.tooManyTeamCards(max));
+    }
     const profile = await this.profiles.create(holderId, cardFromTemplate(template, details), {
       teamId: template.teamId,
       templateId: template.id,

@@ -321,3 +321,38 @@ describe.each(STORAGE_KINDS)('teams: templates, cards, leads and analytics (%s)'
     expect(refused.body.errors).toEqual([{ field: 'brand.primaryColor', message: TeamMessages.color }]);
   });
 });
+
+describe.each(STORAGE_KINDS)("a team's cap of cards (%s)", (kind) => {
+  const { http, app } = apiUnderTest(kind, { MAX_CARDS_PER_TEAM: '1' });
+
+  it('refuses a card past the cap, a copy included, and still lets an invited member join', async () => {
+    const owner = await person(http);
+    const team = await createTeam(http, owner);
+    const template = await createTemplate(http, owner, team.id);
+    const first = await http.post<TeamCardResponse>(`/api/teams/${team.id}/cards`, {
+      token: owner.accessToken,
+      body: { templateId: template.id, handle: `capped-${Date.now()}`, displayName: 'Capped' },
+    });
+    expect(first.status).toBe(201);
+    const message = TeamMessages.tooManyTeamCards(1);
+    const second = await http.post<ErrorResponse>(`/api/teams/${team.id}/cards`, {
+      token: owner.accessToken,
+      body: { templateId: template.id, handle: `over-${Date.now()}`, displayName: 'Over' },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe(message);
+    const copy = await http.post<ErrorResponse>(`/api/profiles/${first.body.profileId}/duplicate`, {
+      token: owner.accessToken,
+    });
+    expect(copy.status).toBe(409);
+    expect(copy.body.error).toBe(message);
+
+    const member = await person(http);
+    const joined = await joinTeam(http, app().config.mail.outboxDir, owner, team.id, member, {
+      templateId: template.id,
+    });
+    expect(joined).toEqual({ teamId: team.id, profileId: null });
+    // a personal card is not the team's: the member's own cap applies
+    expect((await createProfile(http, member.accessToken)).id).toEqual(expect.any(String));
+  });
+});

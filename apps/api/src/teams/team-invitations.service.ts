@@ -133,7 +133,13 @@ export class TeamInvitationsService {
       // already a member (joined by another invitation): the link is spent, nothing else changes
       return { teamId: taken.teamId, profileId: null };
     }
-    const card = taken.templateId ? await this.cards.firstCard(taken, user) : null;
+    // joined either way: a team at its cap of cards gives no first card, and its admins make room
+    const card = taken.templateId
+      ? await this.cards.firstCard(taken, user).catch((error: unknown) => {
+          if (error instanceof ConflictError) return null;
+          throw error;
+        })
+      : null;
     return { teamId: taken.teamId, profileId: card?.id ?? null };
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { MediaModule } from '../media/media.module';
 import { EventsModule } from '../platform/events/events.module';
 import { MailModule } from '../platform/mail/mail.module';
 import { StorageModule } from '../platform/storage/storage.module';
@@ -17,7 +18,15 @@ import { TeamsService } from './teams.service';
 
 /** teams: people and roles, invitations, brand, templates, and the team's view of its cards */
 @Module({
-  imports: [StorageModule, EventsModule, ThrottlingModule, MailModule, ProfilesModule, AnalyticsModule],
+  imports: [
+    StorageModule,
+    EventsModule,
+    ThrottlingModule,
+    MailModule,
+    ProfilesModule,
+    AnalyticsModule,
+    MediaModule,
+  ],
   controllers: [TeamsController, TeamInvitationsController, InvitationLinksController, TeamCardsController],
   providers: [
     TeamRoles,

@@ -8,6 +8,7 @@ import {
   type UpdateTeamDto,
 } from '@cardcraft/contracts';
 import type {
+  CardTemplatesRepository,
   MembershipRecord,
   ProfileRecord,
   ProfilesRepository,
@@ -17,9 +18,10 @@ import type {
   UsersRepository,
 } from '@cardcraft/storage';
 import { BadInputError, ConflictError, NotFoundError } from '../platform/common/errors';
+import { MediaService } from '../media/media.service';
 import { DomainEvents } from '../platform/events/domain-events';
-import { PROFILES, TEAMS, USERS } from '../platform/storage/storage.tokens';
-import { profileDataOf } from '../profiles/profile.mapper';
+import { CARD_TEMPLATES, PROFILES, TEAMS, USERS } from '../platform/storage/storage.tokens';
+import { imagesOf, profileDataOf } from '../profiles/profile.mapper';
 import { ProfilesService } from '../profiles/profiles.service';
 import { TeamRoles } from './team-roles';
 
@@ -39,9 +41,11 @@ export class TeamsService {
     @Inject(TEAMS) private readonly teams: TeamsRepository,
     @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     @Inject(USERS) private readonly users: UsersRepository,
+    @Inject(CARD_TEMPLATES) private readonly templates: CardTemplatesRepository,
     private readonly roles: TeamRoles,
     private readonly cards: ProfilesService,
     private readonly events: DomainEvents,
+    private readonly media: MediaService,
   ) {}
 
   /** any account can make a team; it is its first owner. the brand is the admins' to set */
@@ -116,6 +120,7 @@ export class TeamsService {
     if (target.role === 'owner') await this.assertAnotherOwner(teamId, userId);
     const keeper = await this.keeperOfCards(teamId, userId, leaving ? null : actorId, input.transferTo);
     await this.handOver(teamId, userId, keeper, input.cards === 'unpublish');
+    await this.handOverTeamImages(teamId, userId, keeper);
     await this.teams.removeMember(teamId, userId);
   }
 
@@ -139,6 +144,7 @@ export class TeamsService {
       }
       const keeper = others.find((member) => member.role === 'owner') ?? others[0];
       await this.handOver(team.id, userId, keeper.userId, false);
+      await this.handOverTeamImages(team.id, userId, keeper.userId);
       await this.teams.removeMember(team.id, userId);
     }
   }
@@ -148,12 +154,25 @@ export class TeamsService {
       if (card.ownerId !== fromId) continue;
       let moved = await this.profiles.reassign(card.id, teamId, toId);
       if (!moved) continue;
+      await this.media.handOverImages(imagesOf(card), fromId, toId);
       if (unpublish && moved.published) {
         const data = { ...profileDataOf(moved), published: false, publishedAt: null };
         moved = (await this.profiles.update(card.id, toId, data)) ?? moved;
       }
       await this.events.publish('profile.saved', { profile: moved, previousHandle: card.handle });
     }
+  }
+
+  /** the logo, banner and templates' images a leaving admin uploaded stay with the team */
+  private async handOverTeamImages(teamId: string, fromId: string, toId: string): Promise<void> {
+    const team = await this.teams.findById(teamId);
+    const templates = await this.templates.listByTeam(teamId);
+    const urls = [
+      team?.brand.logoUrl ?? null,
+      team?.brand.bannerUrl ?? null,
+      ...templates.flatMap((template) => imagesOf(template.content)),
+    ];
+    await this.media.handOverImages(urls, fromId, toId);
   }
 
   /** who takes a leaving member's cards: the one named (an admin or owner), else the remover */

@@ -36,4 +36,9 @@ export interface MediaRepository {
   listByOwner(ownerId: string): Promise<MediaObject[]>;
   /** false when it was not stored */
   delete(key: string): Promise<boolean>;
+  /**
+   * gives the objects of these keys that `fromOwner` holds to `toOwner` (a team card changing hands
+   * takes its images along, so the one who left no longer sweeps them); answers how many moved
+   */
+  handOver(keys: readonly string[], fromOwner: string, toOwner: string): Promise<number>;
 }

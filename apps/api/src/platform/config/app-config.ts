@@ -37,6 +37,8 @@ export interface AppConfig {
   rateLimits: Record<RateLimitName, RateLimit>;
   /** the most cards one account may own */
   maxCardsPerAccount: number;
+  /** cards one team may hold, all its members' together */
+  maxCardsPerTeam: number;
   /** uploaded images: the largest file (UPLOAD_MAX_BYTES) and the most pixels (UPLOAD_MAX_PIXELS) */
   uploads: { maxBytes: number; maxPixels: number };
   publicCacheTtlMs: number;
@@ -321,6 +323,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     rateLimits: rateLimits(env),
     maxCardsPerAccount: integer(env, 'MAX_CARDS_PER_ACCOUNT', 25, 1, 10_000),
+    maxCardsPerTeam: integer(env, 'MAX_CARDS_PER_TEAM', 5_000, 1, 100_000),
     uploads: {
       maxBytes: integer(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
       // a 48-megapixel phone photo decodes to about 200 MB: the default leaves room for 40

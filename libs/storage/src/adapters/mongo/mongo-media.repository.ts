@@ -103,4 +103,23 @@ export class MongoMediaRepository implements MediaRepository {
     }
     return files.length > 0;
   }
+
+  async handOver(keys: readonly string[], fromOwner: string, toOwner: string): Promise<number> {
+    const valid = [...new Set(keys)].filter((key) => MEDIA_KEY.test(key));
+    if (valid.length === 0) return 0;
+    const db = this.connection.db;
+    if (!db) throw new Error('mongo is not connected');
+    // the bucket's files collection: GridFS keeps the metadata there and has no update of its own
+    const files = db.collection('media.files');
+    let moved = 0;
+    for (const key of valid) {
+      const result = await files.updateMany(
+        { filename: key, 'metadata.ownerId': fromOwner },
+        { $set: { 'metadata.ownerId': toOwner } },
+      );
+      // a key stored twice by two replicas at once is one object, however many files it has
+      if (result.modifiedCount > 0) moved += 1;
+    }
+    return moved;
+  }
 }

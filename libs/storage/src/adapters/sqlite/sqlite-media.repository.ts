@@ -38,6 +38,7 @@ export class SqliteMediaRepository implements MediaRepository {
   private readonly byKey;
   private readonly byOwner;
   private readonly remove;
+  private readonly reown;
 
   constructor(
     db: SqliteDatabase,
@@ -53,6 +54,9 @@ export class SqliteMediaRepository implements MediaRepository {
       'SELECT * FROM media WHERE owner_id = ? ORDER BY created_at, key',
     );
     this.remove = db.prepare<[string]>('DELETE FROM media WHERE key = ?');
+    this.reown = db.prepare<[string, string, string]>(
+      'UPDATE media SET owner_id = ? WHERE key = ? AND owner_id = ?',
+    );
   }
 
   async put(media: NewMedia): Promise<MediaObject> {
@@ -95,5 +99,13 @@ export class SqliteMediaRepository implements MediaRepository {
     const removed = this.remove.run(key).changes > 0;
     await rm(join(this.dir, key), { force: true });
     return removed;
+  }
+
+  async handOver(keys: readonly string[], fromOwner: string, toOwner: string): Promise<number> {
+    let moved = 0;
+    for (const key of new Set(keys)) {
+      if (MEDIA_KEY.test(key)) moved += this.reown.run(toOwner, key, fromOwner).changes;
+    }
+    return moved;
   }
 }
