@@ -38,6 +38,27 @@ const AnalyticsPage = page(() => import('@/features/analytics/routes/analytics-p
 const LeadsPage = page(() => import('@/features/leads/routes/leads-page'), 'LeadsPage');
 const OnboardingPage = page(() => import('@/features/onboarding/routes/onboarding-page'), 'OnboardingPage');
 const SettingsPage = page(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
+const TeamsPage = page(() => import('@/features/teams/routes/teams-page'), 'TeamsPage');
+const TeamLayout = page(() => import('@/features/teams/routes/team-layout'), 'TeamLayout');
+const TeamIndex = page(() => import('@/features/teams/routes/team-layout'), 'TeamIndex');
+const TeamAdminOnly = lazy(() =>
+  import('@/features/teams/routes/team-layout').then((m) => ({ default: m.TeamAdminOnly })),
+);
+const MembersPage = page(() => import('@/features/teams/routes/members-page'), 'MembersPage');
+const InvitationsPage = page(() => import('@/features/teams/routes/invitations-page'), 'InvitationsPage');
+const BrandPage = page(() => import('@/features/teams/routes/brand-page'), 'BrandPage');
+const TemplatesPage = page(() => import('@/features/teams/routes/templates-page'), 'TemplatesPage');
+const TemplateEditorPage = page(
+  () => import('@/features/profile-editor/routes/template-editor-page'),
+  'TemplateEditorPage',
+);
+const TeamCardsPage = page(() => import('@/features/teams/routes/team-cards-page'), 'TeamCardsPage');
+const TeamLeadsPage = page(() => import('@/features/leads/routes/team-leads-page'), 'TeamLeadsPage');
+const TeamAnalyticsPage = page(
+  () => import('@/features/analytics/routes/team-analytics-page'),
+  'TeamAnalyticsPage',
+);
+const InvitePage = page(() => import('@/features/teams/routes/invite-page'), 'InvitePage');
 const NotFoundPage = page(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -45,6 +66,8 @@ function Lazy({ children }: { children: ReactNode }) {
 }
 
 const guarded = (node: ReactNode) => <RequireAuth>{node}</RequireAuth>;
+// a team's pages for its admins; the team's layout above has checked the session
+const adminsOnly = (node: ReactNode) => <TeamAdminOnly>{node}</TeamAdminOnly>;
 
 /** every route of the app: the pages, the dashboard and the not-found page */
 export const router = createBrowserRouter([
@@ -63,6 +86,8 @@ export const router = createBrowserRouter([
       { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
       { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       { path: 'auth/confirm-email', element: <ConfirmEmailPage /> },
+      // an invitation's link works signed out: it says what to do next
+      { path: 'invite', element: <InvitePage /> },
     ],
   },
   {
@@ -83,6 +108,25 @@ export const router = createBrowserRouter([
       { path: 'leads', element: guarded(<LeadsPage />) },
       { path: 'onboarding', element: guarded(<OnboardingPage />) },
       { path: 'settings', element: guarded(<SettingsPage />) },
+      { path: 'teams', element: guarded(<TeamsPage />) },
+      {
+        // each tab of a team is an address of its own; leads, analytics and the template editor are
+        // those features' pages, shown inside the team's
+        path: 'teams/:teamId',
+        element: guarded(<TeamLayout />),
+        children: [
+          { index: true, element: <TeamIndex /> },
+          { path: 'members', element: adminsOnly(<MembersPage />) },
+          { path: 'invitations', element: adminsOnly(<InvitationsPage />) },
+          { path: 'brand', element: adminsOnly(<BrandPage />) },
+          { path: 'templates', element: adminsOnly(<TemplatesPage />) },
+          { path: 'templates/new', element: adminsOnly(<TemplateEditorPage />) },
+          { path: 'templates/:templateId', element: adminsOnly(<TemplateEditorPage />) },
+          { path: 'cards', element: <TeamCardsPage /> },
+          { path: 'leads', element: <TeamLeadsPage /> },
+          { path: 'analytics', element: <TeamAnalyticsPage /> },
+        ],
+      },
     ],
   },
   { path: SIGN_OUT_PATH, element: <SignOut /> },

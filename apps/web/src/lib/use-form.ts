@@ -37,14 +37,18 @@ export function useForm<T extends Record<string, string>, D extends object>(
     ...clientErrors,
   };
 
+  /** new values of some fields, from inputs or controls that are not (a select, a file read) */
+  const patch = (change: Partial<T>) => {
+    const next = { ...values, ...change };
+    setValues(next);
+    if (submitted) setClientErrors(run(next).errors);
+  };
+  const set = (key: keyof T & string, value: string) => patch({ [key]: value } as Partial<T>);
+
   /** the value, change handler and error of one field, to spread on a TextField */
   const field = (key: keyof T & string) => ({
     value: values[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      const next = { ...values, [key]: e.target.value };
-      setValues(next);
-      if (submitted) setClientErrors(run(next).errors);
-    },
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
     error: errors[key],
   });
 
@@ -73,5 +77,5 @@ export function useForm<T extends Record<string, string>, D extends object>(
     setAnswer(null);
   };
 
-  return { values, errors, failure, setFailure, setServerErrors, reset, field, validate };
+  return { values, errors, failure, setFailure, setServerErrors, reset, field, set, patch, validate };
 }

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { BarChart3, LayoutGrid, LogOut, Mail, Settings } from 'lucide-react';
+import { BarChart3, LayoutGrid, LogOut, Mail, Settings, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -68,6 +68,10 @@ export function Header({ className }: { className?: string }) {
               <DropdownMenuItem onSelect={() => navigate(withCard('/dashboard/leads'))}>
                 <Mail aria-hidden="true" />
                 Leads
+              </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => navigate('/dashboard/teams')}>
+                <Users aria-hidden="true" />
+                Teams
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate('/dashboard/settings')}>
                 <Settings aria-hidden="true" />

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 export const SIGN_OUT_PATH = '/auth/logout';
 
 /** ends the session on the server (which also clears the cookie); a failure there is only logged */
-async function endServerSession(): Promise<void> {
+export async function endServerSession(): Promise<void> {
   try {
     await api.post<void>('/api/auth/logout');
   } catch (error) {

@@ -1,11 +1,11 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { Building2 } from 'lucide-react';
 import { normalizeLayout, normalizeTheme } from '@cardcraft/contracts/themes';
 import type { PublicProfileResponse, ViewerType } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
 import { useCardActions, type CardActions, type TrackFn } from '../hooks/use-card-actions';
 import { ActionBar } from './action-bar';
 import { CardFooter } from './card-footer';
+import { brandStyle, brandTheme, CompanyLine, showsBrandLine } from './card-brand';
 import { CardAvatar, CardBanner } from './card-media';
 import { CARD_THEMES, type CardTheme } from './card-theme';
 import { ContactList } from './contact-list';
@@ -46,24 +46,6 @@ function Avatar({ profile, theme, className }: Omit<PartsProps, 'actions'> & { c
   );
 }
 
-/** the company line, with its building icon */
-function Company({
-  theme,
-  className,
-  children,
-}: {
-  theme: CardTheme;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <p className={cn('inline-flex items-center gap-1.5 text-sm font-medium', theme.subtle, className)}>
-      <Building2 className="size-4" aria-hidden="true" />
-      {children}
-    </p>
-  );
-}
-
 /** a titled section of the card, labelled by its heading */
 function TitledSection({
   id,
@@ -100,7 +82,6 @@ function Blocks({ profile, theme, actions, className }: PartsProps & { className
 }
 
 function Identity({ profile, theme, align }: PartsProps & { align: 'center' | 'start' }) {
-  const company = profile.contact.company?.trim();
   return (
     <>
       {profile.tagline ? (
@@ -114,11 +95,11 @@ function Identity({ profile, theme, align }: PartsProps & { align: 'center' | 's
           {profile.tagline}
         </p>
       ) : null}
-      {company ? (
-        <Company theme={theme} className={cn('mt-2', align === 'center' && 'justify-center')}>
-          {company}
-        </Company>
-      ) : null}
+      <CompanyLine
+        profile={profile}
+        theme={theme}
+        className={cn('mt-2', align === 'center' && 'justify-center')}
+      />
     </>
   );
 }
@@ -227,11 +208,20 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
             {profile.tagline ? (
               <p className={cn('mt-1 text-[15px] leading-snug', theme.muted)}>{profile.tagline}</p>
             ) : null}
+            {showsBrandLine(profile) ? (
+              <CompanyLine profile={profile} theme={theme} className="mt-1.5" />
+            ) : null}
           </div>
         </div>
         <Bio bio={profile.bio} theme={theme} className="mt-5" />
         <div className={cn('mt-5 grid grid-cols-1 gap-4 border-t pt-5', theme.divider)}>
-          <ContactList contact={profile.contact} actions={actions} theme={theme} compact includeCompany />
+          <ContactList
+            contact={profile.contact}
+            actions={actions}
+            theme={theme}
+            compact
+            includeCompany={!showsBrandLine(profile)}
+          />
           <SocialLinks links={profile.socialLinks} actions={actions} theme={theme} size="sm" />
         </div>
         <div className="sm:mt-6">
@@ -283,6 +273,9 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
             {profile.tagline ? (
               <p className="mt-1.5 text-base leading-snug text-white/90">{profile.tagline}</p>
             ) : null}
+            {showsBrandLine(profile) ? (
+              <CompanyLine profile={profile} theme={theme} className="mt-2.5" onImage />
+            ) : null}
           </div>
         </div>
         <ActionBar
@@ -295,11 +288,7 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
       </aside>
       <div className="grid grid-cols-1 content-start gap-5">
         <TitledSection id="details-title" title="Details" theme={theme}>
-          {profile.contact.company?.trim() ? (
-            <Company theme={theme} className="mb-3">
-              {profile.contact.company}
-            </Company>
-          ) : null}
+          {showsBrandLine(profile) ? null : <CompanyLine profile={profile} theme={theme} className="mb-3" />}
           <Bio bio={profile.bio} theme={theme} className="mb-5" />
           <ContactList contact={profile.contact} actions={actions} theme={theme} columns />
           <SocialLinks
@@ -331,7 +320,7 @@ export function ProfileCard({
   message,
   notice,
 }: ProfileCardProps) {
-  const theme = CARD_THEMES[normalizeTheme(profile.theme)];
+  const theme = brandTheme(CARD_THEMES[normalizeTheme(profile.theme)], profile.brand);
   const layout = normalizeLayout(profile.layout);
   const actions = useCardActions(profile, profileUrl, track, contactFileUrl ?? null);
   const messageNode = message?.(
@@ -343,7 +332,7 @@ export function ProfileCard({
     <div
       // no word may widen the page: a long one breaks where it must (an address, a 190-letter word)
       className={cn('relative isolate min-h-dvh pb-28 wrap-anywhere sm:pb-0', theme.page)}
-      style={{ '--color-ring': theme.ring } as CSSProperties}
+      style={{ '--color-ring': theme.ring, ...brandStyle(profile.brand) } as CSSProperties}
       data-theme={theme.name}
       data-layout={layout}
     >

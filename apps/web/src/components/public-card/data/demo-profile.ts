@@ -97,4 +97,5 @@ export const DEMO_PROFILE: PublicProfileResponse = {
   ],
   viewerType: 'guest',
   isOwner: false,
+  brand: null,
 };

@@ -9,8 +9,6 @@ import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSelectedProfile } from '@/lib/profiles';
@@ -39,7 +37,8 @@ import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
 import { StatCards } from '../components/stat-cards';
 import { EngagementCard, VisitsChart } from '../components/visits-chart';
-import { DEFAULT_PERIOD, PERIODS, type PeriodDays } from '../utils/analytics-format';
+import { DEFAULT_PERIOD, type PeriodDays } from '../utils/analytics-format';
+import { PeriodSelect } from '../components/period-select';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function AnalyticsSkeleton() {
@@ -126,21 +125,7 @@ function AnalyticsDashboard() {
             className="min-w-0"
           />
         ) : null}
-        <div className="space-y-1.5 sm:w-48">
-          <Label htmlFor="analytics-period">Period</Label>
-          <Select value={String(days)} onValueChange={(v) => setDays(Number(v) as PeriodDays)}>
-            <SelectTrigger id="analytics-period">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PERIODS.map((p) => (
-                <SelectItem key={p.days} value={String(p.days)}>
-                  {p.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <PeriodSelect id="analytics-period" value={days} onValueChange={setDays} />
         <Button
           variant="outline"
           onClick={refresh}

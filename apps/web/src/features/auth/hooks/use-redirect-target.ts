@@ -6,6 +6,17 @@ export function safeNext(value: string | null | undefined): string | null {
   return value;
 }
 
+/** the page a sign-in or sign-up was asked for on the way to (?next=), when one was */
+export function useNextPath(): string | null {
+  const [params] = useSearchParams();
+  return safeNext(params.get('next'));
+}
+
+/** an auth page's address that keeps the way back (?next=) */
+export function withNext(path: string, next: string | null): string {
+  return next ? `${path}?${new URLSearchParams({ next })}` : path;
+}
+
 /** where login sends the user: the 'next' query parameter, the guarded page they came from, or the dashboard */
 export function useRedirectTarget(): string {
   const [params] = useSearchParams();

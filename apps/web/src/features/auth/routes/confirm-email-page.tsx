@@ -8,7 +8,7 @@ import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmEmail, isLinkToken, linkToken } from '../api/account-links';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 
 type State = { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 

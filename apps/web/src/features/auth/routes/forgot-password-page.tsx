@@ -7,7 +7,7 @@ import { normalizeError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForm } from '@/lib/use-form';
 import { useRequestPasswordReset } from '../api/account-links';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { EmailField } from '../components/email-field';
 
 /** Forgot password: the address to send a reset link to */

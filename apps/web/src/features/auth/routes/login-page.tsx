@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -8,19 +8,22 @@ import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useForm } from '@/lib/use-form';
 import { useLogin } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { EmailField } from '../components/email-field';
-import { useRedirectTarget } from '../hooks/use-redirect-target';
+import { useNextPath, useRedirectTarget, withNext } from '../hooks/use-redirect-target';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
   const { isAuthenticated } = useSession();
   const target = useRedirectTarget();
+  const next = useNextPath();
+  // an invitation sends people here with the address it was sent to
+  const invited = (useLocation().state as { email?: unknown } | null)?.email;
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const { values, failure, setFailure, field, validate } = useForm(
-    { email: '', password: '' },
+    { email: typeof invited === 'string' ? invited : '', password: '' },
     { dto: LoginDto },
   );
 
@@ -46,7 +49,7 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/auth/register" className="font-medium text-primary hover:underline">
+          <Link to={withNext('/auth/register', next)} className="font-medium text-primary hover:underline">
             Sign up
           </Link>
         </>

@@ -1,26 +1,33 @@
 import '@/test/text-encoding';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages } from '@cardcraft/contracts';
 import { SessionStore } from '@/lib/session';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { RegisterPage } from './register-page';
 
+const post = jest.fn();
 jest.mock('@/lib/api-client', () => ({
-  api: { post: jest.fn() },
+  api: { post: (...args: unknown[]) => post(...args) },
   normalizeError: (error: unknown) => ({ message: String(error) }),
 }));
 
-function renderRegister() {
+function renderRegister(
+  entry: { pathname: string; search?: string; state?: unknown } = { pathname: '/auth/register' },
+) {
   const store = new SessionStore({ storage: memoryStorage });
   store.hydrate();
   const Providers = providers(new QueryClient(), store);
   render(
     <Providers>
-      <MemoryRouter>
-        <RegisterPage />
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/auth/register" element={<RegisterPage />} />
+          <Route path="/invite" element={<p>the invitation</p>} />
+          <Route path="/dashboard/onboarding" element={<p>onboarding</p>} />
+        </Routes>
       </MemoryRouter>
     </Providers>,
   );
@@ -52,5 +59,47 @@ describe('the register form', () => {
     expect(screen.getByText(Messages.registerConfirmPassword)).toBeTruthy();
     type('Confirm Password', 'secret-1');
     expect(screen.queryByText(Messages.registerConfirmPassword)).toBeNull();
+  });
+
+  it('comes from an invitation with its address filled in, and goes back to it once signed up', async () => {
+    const session = {
+      accessToken: 't',
+      expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
+      userId: 'u1',
+      email: 'peter@initech.example',
+      displayName: 'Peter Gibbons',
+    };
+    post.mockResolvedValue(session);
+    renderRegister({
+      pathname: '/auth/register',
+      search: '?next=%2Finvite',
+      state: { email: 'peter@initech.example' },
+    });
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('peter@initech.example');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      '/auth/login?next=%2Finvite',
+    );
+    type('Display Name', 'Peter Gibbons');
+    type('Password', 'tps-report-1');
+    type('Confirm Password', 'tps-report-1');
+    submit();
+    expect(await screen.findByText('the invitation')).toBeTruthy();
+  });
+
+  it('never goes to another site after signing up', async () => {
+    post.mockResolvedValue({
+      accessToken: 't',
+      expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
+      userId: 'u1',
+      email: 'a@example.com',
+      displayName: 'A B',
+    });
+    renderRegister({ pathname: '/auth/register', search: '?next=%2F%2Fevil.example' });
+    type('Display Name', 'Ada Lovelace');
+    type('Email', 'a@example.com');
+    type('Password', 'secret-1');
+    type('Confirm Password', 'secret-1');
+    submit();
+    expect(await screen.findByText('onboarding')).toBeTruthy();
   });
 });

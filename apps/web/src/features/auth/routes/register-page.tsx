@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RegisterFormDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -8,21 +8,25 @@ import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useForm } from '@/lib/use-form';
 import { useRegister } from '../api/auth';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 import { EmailField } from '../components/email-field';
+import { useNextPath, withNext } from '../hooks/use-redirect-target';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function RegisterPage() {
   useDocumentTitle('Create account');
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
+  // an invitation sends people here with the way back to it and the address it was sent to
+  const next = useNextPath();
+  const invited = (useLocation().state as { email?: unknown } | null)?.email;
   const registerMutation = useRegister();
   const { errors, failure, setFailure, field, validate } = useForm(
-    { displayName: '', email: '', password: '', confirmPassword: '' },
+    { displayName: '', email: typeof invited === 'string' ? invited : '', password: '', confirmPassword: '' },
     { dto: RegisterFormDto },
   );
 
-  if (isAuthenticated && registerMutation.isIdle) return <Navigate to="/dashboard/home" replace />;
+  if (isAuthenticated && registerMutation.isIdle) return <Navigate to={next ?? '/dashboard/home'} replace />;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -31,7 +35,7 @@ export function RegisterPage() {
     try {
       const { email, password, displayName } = valid;
       await registerMutation.mutateAsync({ email, password, displayName });
-      navigate('/dashboard/onboarding', { replace: true });
+      navigate(next ?? '/dashboard/onboarding', { replace: true });
     } catch (error) {
       setFailure(normalizeError(error).message);
     }
@@ -45,7 +49,7 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/auth/login" className="font-medium text-primary hover:underline">
+          <Link to={withNext('/auth/login', next)} className="font-medium text-primary hover:underline">
             Sign in
           </Link>
         </>

@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForm } from '@/lib/use-form';
 import { isLinkToken, linkToken, useResetPassword } from '../api/account-links';
-import { AuthCard } from '../components/auth-card';
+import { AuthCard } from '@/components/layout/auth-card';
 
 const EMPTY = { newPassword: '', confirmPassword: '' };
 

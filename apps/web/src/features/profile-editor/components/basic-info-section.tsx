@@ -5,10 +5,11 @@ import type { ProfileFields } from '../utils/profile-fields';
 import { CharacterCounter } from './character-counter';
 import { EditorSection } from './editor-section';
 import { HandleField } from './handle-field';
+import { lockedInput, LockedNote } from './locked-field';
 
 /** the handle, the name, the tagline, the company and the bio: the top of the card */
 export function BasicInfoSection({ fields, profileId }: { fields: ProfileFields; profileId?: string }) {
-  const { values, errors, set, textField, contactField } = fields;
+  const { values, errors, set, textField, contactField, isLocked } = fields;
   return (
     <EditorSection title="Basic Information" description="How you appear at the top of your profile">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -24,15 +25,33 @@ export function BasicInfoSection({ fields, profileId }: { fields: ProfileFields;
           placeholder="Engineer, writer, speaker"
           {...textField('tagline')}
           hint={<CharacterCounter length={values.tagline.length} max={Limits.taglineMax} />}
+          {...lockedInput(isLocked('tagline'))}
         />
-        <TextField label="Company" autoComplete="organization" {...contactField('company')} />
+        <TextField
+          label="Company"
+          autoComplete="organization"
+          {...contactField('company')}
+          {...lockedInput(isLocked('contact.company'))}
+        />
         <FormField
           label="Bio"
           error={errors.bio}
           className="sm:col-span-2"
-          hint={<CharacterCounter length={values.bio.length} max={Limits.bioMax} />}
+          hint={
+            isLocked('bio') ? (
+              <LockedNote />
+            ) : (
+              <CharacterCounter length={values.bio.length} max={Limits.bioMax} />
+            )
+          }
         >
-          <Textarea rows={4} value={values.bio} onChange={(e) => set('bio', e.target.value)} />
+          <Textarea
+            rows={4}
+            value={values.bio}
+            onChange={(e) => set('bio', e.target.value)}
+            readOnly={isLocked('bio')}
+            className={isLocked('bio') ? 'bg-muted text-slate-700' : undefined}
+          />
         </FormField>
       </div>
     </EditorSection>

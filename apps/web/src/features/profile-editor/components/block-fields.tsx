@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { resolveEmbed } from '@/components/public-card/lib/embed';
-import { withScheme } from '../utils/profile-form';
+import { withScheme } from '@/lib/urls';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
 type Payload = Record<string, unknown>;

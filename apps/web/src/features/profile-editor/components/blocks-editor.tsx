@@ -15,6 +15,7 @@ import {
 } from '../utils/profile-form';
 import { BlockFields, editablePayload, payloadToJson } from './block-fields';
 import { EditorSection } from './editor-section';
+import { LockedSection } from './locked-field';
 import { OptionSelect } from './option-select';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
@@ -24,9 +25,14 @@ export interface BlocksEditorProps {
   blocks: BlockForm[];
   errors: Record<string, string>;
   onChange: (blocks: BlockForm[]) => void;
+  /** the team's template sets the blocks: shown, not edited */
+  locked?: boolean;
 }
 
-export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
+const TITLE = 'Content Blocks';
+const DESCRIPTION = "Sections shown under 'More About Me' on your profile";
+
+export function BlocksEditor({ blocks, errors, onChange, locked = false }: BlocksEditorProps) {
   const { listRef, addRef, list } = useSortableList(blocks, onChange, 'Block');
   const replace = (index: number, next: BlockForm) =>
     onChange(blocks.map((b, i) => (i === index ? next : b)));
@@ -35,10 +41,27 @@ export function BlocksEditor({ blocks, errors, onChange }: BlocksEditorProps) {
     replace(index, { ...block, [field]: value, touched: { ...block.touched, [field]: true } });
   };
 
+  if (locked) {
+    return (
+      <LockedSection title={TITLE} description={DESCRIPTION} error={errors.blocks} empty="No content blocks.">
+        {blocks.map((block) => (
+          <li key={block.id} className="flex justify-between gap-3 px-3 py-2">
+            <span className="min-w-0 truncate font-medium">{block.title || 'Untitled'}</span>
+            <span className="shrink-0 text-muted-foreground">
+              {BLOCK_TYPE_DEFINITIONS[block.type].label}
+              {block.visible ? '' : ' · hidden'}
+            </span>
+          </li>
+        ))}
+      </LockedSection>
+    );
+  }
+
   return (
     <EditorSection
-      title="Content Blocks"
-      description="Sections shown under 'More About Me' on your profile"
+      title={TITLE}
+      description={DESCRIPTION}
+      error={errors.blocks}
       action={
         <Button ref={addRef} variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
           <Plus aria-hidden="true" />

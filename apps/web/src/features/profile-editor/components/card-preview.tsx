@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { LAYOUTS, THEMES } from '@cardcraft/contracts';
+import { LAYOUTS, THEMES, type CardBrand } from '@cardcraft/contracts';
 import { env } from '@/config/env';
 import { ProfileCard } from '@/components/public-card/components/profile-card';
 import { toPreviewProfile, type ProfileFormValues } from '../utils/profile-form';
@@ -79,12 +79,18 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
 
 /**
  * the live preview: the real public card, as its owner sees it, from the form's current values.
- * it lives in a frame so the card gets a phone-sized screen of its own (its breakpoints, its docked
+ * a team card shows its team's brand. it lives in a frame so the card gets a phone-sized screen of its own (its breakpoints, its docked
  * action bar and its landmarks stay inside), then the frame is scaled down to the column's width.
  */
-export function CardPreview({ values }: { values: ProfileFormValues }) {
+export function CardPreview({
+  values,
+  brand = null,
+}: {
+  values: ProfileFormValues;
+  brand?: CardBrand | null;
+}) {
   const captionId = useId();
-  const profile = useMemo(() => toPreviewProfile(values), [values]);
+  const profile = useMemo(() => toPreviewProfile(values, undefined, brand), [values, brand]);
   const boxRef = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);

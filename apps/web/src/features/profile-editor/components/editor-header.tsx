@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Lock, Users } from 'lucide-react';
+import type { CardTeamResponse } from '@cardcraft/contracts';
+import { Badge } from '@/components/ui/badge';
 import type { EditorMode } from '../utils/profile-fields';
 
 function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
@@ -14,8 +16,35 @@ function BackLink({ children = 'Back to Dashboard' }: { children?: string }) {
   );
 }
 
-/** the way back, the page's title, and when the card was last saved */
-export function EditorHeader({ mode, savedAt }: { mode: EditorMode; savedAt: Date | null }) {
+/** a team card's team, and how much of it the team's template sets */
+function TeamLine({ team }: { team: CardTeamResponse }) {
+  const count = team.lockedFields.length;
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <Badge data-testid="team-badge">
+        <Users className="size-3.5" aria-hidden="true" />
+        Team card · {team.teamName}
+      </Badge>
+      {count > 0 ? (
+        <span className="inline-flex items-center gap-1">
+          <Lock className="size-3.5" aria-hidden="true" />
+          {count === 1 ? 'One field is' : `${count} fields are`} set by the team&apos;s template
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** the way back, the page's title, a team card's team, and when the card was last saved */
+export function EditorHeader({
+  mode,
+  savedAt,
+  team = null,
+}: {
+  mode: EditorMode;
+  savedAt: Date | null;
+  team?: CardTeamResponse | null;
+}) {
   return (
     <div className="mb-6 sm:mb-8">
       <BackLink />
@@ -29,6 +58,7 @@ export function EditorHeader({ mode, savedAt }: { mode: EditorMode; savedAt: Dat
               ? 'Set up your new virtual business card'
               : 'Update your profile information and settings'}
           </p>
+          {team ? <TeamLine team={team} /> : null}
         </div>
         {savedAt ? (
           <p className="inline-flex items-center gap-1.5 text-sm text-success" role="status">

@@ -5,11 +5,14 @@ export function EditorSection({
   title,
   description,
   action,
+  error,
   children,
 }: {
   title: string;
   description?: string;
   action?: ReactNode;
+  /** the server's word on the section as a whole (a locked list it refused) */
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -20,6 +23,11 @@ export function EditorSection({
             <span>{title}</span>
           </CardTitle>
           {description ? <CardDescription>{description}</CardDescription> : null}
+          {error ? (
+            <p className="text-xs font-medium text-destructive" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
         {action}
       </CardHeader>

@@ -1,19 +1,46 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-field';
 import { URL_INPUT, type ProfileFields } from '../utils/profile-fields';
-import { ImageField } from './image-field';
+import { ImageField } from '@/components/media/image-field';
+import { lockedInput } from './locked-field';
+
+/** an image the template sets: its address, read-only, under a look at it */
+function LockedImage({ label, url, round }: { label: string; url: string; round: boolean }) {
+  return (
+    <div className="space-y-2">
+      {url ? (
+        <img
+          src={url}
+          alt=""
+          className={
+            round ? 'size-14 rounded-full object-cover' : 'aspect-[3/1] w-full rounded-lg object-cover'
+          }
+        />
+      ) : null}
+      <TextField label={label} value={url} {...URL_INPUT} placeholder="None" {...lockedInput(true)} />
+    </div>
+  );
+}
 
 /** the avatar, the banner and the image shown when the card is shared */
 export function MediaCard({ fields }: { fields: ProfileFields }) {
-  const { imageField, mediaField } = fields;
+  const { values, imageField, mediaField, isLocked } = fields;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Profile Media</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        <ImageField kind="avatar" label="Avatar Image" {...imageField('avatarUrl')} />
-        <ImageField kind="banner" label="Banner Image" {...imageField('bannerUrl')} />
+        {isLocked('media.avatarUrl') ? (
+          <LockedImage label="Avatar Image" url={values.media.avatarUrl} round />
+        ) : (
+          <ImageField kind="avatar" label="Avatar Image" {...imageField('avatarUrl')} />
+        )}
+        {isLocked('media.bannerUrl') ? (
+          <LockedImage label="Banner Image" url={values.media.bannerUrl} round={false} />
+        ) : (
+          <ImageField kind="banner" label="Banner Image" {...imageField('bannerUrl')} />
+        )}
         <TextField
           label="Social Preview Image"
           hint="Used when sharing your profile on social media"

@@ -11,15 +11,17 @@ export function OptionSelect<T extends string>({
   value,
   options,
   onValueChange,
+  disabled = false,
   ...triggerProps
 }: {
   value: T;
   options: readonly Option<T>[];
   onValueChange: (value: T) => void;
+  disabled?: boolean;
 }) {
   const current = options.find((o) => o.value === value);
   return (
-    <Select value={value} onValueChange={(v) => onValueChange(v as T)}>
+    <Select value={value} onValueChange={(v) => onValueChange(v as T)} disabled={disabled}>
       <SelectTrigger {...triggerProps}>
         <SelectValue>
           {current ? (

@@ -8,15 +8,23 @@ export interface SaveBarProps {
   saving: boolean;
   submitError: string | null;
   hasErrors: boolean;
+  /** what the button says in create mode: the template editor makes a template */
+  createLabel?: string;
 }
 
-function saveLabel(mode: EditorMode, saving: boolean): string {
+function saveLabel(mode: EditorMode, saving: boolean, createLabel: string): string {
   if (saving) return mode === 'create' ? 'Creating...' : 'Saving...';
-  return mode === 'create' ? 'Create Profile' : 'Save Changes';
+  return mode === 'create' ? createLabel : 'Save Changes';
 }
 
 /** the save button, and what stopped the last save */
-export function SaveBar({ mode, saving, submitError, hasErrors }: SaveBarProps) {
+export function SaveBar({
+  mode,
+  saving,
+  submitError,
+  hasErrors,
+  createLabel = 'Create Profile',
+}: SaveBarProps) {
   return (
     // on a phone and tablet the save button is docked at the bottom of the screen, always in reach
     <div
@@ -32,7 +40,7 @@ export function SaveBar({ mode, saving, submitError, hasErrors }: SaveBarProps) 
         </p>
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={saving}>
-        {saveLabel(mode, saving)}
+        {saveLabel(mode, saving, createLabel)}
       </Button>
     </div>
   );

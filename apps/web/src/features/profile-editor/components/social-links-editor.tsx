@@ -3,9 +3,11 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { createSocialLink, withScheme, type SocialLinkForm } from '../utils/profile-form';
+import { withScheme } from '@/lib/urls';
+import { createSocialLink, type SocialLinkForm } from '../utils/profile-form';
 import { cn } from '@/lib/utils';
 import { EditorSection } from './editor-section';
+import { LockedSection } from './locked-field';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
 const PLATFORMS = [
@@ -24,17 +26,41 @@ export interface SocialLinksEditorProps {
   links: SocialLinkForm[];
   errors: Record<string, string>;
   onChange: (links: SocialLinkForm[]) => void;
+  /** the team's template sets the links: shown, not edited */
+  locked?: boolean;
 }
 
-export function SocialLinksEditor({ links, errors, onChange }: SocialLinksEditorProps) {
+const TITLE = 'Social Links';
+const DESCRIPTION = 'Where people can follow or reach you';
+
+export function SocialLinksEditor({ links, errors, onChange, locked = false }: SocialLinksEditorProps) {
   const { listRef, addRef, list } = useSortableList(links, onChange, 'Social link');
   const update = (index: number, patch: Partial<SocialLinkForm>) =>
     onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
 
+  if (locked) {
+    return (
+      <LockedSection
+        title={TITLE}
+        description={DESCRIPTION}
+        error={errors.socialLinks}
+        empty="No social links."
+      >
+        {links.map((link) => (
+          <li key={link.id} className="flex justify-between gap-3 px-3 py-2">
+            <span className="shrink-0 font-medium">{link.label || link.provider}</span>
+            <span className="min-w-0 truncate text-muted-foreground">{link.url}</span>
+          </li>
+        ))}
+      </LockedSection>
+    );
+  }
+
   return (
     <EditorSection
-      title="Social Links"
-      description="Where people can follow or reach you"
+      title={TITLE}
+      description={DESCRIPTION}
+      error={errors.socialLinks}
       action={
         <Button
           ref={addRef}

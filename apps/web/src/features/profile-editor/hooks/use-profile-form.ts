@@ -1,7 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router-dom';
-import { ProfileInputDto, fieldErrorMap, validateInput, type ProfileResponse } from '@cardcraft/contracts';
+import {
+  ProfileInputDto,
+  fieldErrorMap,
+  validateInput,
+  withLockedValues,
+  type ProfileResponse,
+} from '@cardcraft/contracts';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useSaveProfile } from '../api/save-profile';
 import {
@@ -33,7 +39,13 @@ export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
-  const input = toProfileInput(values);
+  const locked = profile?.team?.lockedFields ?? [];
+  // a locked field goes back as the card holds it, whatever the form made of it (trimmed, a scheme
+  // added): the server refuses any change to it
+  const input =
+    profile && locked.length > 0
+      ? withLockedValues(toProfileInput(values), profile, locked)
+      : toProfileInput(values);
   const errors = visibleErrors(input, submitted, answer);
 
   // what was loaded or started with, to tell unsaved edits: leaving with them asks first
@@ -73,7 +85,7 @@ export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
   };
 
   return {
-    fields: bindProfileFields(values, errors, setValues),
+    fields: bindProfileFields(values, errors, setValues, locked),
     errors,
     dirty,
     saving: save.isPending,

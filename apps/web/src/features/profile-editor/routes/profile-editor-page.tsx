@@ -1,7 +1,8 @@
-import type { KeyboardEvent } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { PageSpinner } from '@/components/ui/spinner';
+import { cardBrandOf, useTeam } from '@/lib/teams';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useProfile } from '../api/get-profile';
 import { AppearanceCard } from '../components/appearance-card';
@@ -43,7 +44,12 @@ export function ProfileEditorPage() {
 
 function ProfileForm({ mode, profile }: { mode: EditorMode; profile?: ProfileResponse }) {
   const { fields, errors, dirty, saving, submitError, savedAt, onSubmit } = useProfileForm(mode, profile);
-  const { values, set } = fields;
+  const { values, set, isLocked } = fields;
+  const team = useTeam(profile?.team?.teamId);
+  const brand = useMemo(
+    () => (team.data ? cardBrandOf(team.data.brand, values.theme) : null),
+    [team.data, values.theme],
+  );
 
   return (
     <form
@@ -53,7 +59,7 @@ function ProfileForm({ mode, profile }: { mode: EditorMode; profile?: ProfileRes
       aria-busy={saving}
       className="pb-24 xl:pb-0"
     >
-      <EditorHeader mode={mode} savedAt={savedAt} />
+      <EditorHeader mode={mode} savedAt={savedAt} team={profile?.team} />
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
@@ -63,12 +69,18 @@ function ProfileForm({ mode, profile }: { mode: EditorMode; profile?: ProfileRes
             links={values.socialLinks}
             errors={errors}
             onChange={(links) => set('socialLinks', links)}
+            locked={isLocked('socialLinks')}
           />
-          <BlocksEditor blocks={values.blocks} errors={errors} onChange={(blocks) => set('blocks', blocks)} />
+          <BlocksEditor
+            blocks={values.blocks}
+            errors={errors}
+            onChange={(blocks) => set('blocks', blocks)}
+            locked={isLocked('blocks')}
+          />
         </div>
 
         <aside className="min-w-0 space-y-6">
-          <CardPreview values={values} />
+          <CardPreview values={values} brand={brand} />
           <PublicationCard fields={fields} profile={profile} />
           <MediaCard fields={fields} />
           <AppearanceCard fields={fields} />

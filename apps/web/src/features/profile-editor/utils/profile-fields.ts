@@ -1,7 +1,8 @@
 import type { ChangeEvent } from 'react';
-import { ProfileInputDto, fieldErrorMap, validateInput } from '@cardcraft/contracts';
+import { ProfileInputDto, fieldErrorMap, validateInput, type LockableField } from '@cardcraft/contracts';
 import { standingErrors } from '@/lib/form-errors';
-import { withScheme, type ProfileFormValues, type ProfileInput } from './profile-form';
+import { withScheme } from '@/lib/urls';
+import type { ProfileFormValues, ProfileInput } from './profile-form';
 
 /** create on /create or without an id; edit for an id */
 export type EditorMode = 'create' | 'edit';
@@ -34,8 +35,17 @@ export function visibleErrors(
 /** how the values change: a function of the current ones, as React's state setter takes it */
 export type UpdateValues = (change: (values: ProfileFormValues) => ProfileFormValues) => void;
 
-/** the form's values and errors, with the setters and the props each kind of field spreads */
-export function bindProfileFields(values: ProfileFormValues, errors: FieldErrors, update: UpdateValues) {
+/**
+ * the form's values and errors, with the setters and the props each kind of field spreads; `locked`
+ * names what a team card's template sets, which the sections show read-only
+ */
+export function bindProfileFields(
+  values: ProfileFormValues,
+  errors: FieldErrors,
+  update: UpdateValues,
+  locked: readonly LockableField[] = [],
+) {
+  const isLocked = (path: LockableField) => locked.includes(path);
   const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) =>
     update((v) => ({ ...v, [key]: value }));
   const setContact = (key: keyof ProfileFormValues['contact'], value: string) =>
@@ -76,6 +86,7 @@ export function bindProfileFields(values: ProfileFormValues, errors: FieldErrors
   return {
     values,
     errors,
+    isLocked,
     set,
     setContact,
     setMedia,

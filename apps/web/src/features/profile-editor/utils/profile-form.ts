@@ -8,17 +8,18 @@ import {
   normalizeLayout,
   normalizeTheme,
   type BlockType,
+  type CardBrand,
   type ContactResponse,
   type Layout,
   type MediaResponse,
   type PrivacyResponse,
   type ProfileContent,
-  type ProfileResponse,
   type PublicProfileResponse,
   type Theme,
 } from '@cardcraft/contracts';
 import { messageFieldsOrDefault } from '@cardcraft/contracts/message-fields';
 import { NO_EXTRA_FIELDS } from '@/components/public-card/lib/lead-form';
+import { withScheme } from '@/lib/urls';
 
 export interface SocialLinkForm {
   /** client side only, never sent */
@@ -153,8 +154,8 @@ function samePayload(a: string, b: string): boolean {
 }
 
 /** form values of a loaded profile; a missing privacy flag defaults to true */
-export function profileToFormValues(profile: ProfileResponse): ProfileFormValues {
-  const privacy: Partial<ProfileResponse['privacy']> = profile.privacy ?? {};
+export function profileToFormValues(profile: ProfileContent): ProfileFormValues {
+  const privacy: Partial<ProfileContent['privacy']> = profile.privacy ?? {};
   const flag = (value: boolean | undefined) => (typeof value === 'boolean' ? value : true);
   return {
     handle: profile.handle ?? '',
@@ -216,20 +217,6 @@ export function profileToFormValues(profile: ProfileResponse): ProfileFormValues
         };
       }),
   };
-}
-
-/**
- * a web address typed without its scheme ("linkedin.com/in/x", "example.com", "//cdn.example.com/a.png")
- * gets https://; an address with a scheme, an e-mail address or text that is no address stays as typed
- * (the field's own check then says what is wrong)
- */
-export function withScheme(value: string): string {
-  const text = value.trim();
-  // a scheme, not a host and its port ("example.com:8080")
-  if (text === '' || /^[a-z][a-z0-9+.-]*:(?!\d+(?:[/?#]|$))/i.test(text)) return value;
-  if (text.startsWith('//')) return `https:${text}`;
-  if (/^[^\s@/]+@[^\s@/]+$/.test(text)) return value;
-  return /^[^\s/.]+(\.[^\s/.]+)+(?::\d+)?(?:[/?#]\S*)?$/.test(text) ? `https://${text}` : value;
 }
 
 /** an optional address: '' → null, else with its scheme */
@@ -303,9 +290,14 @@ function previewImage(value: string | null): string | null {
 
 /**
  * the form as the public card's profile, for the live preview: the same trimming as the saved body,
- * then what the server hands the card (visible blocks only, by order), seen by its owner
+ * then what the server hands the card (visible blocks only, by order, a team card's brand), seen by
+ * its owner
  */
-export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date()): PublicProfileResponse {
+export function toPreviewProfile(
+  values: ProfileFormValues,
+  now: Date = new Date(),
+  brand: CardBrand | null = null,
+): PublicProfileResponse {
   const { privacy, ...input } = toProfileInput(values);
   return {
     ...input,
@@ -325,5 +317,6 @@ export function toPreviewProfile(values: ProfileFormValues, now: Date = new Date
     blocks: input.blocks.filter((block) => block.visible),
     viewerType: 'owner',
     isOwner: true,
+    brand,
   };
 }

@@ -1,6 +1,16 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Copy, ExternalLink, Mail, MoreHorizontal, Pencil, QrCode, Trash2, Wallet } from 'lucide-react';
+import {
+  Copy,
+  ExternalLink,
+  Mail,
+  MoreHorizontal,
+  Pencil,
+  QrCode,
+  Trash2,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import { normalizeTheme, type ProfileResponse } from '@cardcraft/contracts';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -46,6 +56,8 @@ export function ProfileCard({
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const theme = normalizeTheme(profile.theme);
+  // a team card is the team's: a member holds it, only the team's admins copy or delete it
+  const teamOwned = profile.team?.role === 'member';
 
   return (
     <article className="group flex flex-col overflow-hidden rounded-(--radius-card) border border-border bg-surface shadow-xs transition-shadow hover:shadow-md">
@@ -92,6 +104,14 @@ export function ProfileCard({
             </Button>
           ) : null}
         </div>
+        {profile.team ? (
+          <p className="mt-2">
+            <Badge variant="default">
+              <Users className="size-3" aria-hidden="true" />
+              <span className="truncate">Team · {profile.team.teamName}</span>
+            </Badge>
+          </p>
+        ) : null}
         <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
           {profile.tagline || <span className="text-muted-foreground italic">No tagline yet</span>}
         </p>
@@ -150,22 +170,26 @@ export function ProfileCard({
                 {walletPending ? 'Preparing pass...' : 'Add to Apple Wallet'}
               </DropdownMenuItem>
             ) : null}
-            <DropdownMenuItem
-              disabled={duplicating}
-              onSelect={(event) => {
-                // keep the menu open while the copy is made
-                event.preventDefault();
-                void onDuplicate().finally(() => setMenuOpen(false));
-              }}
-            >
-              <Copy aria-hidden="true" />
-              {duplicating ? 'Duplicating...' : 'Duplicate'}
-            </DropdownMenuItem>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem destructive onSelect={() => onDelete(trigger.current)}>
-              <Trash2 aria-hidden="true" />
-              Delete
-            </DropdownMenuItem>
+            {teamOwned ? null : (
+              <DropdownMenuItem
+                disabled={duplicating}
+                onSelect={(event) => {
+                  // keep the menu open while the copy is made
+                  event.preventDefault();
+                  void onDuplicate().finally(() => setMenuOpen(false));
+                }}
+              >
+                <Copy aria-hidden="true" />
+                {duplicating ? 'Duplicating...' : 'Duplicate'}
+              </DropdownMenuItem>
+            )}
+            {teamOwned ? null : <DropdownMenuSeparator />}
+            {teamOwned ? null : (
+              <DropdownMenuItem destructive onSelect={() => onDelete(trigger.current)}>
+                <Trash2 aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            )}
           </DropdownMenuContent>
         </DropdownMenu>
       </div>

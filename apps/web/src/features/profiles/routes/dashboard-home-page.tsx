@@ -10,14 +10,15 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
 import { useProfiles } from '@/lib/profiles';
-import { useClientConfig } from '../api/client-config';
+import { useTeams } from '@/lib/teams';
+import { useClientConfig } from '@/lib/client-config';
 import { useDuplicateProfile } from '../api/duplicate-profile';
 import { useWalletPass } from '../api/wallet-pass';
-import { useProfileQr } from '../api/get-profile-qr';
+import { useProfileQr } from '@/components/card-tools/get-profile-qr';
 import { DeleteProfileDialog } from '../components/delete-profile-dialog';
 import { ProfileCard } from '../components/profile-card';
-import { QrDialog } from '../components/qr-dialog';
-import { SignatureDialog } from '../components/signature-dialog';
+import { QrDialog } from '@/components/card-tools/qr-dialog';
+import { SignatureDialog } from '@/components/card-tools/signature-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** a success message passed by the editor in the navigation state becomes a toast, once */
@@ -68,6 +69,10 @@ export function DashboardHomePage() {
   const [walletFor, setWalletFor] = useState<string | null>(null);
   const [signatureFor, setSignatureFor] = useState<ProfileResponse | null>(null);
   const [toDelete, setToDelete] = useState<ProfileResponse | null>(null);
+  // a team card's code and signature come in its team's brand
+  const teams = useTeams();
+  const brandOf = (profile: ProfileResponse | null) =>
+    teams.data?.find((team) => team.id === profile?.team?.teamId)?.brand ?? null;
   // the card menu's trigger that opened the open dialog
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 
@@ -179,6 +184,7 @@ export function DashboardHomePage() {
       <QrDialog
         profile={qrFor?.profile ?? null}
         qr={qrFor?.qr ?? null}
+        brand={brandOf(qrFor?.profile ?? null)}
         onOpenChange={(open) => {
           if (!open) setQrFor(null);
         }}
@@ -186,6 +192,7 @@ export function DashboardHomePage() {
       />
       <SignatureDialog
         profile={signatureFor}
+        brand={brandOf(signatureFor)}
         publicBaseUrl={clientConfig.data?.publicBaseUrl ?? window.location.origin}
         onOpenChange={(open) => {
           if (!open) setSignatureFor(null);

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { TeamCardFigures } from '@cardcraft/contracts';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+type Column = 'displayName' | 'visits' | 'uniqueVisitors' | 'saves' | 'messages' | 'conversion';
+
+const COLUMNS: { key: Column; label: string }[] = [
+  { key: 'displayName', label: 'Card' },
+  { key: 'visits', label: 'Visits' },
+  { key: 'uniqueVisitors', label: 'Visitors' },
+  { key: 'saves', label: 'Saves' },
+  { key: 'messages', label: 'Messages' },
+  { key: 'conversion', label: 'Conversion' },
+];
+
+const number = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** the card's value in a column, for sorting: a card without visits has no conversion and sorts last */
+function valueOf(row: TeamCardFigures, column: Column): number | string {
+  if (column === 'displayName') return row.displayName.toLowerCase();
+  if (column === 'conversion') return row.conversion ?? -1;
+  return row[column];
+}
+
+export function sortFigures(rows: TeamCardFigures[], column: Column, descending: boolean): TeamCardFigures[] {
+  return [...rows].sort((a, b) => {
+    const [x, y] = [valueOf(a, column), valueOf(b, column)];
+    const order = x < y ? -1 : x > y ? 1 : 0;
+    return descending ? -order : order;
+  });
+}
+
+/** a row a card of the team, sorted by any column (visits, most first, to start with) */
+export function TeamCardsTable({ rows }: { rows: TeamCardFigures[] }) {
+  const [sort, setSort] = useState<{ column: Column; descending: boolean }>({
+    column: 'visits',
+    descending: true,
+  });
+  const sorted = sortFigures(rows, sort.column, sort.descending);
+  const by = (column: Column) =>
+    setSort((current) =>
+      current.column === column
+        ? { column, descending: !current.descending }
+        : // names read from A, figures from the largest
+          { column, descending: column !== 'displayName' },
+    );
+
+  return (
+    <Card className="overflow-hidden">
+      <CardHeader>
+        <CardTitle>By card</CardTitle>
+      </CardHeader>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">
+            Each card&apos;s figures for the period, sorted by{' '}
+            {COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()}
+          </caption>
+          <thead className="border-y border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            <tr>
+              {COLUMNS.map(({ key, label }) => {
+                const active = sort.column === key;
+                const Icon = active ? (sort.descending ? ArrowDown : ArrowUp) : ArrowUpDown;
+                return (
+                  <th
+                    key={key}
+                    scope="col"
+                    className={cn('px-4 py-2', key !== 'displayName' && 'text-right')}
+                    aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                  >
+                    <button
+                      type="button"
+                      onClick={() => by(key)}
+                      className="inline-flex items-center gap-1 rounded uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    >
+                      {label}
+                      <Icon className={cn('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {sorted.map((row) => (
+              <tr key={row.profileId} data-testid="team-card-figures">
+                <th scope="row" className="min-w-48 px-4 py-3 font-normal">
+                  <span className="block font-medium">{row.displayName}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    @{row.handle} · {row.holderName}
+                  </span>
+                </th>
+                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.visits)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.uniqueVisitors)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.saves)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.messages)}</td>
+                <td className="px-4 py-3 text-right tabular-nums">
+                  {row.conversion === null ? '—' : percent.format(row.conversion)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

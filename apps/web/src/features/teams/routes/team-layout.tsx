@@ -1,0 +1,130 @@
+import { Suspense, useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
+import {
+  ArrowLeft,
+  BarChart3,
+  IdCard,
+  LayoutTemplate,
+  LogOut,
+  Mail,
+  MailPlus,
+  Palette,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ROLE_LABELS, useCurrentTeam } from '@/lib/teams';
+import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { LeaveTeamDialog } from '../components/leave-team-dialog';
+import { TeamMark } from '../components/team-mark';
+
+const TABS: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }[] = [
+  { to: 'members', label: 'Members', icon: Users, adminOnly: true },
+  { to: 'invitations', label: 'Invitations', icon: MailPlus, adminOnly: true },
+  { to: 'brand', label: 'Brand', icon: Palette, adminOnly: true },
+  { to: 'templates', label: 'Templates', icon: LayoutTemplate, adminOnly: true },
+  { to: 'cards', label: 'Cards', icon: IdCard },
+  { to: 'leads', label: 'Leads', icon: Mail },
+  { to: 'analytics', label: 'Analytics', icon: BarChart3 },
+];
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring [&_svg]:size-4',
+    isActive
+      ? 'border-primary text-primary-hover'
+      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-foreground',
+  );
+
+/**
+ * a team's pages: its name and the caller's role above tabs, each tab a page of its own address. a
+ * member sees the tabs of what is theirs (cards, leads, analytics); admins see the team's people,
+ * invitations, brand and templates too.
+ */
+export function TeamLayout() {
+  const { team, isAdmin } = useCurrentTeam();
+  const [leaving, setLeaving] = useState(false);
+  useDocumentTitle(team.data?.name ?? 'Team');
+
+  if (team.isPending) return <PageSpinner label="Loading team..." />;
+  if (team.isError || !team.data) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="Team not found"
+        description="This team does not exist, or you are not one of its members."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/dashboard/teams">All teams</Link>
+          </Button>
+        }
+      />
+    );
+  }
+
+  const current = team.data;
+  return (
+    <>
+      <Link
+        to="/dashboard/teams"
+        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        All teams
+      </Link>
+      <div className="mt-3 mb-5 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-3">
+          <TeamMark team={current} className="size-12" />
+          <div className="min-w-0">
+            <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">{current.name}</h1>
+            <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <Badge variant={isAdmin ? 'default' : 'secondary'}>{ROLE_LABELS[current.role]}</Badge>
+              {current.brand.companyName ? (
+                <span className="truncate">{current.brand.companyName}</span>
+              ) : null}
+            </p>
+          </div>
+        </div>
+        <Button variant="outline" onClick={() => setLeaving(true)} className="self-start sm:self-auto">
+          <LogOut aria-hidden="true" />
+          Leave team
+        </Button>
+      </div>
+      <nav aria-label="Team sections" className="mb-6">
+        <ul className="flex overflow-x-auto border-b border-border">
+          {TABS.filter((tab) => isAdmin || !tab.adminOnly).map(({ to, label, icon: Icon }) => (
+            <li key={to} className="-mb-px">
+              <NavLink to={to} className={tabClass}>
+                <Icon aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+      <LeaveTeamDialog team={current} open={leaving} onOpenChange={setLeaving} />
+    </>
+  );
+}
+
+/** the team's first tab: its people for an admin, the cards for a member */
+export function TeamIndex() {
+  const { team, isAdmin } = useCurrentTeam();
+  if (team.isPending) return null;
+  return <Navigate to={isAdmin ? 'members' : 'cards'} replace />;
+}
+
+/** an admin's page: a member who follows a link to one lands on the cards instead */
+export function TeamAdminOnly({ children }: { children: ReactNode }) {
+  const { team, isAdmin } = useCurrentTeam();
+  if (team.isPending) return <PageSpinner />;
+  if (!isAdmin) return <Navigate to={`/dashboard/teams/${team.data?.id ?? ''}/cards`} replace />;
+  return <>{children}</>;
+}
