@@ -25,4 +25,5 @@ export * from './account-mail.dto';
 export * from './lead-vcard';
 export * from './account-export.dto';
 export * from './team.dto';
+export * from './team-responses';
 export * from './team-templates';

@@ -18,13 +18,12 @@ import { AnalyticsRangeQueryDto } from './analytics.dto';
 import { PageQueryDto } from './lead.dto';
 import { ExtraMessages, Limits, Messages } from './messages';
 import { BlockDto, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
-import type { LeadResponse, VisitSummaryResponse } from './responses';
-import { isLockableField, type LockableField, type TemplateContent } from './team-templates';
 import { TEAM_ROLES, type TeamRole } from './card-team';
-
-export { isTeamAdmin, TEAM_ROLES, type CardBrand, type CardTeamResponse, type TeamRole } from './card-team';
+import { isLockableField, type LockableField } from './team-templates';
 import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
 import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+
+export { isTeamAdmin, TEAM_ROLES, type CardBrand, type CardTeamResponse, type TeamRole } from './card-team';
 
 export const TeamLimits = {
   nameMin: 2,
@@ -330,138 +329,6 @@ export class TeamCardsQueryDto {
   @IsString()
   @MaxLength(64)
   memberId: string | null = null;
-}
-
-// the answers
-
-export interface TeamBrandResponse {
-  companyName: string | null;
-  logoUrl: string | null;
-  bannerUrl: string | null;
-  website: string | null;
-  primaryColor: string | null;
-  secondaryColor: string | null;
-}
-
-export interface TeamResponse {
-  id: string;
-  name: string;
-  brand: TeamBrandResponse;
-  /** the caller's role in the team */
-  role: TeamRole;
-  createdAtUtc: string;
-}
-
-export interface TeamMemberResponse {
-  userId: string;
-  email: string;
-  displayName: string;
-  role: TeamRole;
-  joinedAtUtc: string;
-  /** the team cards the member holds */
-  cardCount: number;
-}
-
-export interface TeamInvitationResponse {
-  id: string;
-  email: string;
-  role: TeamRole;
-  name: string | null;
-  title: string | null;
-  phone: string | null;
-  templateId: string | null;
-  invitedByName: string;
-  createdAtUtc: string;
-  expiresAtUtc: string;
-  /** expired invitations are listed until resent or revoked */
-  expired: boolean;
-}
-
-/** GET /api/invitations/{token}: what the invitee sees before joining */
-export interface InvitationPreviewResponse {
-  teamName: string;
-  brand: TeamBrandResponse;
-  email: string;
-  role: TeamRole;
-  invitedByName: string;
-  expiresAtUtc: string;
-}
-
-export interface AcceptInvitationResponse {
-  teamId: string;
-  /** the card made for the member from the invitation's template, if it named one */
-  profileId: string | null;
-}
-
-export interface BulkInviteRow {
-  /** the row's line in the file, the header being line 1 */
-  line: number;
-  email: string;
-  status: 'invited' | 'failed';
-  /** why the row failed */
-  error: string | null;
-}
-
-export interface BulkInviteResponse {
-  invited: number;
-  failed: number;
-  rows: BulkInviteRow[];
-}
-
-export interface CardTemplateResponse {
-  id: string;
-  teamId: string;
-  name: string;
-  content: TemplateContent;
-  lockedFields: LockableField[];
-  /** the cards made from it */
-  cardCount: number;
-  createdAtUtc: string;
-  updatedAtUtc: string;
-}
-
-export interface TeamCardHolder {
-  userId: string;
-  displayName: string;
-  email: string;
-}
-
-export interface TeamCardResponse {
-  profileId: string;
-  handle: string;
-  displayName: string;
-  tagline: string | null;
-  published: boolean;
-  templateId: string | null;
-  holder: TeamCardHolder;
-  updatedAtUtc: string;
-}
-
-export interface TeamLeadResponse extends LeadResponse {
-  cardHandle: string;
-  cardDisplayName: string;
-  holderId: string;
-  holderName: string;
-}
-
-export interface TeamCardFigures {
-  profileId: string;
-  handle: string;
-  displayName: string;
-  holderId: string;
-  holderName: string;
-  visits: number;
-  uniqueVisitors: number;
-  saves: number;
-  messages: number;
-  /** (saves + messages) ÷ visits, 0 to 1; null without visits */
-  conversion: number | null;
-}
-
-/** the team's analytics: the same widgets as a card's over every card in reach, and a row a card */
-export interface TeamAnalyticsResponse {
-  summary: VisitSummaryResponse;
-  cards: TeamCardFigures[];
 }
 
 /** the secret of an invitation's link, as the link's page read it from the address's fragment */
