@@ -156,4 +156,17 @@ describe("a team's held day", () => {
       expect(read(layout, held.countWith(since, START, to))).toEqual(truth(layout, rows, START, to));
     }
   });
+
+  it('counts the events since in columns added after the held part was counted', () => {
+    // a team of new cards: messages held, counted once, before any view gave the team its columns
+    const team = new TeamLayout(CARDS);
+    const cutoff = START + 14 * HOUR + 600_000;
+    const message = { ...(rows[0] as TeamEventRow), type: 'message_sent', country: '', device: '' };
+    const held = TeamDayEvents.of(team, START, cutoff, [{ ...message, ts: START + HOUR }]);
+    held.count(START, START + DAY - 1);
+    const views = rows.filter((row) => row.type === 'view').map((row) => ({ ...row, ts: cutoff + 1 }));
+    const since = TeamDayEvents.of(team, cutoff, START + DAY, views);
+    const counts = held.countWith(since, START, START + DAY - 1);
+    expect(read(team, counts)).toEqual(truth(team, views, START, START + DAY - 1));
+  });
 });

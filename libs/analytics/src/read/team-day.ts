@@ -217,11 +217,22 @@ export class TeamDayEvents {
     const times = this.times.values.subarray(0, this.times.length);
     const key = `${countBelow(times, a)}:${countBelow(times, b)}:${a <= this.start}:${b >= this.heldEnd}`;
     const recent = this.recentCounts.find((entry) => entry.key === key && entry.size === this.size);
-    if (recent) return recent.counts.slice();
+    if (recent) return this.widened(recent.counts);
     const counts = this.countAnew(a, b);
     this.recentCounts.unshift({ key, size: this.size, counts });
     if (this.recentCounts.length > 4) this.recentCounts.pop();
-    return counts.slice();
+    return this.widened(counts);
+  }
+
+  /**
+   * a copy as wide as the layout is now: counts made before a column was added are as short as the
+   * layout was then, and a caller adding later events' counts to them (countWith) would lose every
+   * column added since (a typed array drops what is written past its end)
+   */
+  private widened(counts: Float64Array): Float64Array {
+    const copy = new Float64Array(Math.max(counts.length, this.layout.width));
+    copy.set(counts);
+    return copy;
   }
 
   private readonly recentCounts: Array<{ key: string; size: number; counts: Float64Array }> = [];

@@ -158,6 +158,30 @@ describe("a team's summary over its cards, on chdb", () => {
     expect(cluster.reads).toMatchObject({ teamRawEvents: 1, teamDailyFigures: 0 });
   });
 
+  it("counts views written after a read that saw only messages, as the cards' own summaries do", async () => {
+    const [A, B] = ['team-summary-late-a', 'team-summary-late-b'];
+    const cards = [A, B].map((profileId) => ({ profileId, linkOwners: [] }));
+    const service = new AnalyticsReadService(store, store, undefined, clock);
+    await store.insertEvents(uuidv7(), [
+      event(A, '2026-03-10T14:56:00Z', 'm', { type: 'message_sent' }),
+      event(B, '2026-03-10T14:56:01Z', 'n', { type: 'message_sent' }),
+    ]);
+    // today held and its events since kept, before the team's first view: the views' columns are new
+    expect((await service.teamSummary(cards, DAILY)).summary.totalVisits).toBe(0);
+    await store.insertEvents(uuidv7(), [
+      event(A, '2026-03-10T14:57:00Z', 'v', { country: 'FR' }),
+      event(A, '2026-03-10T14:57:01Z', 'v', { country: 'FR' }),
+      event(B, '2026-03-10T14:57:02Z', 'w', { country: 'FR' }),
+    ]);
+    const team = await service.teamSummary(cards, DAILY);
+    expect(team).toEqual(await merged(DAILY, cards));
+    expect(team.summary.totalVisits).toBe(3);
+    expect(team.cards).toEqual([
+      { profileId: A, visits: 2, uniqueVisitors: 1, saves: 0, messages: 1 },
+      { profileId: B, visits: 1, uniqueVisitors: 1, saves: 0, messages: 1 },
+    ]);
+  });
+
   it('leaves the parts of days too busy to hold to the store, and answers the same', async () => {
     const counted = countingReads(store);
     const service = new AnalyticsReadService(
