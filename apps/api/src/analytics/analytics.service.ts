@@ -164,11 +164,14 @@ export class AnalyticsService {
    * the summary of several published cards at once, and a row of figures a card: a team's view. the
    * callers have decided which cards the reader may see
    */
-  async teamSummary(cards: ProfileRecord[], query: AnalyticsRangeQueryDto): Promise<TeamSummary> {
+  async teamSummary(
+    cards: ReadonlyArray<{ id: string; linkOwners: LinkOwner[] }>,
+    query: AnalyticsRangeQueryDto,
+  ): Promise<TeamSummary> {
     const range = this.range(query.from, query.to);
     return this.read(() =>
       this.analytics.reader.teamSummary(
-        cards.map((card) => ({ profileId: card.id, linkOwners: linkOwnersOf(card) })),
+        cards.map((card) => ({ profileId: card.id, linkOwners: card.linkOwners })),
         range,
       ),
     );

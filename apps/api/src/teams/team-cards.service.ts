@@ -50,10 +50,19 @@ export class TeamCardsService {
     userId: string,
     query: Pick<TeamCardsQueryDto, 'memberId'>,
   ): Promise<ProfileRecord[]> {
-    const { membership } = await this.roles.member(teamId, userId);
-    const holder = isTeamAdmin(membership.role) ? query.memberId : userId;
+    const holder = await this.holderInReach(teamId, userId, query);
     const cards = await this.profiles.listByTeam(teamId);
     return holder ? cards.filter((card) => card.ownerId === holder) : cards;
+  }
+
+  /** whose cards the caller may see: one member's (their own, or the one an admin asks for), or null for all */
+  async holderInReach(
+    teamId: string,
+    userId: string,
+    query: Pick<TeamCardsQueryDto, 'memberId'>,
+  ): Promise<string | null> {
+    const { membership } = await this.roles.member(teamId, userId);
+    return isTeamAdmin(membership.role) ? query.memberId : userId;
   }
 
   async template(teamId: string, templateId: string): Promise<CardTemplateRecord> {

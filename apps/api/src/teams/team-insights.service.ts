@@ -12,6 +12,7 @@ import { toLeadResponse } from '../leads/lead.mapper';
 import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
 import { LEADS, USERS } from '../platform/storage/storage.tokens';
 import { FORMER_MEMBER, usersById } from './team.mapper';
+import { TeamCardSnapshots } from './team-card-snapshots';
 import { TeamCardsService } from './team-cards.service';
 
 const EXPORT_PAGE = 500;
@@ -24,6 +25,7 @@ export class TeamInsightsService {
     @Inject(USERS) private readonly users: UsersRepository,
     private readonly cards: TeamCardsService,
     private readonly analytics: AnalyticsService,
+    private readonly snapshots: TeamCardSnapshots,
   ) {}
 
   /** one inbox: every lead of the cards in reach, newest first, filtered by member and card */
@@ -59,7 +61,10 @@ export class TeamInsightsService {
     userId: string,
     query: TeamAnalyticsQueryDto,
   ): Promise<TeamAnalyticsResponse> {
-    const cards = (await this.cards.inReach(teamId, userId, query)).filter((card) => card.published);
+    const holder = await this.cards.holderInReach(teamId, userId, query);
+    const cards = (await this.snapshots.of(teamId)).filter(
+      (card) => card.published && (holder === null || card.ownerId === holder),
+    );
     const holders = await usersById(
       this.users,
       cards.map((card) => card.ownerId),

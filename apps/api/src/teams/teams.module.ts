@@ -8,6 +8,7 @@ import { ThrottlingModule } from '../platform/throttling/throttling.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { CardTemplatesService } from './card-templates.service';
 import { TeamCardsController } from './team-cards.controller';
+import { TeamCardSnapshots } from './team-card-snapshots';
 import { TeamCardsService } from './team-cards.service';
 import { TeamInsightsService } from './team-insights.service';
 import { InvitationLinksController, TeamInvitationsController } from './team-invitations.controller';
@@ -35,6 +36,7 @@ import { TeamsService } from './teams.service';
     CardTemplatesService,
     TeamCardsService,
     TeamInsightsService,
+    TeamCardSnapshots,
   ],
   exports: [TeamsService],
 })
