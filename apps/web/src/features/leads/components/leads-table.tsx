@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ChevronLeft, ChevronRight, ContactRound, Trash2 } from 'lucide-react';
 import type { LeadResponse } from '@cardcraft/contracts';
+import { ListTableHead } from '@/components/ui/list-table-head';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -43,26 +44,7 @@ export function LeadsTable<L extends LeadResponse>({
   return (
     <Card className="overflow-hidden">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="hidden border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
-          <tr>
-            <th scope="col" className="px-5 py-3">
-              Contact
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Message
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-5 py-3">
-              Consent
-            </th>
-            <th scope="col" className="px-5 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <ListTableHead caption={caption} columns={['Contact', 'Message', 'Date', 'Consent']} />
         <tbody className="divide-y divide-border">
           {items.map((lead) => (
             <tr key={lead.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-4 md:table-row md:p-0">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MailPlus, UserMinus, Users } from 'lucide-react';
 import { TEAM_ROLES, type TeamMemberResponse, type TeamRole } from '@cardcraft/contracts';
+import { ListTableHead } from '@/components/ui/list-table-head';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -115,26 +116,10 @@ export function MembersPage() {
       ) : (
         <Card className="overflow-hidden">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Members of {team.data?.name}</caption>
-            <thead className="hidden border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
-              <tr>
-                <th scope="col" className="px-5 py-3">
-                  Member
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Role
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Cards
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Joined
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead
+              caption={`Members of ${team.data?.name ?? 'the team'}`}
+              columns={['Member', 'Role', 'Cards', 'Joined']}
+            />
             <tbody className="divide-y divide-border">
               {list.map((member) => {
                 const me = member.userId === session?.userId;

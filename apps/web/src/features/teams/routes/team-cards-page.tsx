@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink, IdCard, Mail, MoreHorizontal, Pencil, Plus, QrCode, UserRoundCog } from 'lucide-react';
 import type { TeamCardResponse } from '@cardcraft/contracts';
+import { ListTableHead } from '@/components/ui/list-table-head';
 import { SectionHeader } from '@/components/layout/section-header';
 import { MemberFilter } from '@/components/teams/member-filter';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -164,26 +165,7 @@ export function TeamCardsPage() {
       ) : (
         <Card className="overflow-hidden">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Team cards</caption>
-            <thead className="hidden border-b border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase md:table-header-group">
-              <tr>
-                <th scope="col" className="px-5 py-3">
-                  Card
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Holder
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Template
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  Updated
-                </th>
-                <th scope="col" className="px-5 py-3">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ListTableHead caption="Team cards" columns={['Card', 'Holder', 'Template', 'Updated']} />
             <tbody className="divide-y divide-border">
               {list.map((card) => (
                 <tr
