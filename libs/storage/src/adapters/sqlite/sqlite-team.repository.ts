@@ -63,6 +63,7 @@ export class SqliteTeamRepository implements TeamsRepository {
   private readonly removeOne;
   private readonly createWithOwner;
   private readonly removeTeam;
+  private readonly userExists;
 
   constructor(db: SqliteDatabase) {
     this.insertTeam = db.prepare<[TeamRow], TeamRow>(
@@ -94,10 +95,12 @@ export class SqliteTeamRepository implements TeamsRepository {
     this.removeOne = db.prepare<[string, string]>(
       'DELETE FROM team_members WHERE team_id = ? AND user_id = ?',
     );
+    this.userExists = db.prepare<[string], { found: number }>('SELECT 1 AS found FROM users WHERE id = ?');
     // its members, invitations and templates go with it (ON DELETE CASCADE)
     this.removeTeam = db.prepare<[string]>('DELETE FROM teams WHERE id = ?');
     // one transaction: no reader ever sees a team without its owner
     this.createWithOwner = db.transaction((team: TeamRow, ownerId: string): TeamRow => {
+      this.assertUser(ownerId);
       const row = this.insertTeam.get(team) as TeamRow;
       this.insertMember.run({ team_id: row.id, user_id: ownerId, role: 'owner', joined_at: row.created_at });
       return row;
@@ -146,6 +149,7 @@ export class SqliteTeamRepository implements TeamsRepository {
   }
 
   async addMember(teamId: string, userId: string, role: TeamRole): Promise<MembershipRecord> {
+    this.assertUser(userId);
     try {
       const row = this.insertMember.get({ team_id: teamId, user_id: userId, role, joined_at: Date.now() });
       return toMembership(row as MembershipRow);
@@ -161,5 +165,14 @@ export class SqliteTeamRepository implements TeamsRepository {
 
   async removeMember(teamId: string, userId: string): Promise<boolean> {
     return this.removeOne.run(teamId, userId).changes > 0;
+  }
+
+  /**
+   * a membership of a user that does not exist is refused here, as the mongo adapter refuses it,
+   * before the insert: the foreign key alone let one through in a full run of the suite (never in a
+   * run of the storage suites alone), so the refusal does not hang on it
+   */
+  private assertUser(userId: string): void {
+    if (!this.userExists.get(userId)) throw new Error(`no user ${userId}`);
   }
 }
