@@ -39,17 +39,18 @@ export interface TeamWorld {
 
 /** a team with every kind of caller, made through the API as people would make it */
 export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promise<TeamWorld> {
-  const owner = await person(http, 'Owner');
+  // the people sign up and join side by side: each waits on a mail of its own
+  const [owner, admin, member, target, removed, otherAdmin] = await Promise.all(
+    ['Owner', 'Admin', 'Member', 'Target', 'Removed', 'Other Admin'].map((name) => person(http, name)),
+  );
   const created = await createTeam(http, owner);
   const template = await createTemplate(http, owner, created.id);
-  const admin = await person(http, 'Admin');
-  const member = await person(http, 'Member');
-  const target = await person(http, 'Target');
-  const removed = await person(http, 'Removed');
-  await joinTeam(http, outboxDir, owner, created.id, admin, { role: 'admin' });
-  const joined = await joinTeam(http, outboxDir, owner, created.id, member, { templateId: template.id });
-  await joinTeam(http, outboxDir, owner, created.id, target);
-  await joinTeam(http, outboxDir, owner, created.id, removed);
+  const [, joined] = await Promise.all([
+    joinTeam(http, outboxDir, owner, created.id, admin, { role: 'admin' }),
+    joinTeam(http, outboxDir, owner, created.id, member, { templateId: template.id }),
+    joinTeam(http, outboxDir, owner, created.id, target),
+    joinTeam(http, outboxDir, owner, created.id, removed),
+  ]);
   const removal = await http.delete(`/api/teams/${created.id}/members/${removed.userId}`, {
     token: owner.accessToken,
     body: { cards: 'transfer' },
@@ -61,7 +62,6 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
   });
   if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${lead.text}`);
 
-  const otherAdmin = await person(http, 'Other Admin');
   await createTeam(http, otherAdmin, 'Rivals');
   const second = await http.post<{ accessToken: string }>('/api/auth/login', {
     body: { email: owner.email, password: owner.password },

@@ -18,6 +18,21 @@ export const fresh = (what: string) => `${what}-${process.pid}-${Date.now().toSt
 
 export type Person = SessionResponse & { password: string };
 
+/** each outbox file's addressees and invitation secret, read once: a file never changes once written */
+const readMails = new Map<string, Promise<{ to: string; token: string | undefined }>>();
+
+function readMail(file: string): Promise<{ to: string; token: string | undefined }> {
+  let read = readMails.get(file);
+  if (!read) {
+    read = simpleParser(readFileSync(file)).then((mail) => ({
+      to: JSON.stringify(mail.to ?? '').toLowerCase(),
+      token: /\/invite#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1],
+    }));
+    readMails.set(file, read);
+  }
+  return read;
+}
+
 /** the invitation links' secrets in the mails to the address in the `.eml` outbox, oldest first */
 export async function invitationTokens(outboxDir: string, email: string): Promise<string[]> {
   let names: string[] = [];
@@ -29,14 +44,10 @@ export async function invitationTokens(outboxDir: string, email: string): Promis
   } catch {
     return [];
   }
-  const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(outboxDir, name)))));
+  const mails = await Promise.all(names.map((name) => readMail(join(outboxDir, name))));
   return mails
-    .filter((mail) =>
-      JSON.stringify(mail.to ?? '')
-        .toLowerCase()
-        .includes(email.toLowerCase()),
-    )
-    .map((mail) => /\/invite#token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1])
+    .filter((mail) => mail.to.includes(email.toLowerCase()))
+    .map((mail) => mail.token)
     .filter((token): token is string => token !== undefined);
 }
 
