@@ -177,76 +177,107 @@ export class BlockDto {
   order?: number;
 }
 
+/** several rules as one decorator, listed top first as they would be stacked */
+function rules(...list: PropertyDecorator[]): () => PropertyDecorator {
+  return () => (target, key) => {
+    // applied last to first, as stacked decorators are: toFieldErrors keeps the top one's message
+    for (const rule of [...list].reverse()) rule(target, key);
+  };
+}
+
 /**
- * a handle's rules: trimmed and lower-cased, 3 to 32 lowercase letters, digits or dashes. when several
- * fail (an empty handle is too short and matches no pattern) the first listed is the one said
+ * the rules of a card's fields, one decorator a field: the profile form and a team's template (which
+ * holds a card without its handle, name and publication) validate a field alike. a handle is trimmed
+ * and lower-cased, 3 to 32 lowercase letters, digits or dashes; when several rules fail (an empty
+ * handle is too short and matches no pattern) the first listed is the one said
  */
-function IsHandle(): PropertyDecorator {
-  const rules: PropertyDecorator[] = [
+export const CardFieldRules = {
+  handle: rules(
     LowerCaseTrim(),
     IsString({ message: Messages.handleTooShort }),
     MinLength(Limits.handleMin, { message: Messages.handleTooShort }),
     MaxLength(Limits.handleMax, { message: Messages.handleTooLong }),
     Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern }),
-  ];
-  return (target, key) => {
-    // applied last to first, as stacked decorators are: toFieldErrors keeps the top one's message
-    for (const rule of [...rules].reverse()) rule(target, key);
-  };
-}
+  ),
+  displayName: rules(
+    Trim(),
+    IsString({ message: Messages.displayName }),
+    MinLength(Limits.displayNameMin, { message: Messages.displayName }),
+    MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong }),
+  ),
+  tagline: rules(
+    TrimToNull(),
+    IsOptional(),
+    IsString(),
+    MaxLength(Limits.taglineMax, { message: Messages.tagline }),
+  ),
+  bio: rules(EmptyToNull(), IsOptional(), IsString(), MaxLength(Limits.bioMax, { message: Messages.bio })),
+  /** unknown values fall back to the default */
+  theme: rules(
+    Transform(({ value }) => normalizeTheme(value)),
+    IsIn(
+      THEMES.map((t) => t.value),
+      { message: ExtraMessages.theme },
+    ),
+  ),
+  layout: rules(
+    Transform(({ value }) => normalizeLayout(value)),
+    IsIn(
+      LAYOUTS.map((l) => l.value),
+      { message: ExtraMessages.layout },
+    ),
+  ),
+  contact: rules(Nested(() => ContactDto)),
+  media: rules(Nested(() => MediaDto)),
+  privacy: rules(Nested(() => PrivacyDto)),
+  socialLinks: rules(
+    IsArray(),
+    ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks }),
+    Nested(() => SocialLinkDto, { each: true }),
+  ),
+  blocks: rules(
+    IsArray(),
+    ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks }),
+    Nested(() => BlockDto, { each: true }),
+  ),
+};
 
 /** the profile form's values: the body of create and update */
 export class ProfileInputDto {
-  @IsHandle()
+  @CardFieldRules.handle()
   handle!: string;
 
-  @Trim()
-  @IsString({ message: Messages.displayName })
-  @MinLength(Limits.displayNameMin, { message: Messages.displayName })
-  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  @CardFieldRules.displayName()
   displayName!: string;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsString()
-  @MaxLength(Limits.taglineMax, { message: Messages.tagline })
+  @CardFieldRules.tagline()
   tagline: string | null = null;
 
-  @EmptyToNull()
-  @IsOptional()
-  @IsString()
-  @MaxLength(Limits.bioMax, { message: Messages.bio })
+  @CardFieldRules.bio()
   bio: string | null = null;
 
-  /** unknown values fall back to the default */
-  @Transform(({ value }) => normalizeTheme(value))
-  @IsIn(THEMES.map((t) => t.value), { message: ExtraMessages.theme })
+  @CardFieldRules.theme()
   theme: Theme = 'aurora';
 
-  @Transform(({ value }) => normalizeLayout(value))
-  @IsIn(LAYOUTS.map((l) => l.value), { message: ExtraMessages.layout })
+  @CardFieldRules.layout()
   layout: Layout = 'neon';
 
   @IsBoolean()
   published = false;
 
-  @Nested(() => ContactDto)
+  @CardFieldRules.contact()
   contact: ContactDto = new ContactDto();
 
-  @Nested(() => MediaDto)
+  @CardFieldRules.media()
   media: MediaDto = new MediaDto();
 
-  @Nested(() => PrivacyDto)
+  @CardFieldRules.privacy()
   privacy: PrivacyDto = new PrivacyDto();
 
-  @IsArray()
-  @ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks })
-  @Nested(() => SocialLinkDto, { each: true })
+  @CardFieldRules.socialLinks()
   socialLinks: SocialLinkDto[] = [];
 
-  @IsArray()
-  @ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks })
-  @Nested(() => BlockDto, { each: true })
+  @CardFieldRules.blocks()
   blocks: BlockDto[] = [];
 }
 
@@ -255,7 +286,7 @@ export class UpdateProfileDto extends ProfileInputDto {}
 
 /** GET /api/profiles/handle-availability: the handle asked about, and the card that may already hold it */
 export class HandleAvailabilityQueryDto {
-  @IsHandle()
+  @CardFieldRules.handle()
   handle!: string;
 
   /** the card being edited: its own handle counts as free for it */

@@ -1,6 +1,5 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -17,11 +16,11 @@ import {
 import { AnalyticsRangeQueryDto } from './analytics.dto';
 import { PageQueryDto } from './lead.dto';
 import { ExtraMessages, Limits, Messages } from './messages';
-import { BlockDto, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
+import { BlockDto, CardFieldRules, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
 import { TEAM_ROLES, type TeamRole } from './card-team';
 import { isLockableField, type LockableField } from './team-templates';
-import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
-import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+import type { Layout, Theme } from './themes';
+import { LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
 
 export { isTeamAdmin, TEAM_ROLES, type CardBrand, type CardTeamResponse, type TeamRole } from './card-team';
 
@@ -216,43 +215,31 @@ export class AssignCardDto {
 
 /** a template's content: a card without the member's own handle, name and publication */
 export class TemplateContentDto {
-  @TrimToNull()
-  @IsOptional()
-  @IsString()
-  @MaxLength(Limits.taglineMax, { message: Messages.tagline })
+  @CardFieldRules.tagline()
   tagline: string | null = null;
 
-  @EmptyToNull()
-  @IsOptional()
-  @IsString()
-  @MaxLength(Limits.bioMax, { message: Messages.bio })
+  @CardFieldRules.bio()
   bio: string | null = null;
 
-  @Transform(({ value }) => normalizeTheme(value))
-  @IsIn(THEMES.map((t) => t.value), { message: ExtraMessages.theme })
+  @CardFieldRules.theme()
   theme: Theme = 'aurora';
 
-  @Transform(({ value }) => normalizeLayout(value))
-  @IsIn(LAYOUTS.map((l) => l.value), { message: ExtraMessages.layout })
+  @CardFieldRules.layout()
   layout: Layout = 'neon';
 
-  @Nested(() => ContactDto)
+  @CardFieldRules.contact()
   contact: ContactDto = new ContactDto();
 
-  @Nested(() => MediaDto)
+  @CardFieldRules.media()
   media: MediaDto = new MediaDto();
 
-  @Nested(() => PrivacyDto)
+  @CardFieldRules.privacy()
   privacy: PrivacyDto = new PrivacyDto();
 
-  @IsArray()
-  @ArrayMaxSize(Limits.socialLinksMax, { message: ExtraMessages.tooManySocialLinks })
-  @Nested(() => SocialLinkDto, { each: true })
+  @CardFieldRules.socialLinks()
   socialLinks: SocialLinkDto[] = [];
 
-  @IsArray()
-  @ArrayMaxSize(Limits.blocksMax, { message: ExtraMessages.tooManyBlocks })
-  @Nested(() => BlockDto, { each: true })
+  @CardFieldRules.blocks()
   blocks: BlockDto[] = [];
 }
 
@@ -286,17 +273,10 @@ export class CreateTeamCardDto {
   @MaxLength(64)
   holderId: string | null = null;
 
-  @LowerCaseTrim()
-  @IsString({ message: Messages.handleTooShort })
-  @MinLength(Limits.handleMin, { message: Messages.handleTooShort })
-  @MaxLength(Limits.handleMax, { message: Messages.handleTooLong })
-  @Matches(/^[a-z0-9-]+$/, { message: Messages.handlePattern })
+  @CardFieldRules.handle()
   handle!: string;
 
-  @Trim()
-  @IsString({ message: Messages.displayName })
-  @MinLength(Limits.displayNameMin, { message: Messages.displayName })
-  @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
+  @CardFieldRules.displayName()
   displayName!: string;
 }
 
