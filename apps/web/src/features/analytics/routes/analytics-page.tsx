@@ -18,14 +18,7 @@ import { useVisitSummary } from '../api/get-visit-summary';
 import { useVisits } from '../api/get-visits';
 import { useExportAnalytics, type AnalyticsExport } from '../api/export-analytics';
 import { useLiveVisitors } from '../api/get-live-visitors';
-import {
-  ChannelsCard,
-  ExportButtons,
-  FunnelCard,
-  LinkClicksCard,
-  LiveVisitorsCard,
-  PeriodComparisonCard,
-} from '../components/insight-cards';
+import { ExportButtons, LiveVisitorsCard } from '../components/insight-cards';
 import { toast } from '@/components/ui/use-toast';
 import {
   DevicesCard,
@@ -36,7 +29,7 @@ import {
 import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
 import { StatCards } from '../components/stat-cards';
-import { EngagementCard, VisitsChart } from '../components/visits-chart';
+import { SummaryWidgets } from '../components/summary-widgets';
 import { DEFAULT_PERIOD, type PeriodDays } from '../utils/analytics-format';
 import { PeriodSelect } from '../components/period-select';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -158,14 +151,7 @@ function AnalyticsDashboard() {
           <StatCards summary={summary.data} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-6">
-              <VisitsChart summary={summary.data} />
-              <EngagementCard summary={summary.data} />
-              <div className="grid gap-6 md:grid-cols-2">
-                <FunnelCard summary={summary.data} />
-                <PeriodComparisonCard summary={summary.data} />
-                <ChannelsCard summary={summary.data} />
-                <LinkClicksCard summary={summary.data} />
-              </div>
+              <SummaryWidgets summary={summary.data} />
               <div className="grid gap-6 md:grid-cols-2">
                 <GeographyCard summary={summary.data} />
                 <TrafficSourcesCard summary={summary.data} />

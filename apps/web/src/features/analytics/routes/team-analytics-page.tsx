@@ -11,12 +11,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { teamKeys, useCurrentTeam, useTeamMembers } from '@/lib/teams';
 import { useTeamAnalytics } from '../api/team-analytics';
 import { DevicesCard, GeographyCard, TrafficSourcesCard } from '../components/breakdown-cards';
-import { ChannelsCard, FunnelCard, LinkClicksCard, PeriodComparisonCard } from '../components/insight-cards';
 import { AnalyticsLoadError } from '../components/load-error';
 import { PeriodSelect } from '../components/period-select';
 import { StatCards } from '../components/stat-cards';
 import { TeamCardsTable } from '../components/team-cards-table';
-import { EngagementCard, VisitsChart } from '../components/visits-chart';
+import { SummaryWidgets } from '../components/summary-widgets';
 import { DEFAULT_PERIOD, type PeriodDays } from '../utils/analytics-format';
 
 const number = new Intl.NumberFormat('en');
@@ -108,14 +107,7 @@ export function TeamAnalyticsPage() {
           <TeamCardsTable rows={data.cards} />
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-6">
-              <VisitsChart summary={data.summary} />
-              <EngagementCard summary={data.summary} />
-              <div className="grid gap-6 md:grid-cols-2">
-                <FunnelCard summary={data.summary} />
-                <PeriodComparisonCard summary={data.summary} />
-                <ChannelsCard summary={data.summary} />
-                <LinkClicksCard summary={data.summary} />
-              </div>
+              <SummaryWidgets summary={data.summary} />
             </div>
             <div className="min-w-0 space-y-6">
               <DevicesCard summary={data.summary} />
