@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { fromClickHouseTime, toClickHouseTime } from '../../events';
-import { EventLoopSlices } from '../../event-loop';
 import { LruCache } from '../../lru-cache';
+import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
 import type { DayEventRow, LiveFigures, TimeRange, VisitCursor, VisitRow } from '../../ports';
 import { CoalescedReads, sameCard } from './coalesced-reads';
 import {
@@ -129,9 +129,7 @@ export class ClickHouseEventReads {
     // time, so the visitors' requests are answered meanwhile (one JSON document held the loop 0.3 s)
     const query = await this.client.query({
       query: `SELECT multiIf(${tests.map((test, n) => `${test}, ${n}`).join(', ')}, ${NO_REQUEST}) AS r,
-                toUnixTimestamp64Milli(ts) AS ms, toString(type) AS type, visitor_id, authenticated,
-                toString(country) AS country, toString(device) AS device,
-                toString(referrer_host) AS referrer_host, toString(channel) AS channel, target
+                ${RAW_EVENT_COLUMNS}
          FROM events WHERE ${cards.join(' OR ')}
          ORDER BY profile_id, ts
          LIMIT {limit:UInt32} BY r`,
@@ -140,32 +138,12 @@ export class ClickHouseEventReads {
     });
     const text = await query.text();
     const result: DayEventRow[][][] = reads.map((read) => read.ranges.map(() => []));
-    type Row = [number, string, string, string, number, string, string, string, string, string];
-    const slices = new EventLoopSlices();
-    for (let start = 0, line = 0; start < text.length; line++) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      const fields = end > start ? (JSON.parse(text.slice(start, end)) as Row) : null;
-      start = end + 1;
-      if ((line & 1023) === 1023 && slices.due()) await slices.pause();
-      if (!fields) continue;
-      const [n, ms, type, visitorId, authenticated, country, device, referrerHost, channel, target] = fields;
+    await forEachRawEvent(text, 1, ([n], event) => {
       const at = owner[Number(n)];
-      if (!at) continue;
+      if (!at) return;
       const rows = result[at.read]?.[at.range];
-      if (!rows || rows.length > (reads[at.read]?.limit ?? 0)) continue;
-      rows.push({
-        ts: Number(ms),
-        type,
-        visitorId,
-        authenticated: Number(authenticated) === 1,
-        country,
-        device,
-        referrerHost,
-        channel,
-        target,
-      });
-    }
+      if (rows && rows.length <= (reads[at.read]?.limit ?? 0)) rows.push(event);
+    });
     return result;
   }
 

@@ -1,7 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { EVENT_TYPES } from '@cardcraft/contracts';
 import { fromClickHouseTime, toClickHouseTime } from '../../events';
-import { EventLoopSlices } from '../../event-loop';
 import {
   FUNNEL_STEPS,
   type BreakdownDimension,
@@ -13,6 +12,7 @@ import {
   type TeamEventRow,
   type TimeRange,
 } from '../../ports';
+import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
 import { HOUR, NO_REQUEST, noStepVisitors, splitRange, type Params, type RawRetention } from './sql';
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
@@ -266,9 +266,7 @@ export class ClickHouseTeamFigures {
     // the requests of visitors are answered meanwhile
     const query = await this.client.query({
       query: `SELECT multiIf(${tests.map((test, n) => `${test}, ${n}`).join(', ')}, ${NO_REQUEST}) AS r,
-                profile_id, toUnixTimestamp64Milli(ts) AS ms, toString(type) AS type, visitor_id, authenticated,
-                toString(country) AS country, toString(device) AS device,
-                toString(referrer_host) AS referrer_host, toString(channel) AS channel, target
+                profile_id, ${RAW_EVENT_COLUMNS}
          FROM events WHERE ${CARDS} AND (${tests.map((test) => `(${test})`).join(' OR ')})
          ORDER BY ts, profile_id
          LIMIT {limit:UInt32} BY r`,
@@ -276,41 +274,9 @@ export class ClickHouseTeamFigures {
       format: 'JSONCompactEachRow',
     });
     const text = await query.text();
-    type Row = [number, string, number, string, string, number, string, string, string, string, string];
-    const slices = new EventLoopSlices();
-    for (let start = 0, line = 0; start < text.length; line++) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = text.length;
-      const fields = end > start ? (JSON.parse(text.slice(start, end)) as Row) : null;
-      start = end + 1;
-      if ((line & 1023) === 1023 && slices.due()) await slices.pause();
-      if (!fields) continue;
-      const [
-        n,
-        profileId,
-        ms,
-        type,
-        visitorId,
-        authenticated,
-        country,
-        device,
-        referrerHost,
-        channel,
-        target,
-      ] = fields;
-      result[Number(n)]?.push({
-        profileId,
-        ts: Number(ms),
-        type,
-        visitorId,
-        authenticated: Number(authenticated) === 1,
-        country,
-        device,
-        referrerHost,
-        channel,
-        target,
-      });
-    }
+    await forEachRawEvent(text, 2, ([n, profileId], event) => {
+      result[Number(n)]?.push({ profileId: profileId as string, ...event });
+    });
     return result;
   }
 }
