@@ -24,6 +24,16 @@ import { ExtraMessages, Limits, Messages } from './messages';
 import { LAYOUTS, type Layout, normalizeLayout, normalizeTheme, THEMES, type Theme } from './themes';
 import { EmptyToNull, LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
 
+/** an optional http(s) address: empty is null, a malformed or too long one says "Enter a valid URL" */
+export function OptionalUrl(): PropertyDecorator {
+  return rules(
+    TrimToNull(),
+    IsOptional(),
+    IsUrl(URL_OPTIONS, { message: Messages.url }),
+    MaxLength(Limits.urlMax, { message: Messages.url }),
+  )();
+}
+
 export class ContactDto {
   @TrimToNull()
   @IsOptional()
@@ -49,30 +59,18 @@ export class ContactDto {
   @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
   location: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   website: string | null = null;
 }
 
 export class MediaDto {
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   avatarUrl: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   bannerUrl: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   ogImageUrl: string | null = null;
 }
 

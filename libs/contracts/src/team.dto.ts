@@ -7,7 +7,6 @@ import {
   IsIn,
   IsOptional,
   IsString,
-  IsUrl,
   Matches,
   MaxLength,
   MinLength,
@@ -16,11 +15,19 @@ import {
 import { AnalyticsRangeQueryDto } from './analytics.dto';
 import { PageQueryDto } from './lead.dto';
 import { ExtraMessages, Limits, Messages } from './messages';
-import { BlockDto, CardFieldRules, ContactDto, MediaDto, PrivacyDto, SocialLinkDto } from './profile.dto';
+import {
+  BlockDto,
+  CardFieldRules,
+  OptionalUrl,
+  ContactDto,
+  MediaDto,
+  PrivacyDto,
+  SocialLinkDto,
+} from './profile.dto';
 import { TEAM_ROLES, type TeamRole } from './card-team';
 import { isLockableField, type LockableField } from './team-templates';
 import type { Layout, Theme } from './themes';
-import { LowerCaseTrim, Nested, Trim, TrimToNull, URL_OPTIONS } from './transforms';
+import { LowerCaseTrim, Nested, Trim, TrimToNull } from './transforms';
 
 export { isTeamAdmin, TEAM_ROLES, type CardBrand, type CardTeamResponse, type TeamRole } from './card-team';
 
@@ -84,22 +91,13 @@ export class TeamBrandDto {
   @MaxLength(Limits.shortTextMax, { message: ExtraMessages.fieldTooLong })
   companyName: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   logoUrl: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   bannerUrl: string | null = null;
 
-  @TrimToNull()
-  @IsOptional()
-  @IsUrl(URL_OPTIONS, { message: Messages.url })
-  @MaxLength(Limits.urlMax, { message: Messages.url })
+  @OptionalUrl()
   website: string | null = null;
 
   /** the main colour: buttons and accents of the team's cards, within AA contrast */
