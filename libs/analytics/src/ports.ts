@@ -7,6 +7,7 @@ import type {
   EventWriter,
   FiguresReader,
   RecentWrites,
+  VisitorDayReader,
 } from './store-ports';
 
 // the store's ports, one per job, and the figures they answer
@@ -132,6 +133,7 @@ export interface SaltStore {
  */
 export type AnalyticsStore = EventWriter &
   FiguresReader &
+  VisitorDayReader &
   EventEraser &
   AnalyticsSchema &
   AnalyticsBackup &

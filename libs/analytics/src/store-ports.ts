@@ -172,6 +172,22 @@ export interface FiguresReader extends TeamFiguresReader {
   live(profileId: string, since: Date): Promise<LiveFigures>;
 }
 
+/** one visitor's day on one card: the card, the UTC day (YYYY-MM-DD) and the day's visitor hash */
+export interface VisitorDay {
+  profileId: string;
+  day: string;
+  visitorHash: string;
+}
+
+/** a visitor day's events, counted by type (view, vcard_saved, ...); a type without events is absent */
+export type VisitorDayEvents = Partial<Record<string, number>>;
+
+/** what one visitor did on a card in one UTC day: the lead's follow-up signals */
+export interface VisitorDayReader {
+  /** each visitor day's events by type, in the order asked */
+  visitorDays(days: readonly VisitorDay[]): Promise<VisitorDayEvents[]>;
+}
+
 /** a profile's erasure and the raw events' retention */
 export interface EventEraser {
   /** erases a profile's raw events and its rollups */

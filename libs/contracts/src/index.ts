@@ -3,6 +3,7 @@ export * from './auth.dto';
 export * from './blocks';
 export * from './handles';
 export * from './lead.dto';
+export * from './lead-work.dto';
 export * from './messages';
 export * from './names';
 export * from './profile.dto';

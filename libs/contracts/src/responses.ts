@@ -4,6 +4,7 @@ import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
 import type { MessageFieldsResponse } from './message-fields';
 import type { CardBrand, CardTeamResponse } from './card-team';
+import type { LeadStatus } from './lead-work.dto';
 
 export interface FieldError {
   field: string;
@@ -154,6 +155,47 @@ export interface LeadResponse {
   consentText: string;
   visitorUserId: string | null;
   createdAtUtc: string;
+  status: LeadStatus;
+  tags: string[];
+  /** the owner's private note; never shown to the visitor */
+  note: string | null;
+  updatedAtUtc: string;
+  /** when the status last changed; null while it never has */
+  statusChangedAtUtc: string | null;
+  followUp: LeadFollowUpResponse;
+}
+
+/** a lead of the account-wide list, with the card it was left on */
+export interface AccountLeadResponse extends LeadResponse {
+  cardHandle: string;
+  cardDisplayName: string;
+}
+
+/** what a visitor gets back for the message they left: none of the owner's work on it */
+export type SentLeadResponse = Omit<
+  LeadResponse,
+  'status' | 'tags' | 'note' | 'updatedAtUtc' | 'statusChangedAtUtc' | 'followUp'
+>;
+
+/**
+ * what the visitor did on the card the same UTC day as the message, and how much it argues for a
+ * prompt follow-up. signals: read from the day's events; notCollected: the card did not collect
+ * visitor addresses, so the visit cannot be told apart; unavailable: the analytics could not be read
+ */
+export interface LeadFollowUpResponse {
+  state: 'signals' | 'notCollected' | 'unavailable';
+  score: number;
+  /** short phrases, strongest first: "Saved your contact", "Viewed twice", "Clicked a link" */
+  reasons: string[];
+}
+
+/** refused: the change would break a rule of the lead (its error says which) */
+export type BulkLeadOutcome = 'updated' | 'unchanged' | 'deleted' | 'notFound' | 'refused';
+
+export interface BulkLeadsResponse {
+  results: Array<{ id: string; outcome: BulkLeadOutcome; error?: string }>;
+  /** leads changed or deleted */
+  changed: number;
 }
 
 export interface Page<T> {

@@ -13,7 +13,7 @@ import {
   ValidateBy,
 } from 'class-validator';
 import { AnalyticsRangeQueryDto } from './analytics.dto';
-import { PageQueryDto } from './lead.dto';
+import { LeadsQueryDto } from './lead-work.dto';
 import { ExtraMessages, Limits, Messages } from './messages';
 import {
   BlockDto,
@@ -278,19 +278,14 @@ export class CreateTeamCardDto {
   displayName!: string;
 }
 
-export class TeamLeadsQueryDto extends PageQueryDto {
+/** the inbox's filters are a card's leads' (LeadsQueryDto), and a member's cards */
+export class TeamLeadsQueryDto extends LeadsQueryDto {
   /** only the cards this member holds */
   @TrimToNull()
   @IsOptional()
   @IsString()
   @MaxLength(64)
   memberId: string | null = null;
-
-  @TrimToNull()
-  @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  profileId: string | null = null;
 }
 
 export class TeamAnalyticsQueryDto extends AnalyticsRangeQueryDto {

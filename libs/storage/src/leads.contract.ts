@@ -30,6 +30,12 @@ export function describeLeadsContract(store: () => Storage): void {
         ...newLead(profile.id, 1),
         id: expect.stringMatching(ID),
         createdAt: expect.any(Date),
+        status: 'new',
+        tags: [],
+        note: null,
+        updatedAt: expect.any(Date),
+        statusChangedAt: null,
+        followUp: null,
       });
       expect(created[0]).toMatchObject({ message: null, visitorUserId: null });
 

@@ -1,5 +1,6 @@
 import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
+import { describeLeadWorkContract } from './lead-work.contract';
 import type { Storage } from './ports';
 import { describeProfilesContract } from './profiles.contract';
 import { describeSessionsContract } from './sessions.contract';
@@ -44,6 +45,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeSessionsContract(() => storage);
     describeProfilesContract(() => storage);
     describeLeadsContract(() => storage);
+    describeLeadWorkContract(() => storage);
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);

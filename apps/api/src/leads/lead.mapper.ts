@@ -1,7 +1,31 @@
-import type { LeadResponse } from '@cardcraft/contracts';
+import type { LeadFollowUpResponse, LeadResponse, SentLeadResponse } from '@cardcraft/contracts';
 import type { LeadRecord } from '@cardcraft/storage';
 
-export function toLeadResponse(lead: LeadRecord): LeadResponse {
+/** the lead as its owner reads it; the visitor's day key stays in the store */
+export function toLeadResponse(lead: LeadRecord, followUp: LeadFollowUpResponse): LeadResponse {
+  return {
+    id: lead.id,
+    profileId: lead.profileId,
+    email: lead.email,
+    message: lead.message,
+    name: lead.name,
+    phone: lead.phone,
+    company: lead.company,
+    consent: lead.consent,
+    consentText: lead.consentText,
+    visitorUserId: lead.visitorUserId,
+    createdAtUtc: lead.createdAt.toISOString(),
+    status: lead.status,
+    tags: lead.tags,
+    note: lead.note,
+    updatedAtUtc: lead.updatedAt.toISOString(),
+    statusChangedAtUtc: lead.statusChangedAt?.toISOString() ?? null,
+    followUp,
+  };
+}
+
+/** the answer to the visitor who left the message */
+export function toSentLeadResponse(lead: LeadRecord): SentLeadResponse {
   return {
     id: lead.id,
     profileId: lead.profileId,

@@ -1,6 +1,18 @@
 import type { LeadRecord } from '@cardcraft/storage';
 
-const HEADER = ['Received (UTC)', 'Email', 'Name', 'Phone', 'Company', 'Message', 'Consent', 'Consent text'];
+const HEADER = [
+  'Received (UTC)',
+  'Email',
+  'Name',
+  'Phone',
+  'Company',
+  'Message',
+  'Consent',
+  'Consent text',
+  'Status',
+  'Tags',
+  'Note',
+];
 
 /**
  * RFC 4180 quoting, plus a leading apostrophe on cells that start like a formula, so a spreadsheet
@@ -28,6 +40,9 @@ export function leadCsvRow(lead: LeadRecord, leading: string[] = []): string {
       lead.message ?? '',
       lead.consent ? 'yes' : 'no',
       lead.consentText,
+      lead.status,
+      lead.tags.join('; '),
+      lead.note ?? '',
     ]
       .map(cell)
       .join(',') + '\r\n'

@@ -1,18 +1,20 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   buildLeadVCard,
   CreateLeadDto,
+  LeadFiltersDto,
   leadVCardFileName,
-  PageQueryDto,
+  UpdateLeadDto,
   type LeadResponse,
   type Page,
+  type SentLeadResponse,
 } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
-import { toLeadResponse } from './lead.mapper';
+import { toSentLeadResponse } from './lead.mapper';
 import { leadCsvRow, leadsCsvHeader } from './leads-csv';
 import { LeadsService } from './leads.service';
 
@@ -29,30 +31,30 @@ export class LeadsController {
     @Body() body: CreateLeadDto,
     @CurrentUserId() viewerUserId: string | null,
     @Req() request: FastifyRequest,
-  ): Promise<LeadResponse> {
-    return toLeadResponse(await this.leads.create(profileId, body, viewerUserId, requestMeta(request)));
+  ): Promise<SentLeadResponse> {
+    return toSentLeadResponse(await this.leads.create(profileId, body, viewerUserId, requestMeta(request)));
   }
 
   @Get()
   @ApiBearerAuth()
   async list(
     @Param('id') profileId: string,
-    @Query() query: PageQueryDto,
+    @Query() query: LeadFiltersDto,
     @CurrentUserId() userId: string,
   ): Promise<Page<LeadResponse>> {
-    const { items, total } = await this.leads.list(profileId, userId, query.page, query.pageSize);
-    return { items: items.map(toLeadResponse), page: query.page, pageSize: query.pageSize, total };
+    return this.leads.list(profileId, userId, query);
   }
 
   @Get('export')
   @ApiBearerAuth()
   async export(
     @Param('id') profileId: string,
+    @Query() query: LeadFiltersDto,
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const rows = [leadsCsvHeader()];
-    for await (const lead of this.leads.all(profileId, userId)) rows.push(leadCsvRow(lead));
+    for await (const lead of this.leads.all(profileId, userId, query)) rows.push(leadCsvRow(lead));
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${profileId}.csv"`);
@@ -68,13 +70,25 @@ export class LeadsController {
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const { lead, profileDisplayName } = await this.leads.one(profileId, leadId, userId);
-    const response = toLeadResponse(lead);
+    const { lead, profile } = await this.leads.one(profileId, leadId, userId);
+    const response = toSentLeadResponse(lead);
     void reply
       .header('content-type', 'text/vcard; charset=utf-8')
       .header('content-disposition', `attachment; filename="${leadVCardFileName(response)}"`)
       .header('cache-control', 'no-store');
-    return buildLeadVCard({ ...response, profileDisplayName });
+    return buildLeadVCard({ ...response, profileDisplayName: profile.displayName });
+  }
+
+  /** the holder or a team admin works the lead: its status, tags and private note */
+  @Patch(':leadId')
+  @ApiBearerAuth()
+  async update(
+    @Param('id') profileId: string,
+    @Param('leadId') leadId: string,
+    @Body() body: UpdateLeadDto,
+    @CurrentUserId() userId: string,
+  ): Promise<LeadResponse> {
+    return this.leads.update(profileId, leadId, userId, body);
   }
 
   @Delete(':leadId')

@@ -1,14 +1,36 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONSENT_TEXT, MESSAGE_FIELDS, messageFieldProblems, type CreateLeadDto } from '@cardcraft/contracts';
-import type { LeadRecord, LeadsRepository, PageResult, ProfilesRepository } from '@cardcraft/storage';
+import {
+  CONSENT_TEXT,
+  LeadWorkMessages,
+  MESSAGE_FIELDS,
+  messageFieldProblems,
+  type CreateLeadDto,
+  type LeadFiltersDto,
+  type LeadResponse,
+  type Page,
+  type UpdateLeadDto,
+} from '@cardcraft/contracts';
+import type { LeadRecord, LeadsRepository, ProfileRecord, ProfilesRepository } from '@cardcraft/storage';
 import { BadInputError, ForbiddenError, NotFoundError } from '../platform/common/errors';
 import type { RequestMeta } from '../platform/common/request-meta';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
 import { LEADS, PROFILES } from '../platform/storage/storage.tokens';
+import { LeadFollowUps } from './lead-follow-ups';
+import { LeadInbox, leadFilter } from './lead-inbox';
+import { toLeadResponse } from './lead.mapper';
 
 export const MESSAGES_CLOSED = 'This profile is not accepting messages';
 export const LEAD_NOT_FOUND = 'Message not found';
+
+/** no filter: every lead of the card */
+const NO_FILTER: Omit<LeadFiltersDto, 'page' | 'pageSize' | 'sort'> = {
+  status: null,
+  tag: null,
+  from: null,
+  to: null,
+  q: null,
+};
 
 @Injectable()
 export class LeadsService {
@@ -17,6 +39,8 @@ export class LeadsService {
     @Inject(PROFILES) private readonly storedProfiles: ProfilesRepository,
     private readonly profiles: ProfilesService,
     private readonly events: DomainEvents,
+    private readonly followUps: LeadFollowUps,
+    private readonly inbox: LeadInbox,
   ) {}
 
   /**
@@ -47,30 +71,27 @@ export class LeadsService {
       consent: input.consent,
       consentText: CONSENT_TEXT,
       visitorUserId: viewerUserId,
+      // what this visitor did on the card today is read by this key later (the follow-up signals)
+      visitorKey: await this.followUps.visitorKey(profile, request, new Date()),
     });
     await this.events.publish('lead.created', { lead, profile, viewerUserId, request });
     return lead;
   }
 
-  async list(
-    profileId: string,
-    ownerId: string,
-    page: number,
-    pageSize: number,
-  ): Promise<PageResult<LeadRecord>> {
-    await this.profiles.getManaged(profileId, ownerId);
-    return this.leads.listByProfile(profileId, { offset: (page - 1) * pageSize, limit: pageSize });
+  /** a page of the card's leads, filtered and ordered as asked */
+  async list(profileId: string, userId: string, query: LeadFiltersDto): Promise<Page<LeadResponse>> {
+    await this.profiles.getManaged(profileId, userId);
+    return this.inbox.page(leadFilter([profileId], query), query, toLeadResponse);
   }
 
-  /** every lead of the profile, newest first, read page by page */
-  async *all(profileId: string, ownerId: string): AsyncGenerator<LeadRecord> {
+  /** every lead of the profile the filters match (all of them without), newest first, read page by page */
+  async *all(
+    profileId: string,
+    ownerId: string,
+    filters: Omit<LeadFiltersDto, 'page' | 'pageSize' | 'sort'> = NO_FILTER,
+  ): AsyncGenerator<LeadRecord> {
     await this.profiles.getManaged(profileId, ownerId);
-    const limit = 500;
-    for (let offset = 0; ; offset += limit) {
-      const { items } = await this.leads.listByProfile(profileId, { offset, limit });
-      yield* items;
-      if (items.length < limit) return;
-    }
+    yield* this.inbox.all(leadFilter([profileId], { ...filters, page: 1, pageSize: 1, sort: 'newest' }));
   }
 
   /** one lead of an owner's profile, with the profile it was left on */
@@ -78,11 +99,27 @@ export class LeadsService {
     profileId: string,
     leadId: string,
     ownerId: string,
-  ): Promise<{ lead: LeadRecord; profileDisplayName: string }> {
+  ): Promise<{ lead: LeadRecord; profile: ProfileRecord }> {
     const profile = await this.profiles.getManaged(profileId, ownerId);
     const lead = await this.leads.findOne(profileId, leadId);
     if (!lead) throw new NotFoundError(LEAD_NOT_FOUND);
-    return { lead, profileDisplayName: profile.displayName };
+    return { lead, profile };
+  }
+
+  /** the holder's or a team admin's change to a lead's status, tags or note */
+  async update(
+    profileId: string,
+    leadId: string,
+    userId: string,
+    input: UpdateLeadDto,
+  ): Promise<LeadResponse> {
+    if (input.status === undefined && input.tags === undefined && input.note === undefined) {
+      throw new BadInputError(LeadWorkMessages.nothingToChange);
+    }
+    const { lead, profile } = await this.one(profileId, leadId, userId);
+    const updated = await this.inbox.change(profile, lead, input);
+    if (!updated) throw new NotFoundError(LEAD_NOT_FOUND);
+    return this.inbox.response(updated);
   }
 
   async delete(profileId: string, leadId: string, ownerId: string): Promise<void> {

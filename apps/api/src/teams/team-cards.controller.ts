@@ -2,10 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   AssignCardDto,
+  BulkLeadsDto,
   CreateTeamCardDto,
   TeamAnalyticsQueryDto,
   TeamCardsQueryDto,
   TeamLeadsQueryDto,
+  type BulkLeadsResponse,
   type Page,
   type TeamAnalyticsResponse,
   type TeamCardResponse,
@@ -85,6 +87,23 @@ export class TeamCardsController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="team-leads-${teamId}.csv"`);
     return csv;
+  }
+
+  /** the tags in use on the leads in the caller's reach */
+  @Get('leads/tags')
+  leadTags(@CurrentUserId() userId: string, @Param('teamId') teamId: string): Promise<string[]> {
+    return this.insights.leadTags(teamId, userId);
+  }
+
+  /** one action on up to 500 leads in the caller's reach (an admin's: the team's), each id answered */
+  @Post('leads/bulk')
+  @HttpCode(200)
+  bulkLeads(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Body() body: BulkLeadsDto,
+  ): Promise<BulkLeadsResponse> {
+    return this.insights.bulkLeads(teamId, userId, body);
   }
 
   @Get('analytics/summary')

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  BulkLeadsDto,
+  BulkLeadsResponse,
+  LeadFollowUpResponse,
   Page,
   TeamAnalyticsQueryDto,
   TeamAnalyticsResponse,
@@ -8,14 +11,14 @@ import type {
 } from '@cardcraft/contracts';
 import type { LeadRecord, LeadsRepository, ProfileRecord, UsersRepository } from '@cardcraft/storage';
 import { AnalyticsService } from '../analytics/analytics.service';
+import { UNAVAILABLE } from '../leads/follow-up';
+import { LeadInbox, leadFilter } from '../leads/lead-inbox';
 import { toLeadResponse } from '../leads/lead.mapper';
 import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
 import { LEADS, USERS } from '../platform/storage/storage.tokens';
 import { FORMER_MEMBER, usersById } from './team.mapper';
 import { TeamCardSnapshots } from './team-card-snapshots';
 import { TeamCardsService } from './team-cards.service';
-
-const EXPORT_PAGE = 500;
 
 /** the team's leads and analytics across the cards in the caller's reach (an admin: all of them) */
 @Injectable()
@@ -26,33 +29,42 @@ export class TeamInsightsService {
     private readonly cards: TeamCardsService,
     private readonly analytics: AnalyticsService,
     private readonly snapshots: TeamCardSnapshots,
+    private readonly inbox: LeadInbox,
   ) {}
 
-  /** one inbox: every lead of the cards in reach, newest first, filtered by member and card */
+  /**
+   * one inbox: every lead of the cards in reach (an admin's: the team's; a member's: their own),
+   * filtered by member and card and as a card's leads are, newest first or follow-up first
+   */
   async leadsPage(teamId: string, userId: string, query: TeamLeadsQueryDto): Promise<Page<TeamLeadResponse>> {
     const cards = await this.filtered(teamId, userId, query);
-    const { items, total } = await this.leads.listByProfiles(
-      cards.map((card) => card.id),
-      { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
-    );
-    const describe = await this.describer(cards);
-    return { items: items.map(describe), page: query.page, pageSize: query.pageSize, total };
+    const ids = cards.map((card) => card.id);
+    return this.inbox.page(leadFilter(ids, query), query, await this.describer(cards));
   }
 
   /** the same leads as CSV, each row naming its card and holder first */
   async *leadsCsv(teamId: string, userId: string, query: TeamLeadsQueryDto): AsyncGenerator<string> {
     const cards = await this.filtered(teamId, userId, query);
     const describe = await this.describer(cards);
-    const ids = cards.map((card) => card.id);
     yield leadsCsvHeader(['Card', 'Holder']);
-    for (let offset = 0; ; offset += EXPORT_PAGE) {
-      const { items } = await this.leads.listByProfiles(ids, { offset, limit: EXPORT_PAGE });
-      for (const lead of items) {
-        const described = describe(lead);
-        yield leadCsvRow(lead, [described.cardHandle, described.holderName]);
-      }
-      if (items.length < EXPORT_PAGE) return;
+    const ids = cards.map((card) => card.id);
+    for await (const lead of this.inbox.all(leadFilter(ids, query))) {
+      // the row's card and holder only: a csv has no follow-up column
+      const described = describe(lead, UNAVAILABLE);
+      yield leadCsvRow(lead, [described.cardHandle, described.holderName]);
     }
+  }
+
+  /** one action on many leads of the cards in the caller's reach, each id answered */
+  async bulkLeads(teamId: string, userId: string, input: BulkLeadsDto): Promise<BulkLeadsResponse> {
+    const cards = await this.cards.inReach(teamId, userId, { memberId: null });
+    return this.inbox.bulk(input, new Map(cards.map((card) => [card.id, card])));
+  }
+
+  /** the tags in use on the leads of the cards in the caller's reach */
+  async leadTags(teamId: string, userId: string): Promise<string[]> {
+    const cards = await this.cards.inReach(teamId, userId, { memberId: null });
+    return this.leads.tagsOf(cards.map((card) => card.id));
   }
 
   /** the team's figures: the widgets of a card's summary over every published card in reach, a row a card */
@@ -100,17 +112,19 @@ export class TeamInsightsService {
     return query.profileId ? cards.filter((card) => card.id === query.profileId) : cards;
   }
 
-  private async describer(cards: ProfileRecord[]): Promise<(lead: LeadRecord) => TeamLeadResponse> {
+  private async describer(
+    cards: ProfileRecord[],
+  ): Promise<(lead: LeadRecord, followUp: LeadFollowUpResponse) => TeamLeadResponse> {
     const byId = new Map(cards.map((card) => [card.id, card]));
     const holders = await usersById(
       this.users,
       cards.map((card) => card.ownerId),
     );
-    return (lead) => {
+    return (lead, followUp) => {
       const card = byId.get(lead.profileId);
       const holderId = card?.ownerId ?? '';
       return {
-        ...toLeadResponse(lead),
+        ...toLeadResponse(lead, followUp),
         cardHandle: card?.handle ?? '',
         cardDisplayName: card?.displayName ?? '',
         holderId,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
+import { LeadsModule } from '../leads/leads.module';
 import { MediaModule } from '../media/media.module';
 import { EventsModule } from '../platform/events/events.module';
 import { MailModule } from '../platform/mail/mail.module';
@@ -27,6 +28,7 @@ import { TeamsService } from './teams.service';
     ProfilesModule,
     AnalyticsModule,
     MediaModule,
+    LeadsModule,
   ],
   controllers: [TeamsController, TeamInvitationsController, InvitationLinksController, TeamCardsController],
   providers: [

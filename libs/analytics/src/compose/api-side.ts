@@ -1,8 +1,10 @@
 import type { AnalyticsConfig } from '../config';
 import { assessPipeline, freeBytesOf, type PipelineReport } from '../health/pipeline-readiness';
-import type { AnalyticsMetrics, AnalyticsStore, BatchJournal, EventQueue } from '../ports';
+import { VisitorHasher } from '../enrichment/visitor-id';
+import type { AnalyticsMetrics, AnalyticsStore, BatchJournal, EventQueue, SaltStore } from '../ports';
 import { EventBuffer } from '../producer/event-buffer';
 import { AnalyticsReadService } from '../read/analytics-read.service';
+import { readVisitorDaySignals, visitorKeyOf } from '../read/visitor-day-signals';
 import type { Closers } from './closers';
 import type { AnalyticsLogger, AnalyticsMode, ApiAnalytics } from './process-analytics';
 import type { RunningConsumer } from './worker-loop';
@@ -16,6 +18,8 @@ export interface ApiSideParts {
   /** where batches go that the queue cannot take; null where the queue is a file here already */
   journal: BatchJournal | null;
   worker: RunningConsumer | null;
+  /** the daily salts the worker hashes visitors with, for a request's visitor key */
+  salts: SaltStore;
   logger: AnalyticsLogger;
   metrics: AnalyticsMetrics;
   closers: Closers;
@@ -29,6 +33,7 @@ export interface ApiSideParts {
 export function apiSide(parts: ApiSideParts): ApiAnalytics {
   const { config, store, queue, journal, worker, metrics, closers } = parts;
   const reader = new AnalyticsReadService(store, store);
+  const hasher = new VisitorHasher(parts.salts);
   const buffer = new EventBuffer(queue, config.buffer, parts.logger, journal);
   closers.add(() => buffer.close());
   const since = Date.now();
@@ -67,6 +72,8 @@ export function apiSide(parts: ApiSideParts): ApiAnalytics {
       await queue.enqueueErase({ profileId });
       reader.forget(profileId);
     },
+    visitorKey: (visit) => visitorKeyOf(hasher, visit),
+    visitorDaySignals: (days) => readVisitorDaySignals(store, days),
     flush: () => buffer.flush(),
     whileIngestPaused: (during) => {
       if (!worker) throw new Error('the analytics worker loop does not run in this process');

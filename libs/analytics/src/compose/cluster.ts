@@ -92,8 +92,22 @@ export function startClusterApi(
     // the queue is another machine: what it cannot take is spilled to a file of this one
     const journal = new SqliteBatchJournal(config.queue.journalFile);
     closers.add(() => journal.close());
+    // the same salts in redis the workers hash with, for a request's visitor key
+    const salts = new RedisSaltStore(config.queue.redisUrl, config.queue.prefix);
+    closers.add(() => salts.close());
     const { store, queue } = parts;
-    return apiSide({ config, mode: modeOf(config), store, queue, journal, worker, logger, metrics, closers });
+    return apiSide({
+      config,
+      mode: modeOf(config),
+      store,
+      queue,
+      journal,
+      worker,
+      salts,
+      logger,
+      metrics,
+      closers,
+    });
   });
 }
 

@@ -98,6 +98,7 @@ export function startEmbeddedApi(
     // no journal: the queue is already a file here, a second one on the same disk would not help
     const { store, queue } = parts;
     return apiSide({
+      salts: new SqliteSaltStore(parts.database),
       config,
       mode: modeOf(config),
       store,

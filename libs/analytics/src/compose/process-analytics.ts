@@ -3,6 +3,8 @@ import type { PipelineReport } from '../health/pipeline-readiness';
 import type { AnalyticsMetrics, AnalyticsStore, EventQueue, QueueDepth } from '../ports';
 import type { EventBuffer } from '../producer/event-buffer';
 import type { AnalyticsReadService } from '../read/analytics-read.service';
+import type { VisitorDaySignals, VisitorOfRequest } from '../read/visitor-day-signals';
+import type { VisitorDay } from '../store-ports';
 
 export interface AnalyticsLogger {
   log(message: string): void;
@@ -42,6 +44,13 @@ export interface ApiAnalytics {
    * does not take it.
    */
   eraseProfile(profileId: string): Promise<void>;
+  /**
+   * the day's visitor key of a request (the visitor_hash its events get), to find that visitor's
+   * events of the day later; null where the card does not collect visitor addresses
+   */
+  visitorKey(visit: VisitorOfRequest): Promise<string | null>;
+  /** what each visitor did on a card that day, in the order asked; throws when the store does not answer */
+  visitorDaySignals(days: readonly VisitorDay[]): Promise<VisitorDaySignals[]>;
   flush(): Promise<void>;
   /**
    * runs `during` while this process's worker loop stores nothing (embedded: the loop runs here); the

@@ -143,6 +143,7 @@ export function newLead(profileId: string, n: number): NewLead {
     consent: true,
     consentText: 'I agree to be contacted.',
     visitorUserId: n % 2 === 0 ? null : UNKNOWN_ID,
+    visitorKey: n % 2 === 0 ? null : `${n}`.padStart(32, 'a'),
   };
 }
 

@@ -19,6 +19,8 @@ export interface DomainEventMap {
     viewerUserId: string | null;
     request: RequestMeta;
   };
+  /** an owner changed a lead: one event per lead changed, `changes` naming the fields (status, tags, note) */
+  'lead.updated': { lead: LeadRecord; profile: ProfileRecord; changes: readonly string[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -1,6 +1,9 @@
 import type {
   AccountExportStateResponse,
+  BulkLeadsResponse,
   HandleAvailabilityResponse,
+  LeadResponse,
+  Page,
   ProfileResponse,
 } from '@cardcraft/contracts';
 import { eventually } from '../testing/eventually';
@@ -249,6 +252,74 @@ const ROUTES: Route[] = [
     path: '/api/profiles/{id}/leads/{leadId}/vcard',
     url: (world) => `${card(world)}/leads/${world.leadId}/vcard`,
     expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/profiles/{id}/leads/{leadId}',
+    url: (world) => `${card(world)}/leads/${world.leadId}`,
+    body: () => ({ status: 'contacted', tags: ['VIP'], note: 'Call back' }),
+    expect: OWNER_ONLY(200),
+  },
+  // the account-wide list holds the caller's own cards' leads only
+  {
+    method: 'GET',
+    path: '/api/leads',
+    url: () => '/api/leads',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as Page<LeadResponse>).total).toBe(0);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as Page<LeadResponse>).items.map((lead) => lead.id)).toEqual([world.leadId]);
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/leads/export',
+    url: () => '/api/leads/export',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect(response.text).not.toContain('first@example.com');
+      },
+      owner: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect(response.text).toContain('first@example.com');
+      },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/leads/tags',
+    url: () => '/api/leads/tags',
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  // another account's lead is not found to it, and stays as it was
+  {
+    method: 'POST',
+    path: '/api/leads/bulk',
+    url: () => '/api/leads/bulk',
+    body: (world) => ({ leadIds: [world.leadId], action: 'status', status: 'won' }),
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as BulkLeadsResponse).results).toEqual([
+          { id: world.leadId, outcome: 'notFound' },
+        ]);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as BulkLeadsResponse).results).toEqual([
+          { id: world.leadId, outcome: 'updated' },
+        ]);
+      },
+    },
   },
   {
     method: 'POST',

@@ -131,9 +131,30 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
       {
         method: 'GET',
         path: under(fc.constant('/leads')),
-        query: { memberId: world.ids.member, profileId: world.card.id, page: 1, pageSize: 20 },
+        query: {
+          memberId: world.ids.member,
+          profileId: world.card.id,
+          page: 1,
+          pageSize: 20,
+          status: 'new',
+          tag: 'vip',
+          q: 'a',
+          from: '2026-01-01',
+          to: '2026-12-31',
+          sort: 'followUp',
+        },
       },
-      { method: 'GET', path: under(fc.constant('/leads/export')), query: { memberId: world.ids.member } },
+      {
+        method: 'GET',
+        path: under(fc.constant('/leads/export')),
+        query: { memberId: world.ids.member, status: 'new', tag: 'vip', q: 'a', from: '2026-01-01' },
+      },
+      { method: 'GET', path: under(fc.constant('/leads/tags')) },
+      {
+        method: 'POST',
+        path: under(fc.constant('/leads/bulk')),
+        body: { leadIds: [world.leadId], action: 'addTags', tags: ['Fuzz'] },
+      },
       {
         method: 'GET',
         path: under(fc.constant('/analytics/summary')),

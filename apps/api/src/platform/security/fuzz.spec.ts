@@ -92,6 +92,16 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     const idSegment = fc.oneof(fc.constant(world.cardId), fc.constant(world.handle), rawSegment);
     const leadSegment = fc.oneof(fc.constant(world.leadId), rawSegment);
     const range = { from: '2026-01-01T00:00:00.000Z', to: '2026-12-31T00:00:00.000Z' };
+    const leadFilters = {
+      page: 1,
+      pageSize: 20,
+      status: 'new',
+      tag: 'vip',
+      q: 'hello',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      sort: 'followUp',
+    };
     // each route with a valid body to mutate, so generated input reaches the validators and beyond
     const routes: FuzzRoute[] = [
       { method: 'GET', path: fc.constant('/api/health') },
@@ -139,9 +149,26 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       {
         method: 'GET',
         path: idSegment.map((id) => `/api/profiles/${id}/leads`),
-        query: { page: 1, pageSize: 20 },
+        query: leadFilters,
       },
-      { method: 'GET', path: idSegment.map((id) => `/api/profiles/${id}/leads/export`) },
+      {
+        method: 'GET',
+        path: idSegment.map((id) => `/api/profiles/${id}/leads/export`),
+        query: { status: 'new', tag: 'vip', q: 'a', from: '2026-01-01', to: '2026-12-31' },
+      },
+      {
+        method: 'PATCH',
+        path: fc.tuple(idSegment, leadSegment).map(([id, lead]) => `/api/profiles/${id}/leads/${lead}`),
+        body: { status: 'won', tags: ['VIP', 'Berlin'], note: 'Call back' },
+      },
+      { method: 'GET', path: fc.constant('/api/leads'), query: { ...leadFilters, profileId: world.cardId } },
+      { method: 'GET', path: fc.constant('/api/leads/export'), query: leadFilters },
+      { method: 'GET', path: fc.constant('/api/leads/tags') },
+      {
+        method: 'POST',
+        path: fc.constant('/api/leads/bulk'),
+        body: { leadIds: [world.leadId], action: 'status', status: 'won' },
+      },
       {
         method: 'DELETE',
         path: fc.tuple(idSegment, leadSegment).map(([id, lead]) => `/api/profiles/${id}/leads/${lead}`),

@@ -1,4 +1,4 @@
-import type { Page, TeamCardResponse, TeamLeadResponse } from '@cardcraft/contracts';
+import type { BulkLeadsResponse, Page, TeamCardResponse, TeamLeadResponse } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import type { HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
@@ -47,6 +47,14 @@ const SIGNED_IN = (status: number): Record<Actor, Expected> => ({
   admin: status,
   owner: status,
 });
+
+/** a bulk change answered 200, the lead's one outcome as given */
+const bulkOutcome =
+  (outcome: string): Expected =>
+  (world, response) => {
+    expect(response.status).toBe(200);
+    expect((response.body as BulkLeadsResponse).results).toEqual([{ id: world.leadId, outcome }]);
+  };
 
 const team = (world: World) => `/api/teams/${world.team.id}`;
 const RANGE = 'from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z';
@@ -236,6 +244,25 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/teams/{teamId}/leads/tags',
+    url: (w) => `${team(w)}/leads/tags`,
+    expect: MEMBERS(200),
+  },
+  // each caller acts on the leads in their reach: the holder's own, an admin's the team's
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/leads/bulk',
+    url: (w) => `${team(w)}/leads/bulk`,
+    body: (w) => ({ leadIds: [w.leadId], action: 'addTags', tags: ['Seen'] }),
+    expect: {
+      ...OUTSIDERS,
+      member: bulkOutcome('updated'),
+      admin: bulkOutcome('unchanged'),
+      owner: bulkOutcome('unchanged'),
+    },
+  },
+  {
+    method: 'GET',
     path: '/api/teams/{teamId}/analytics/summary',
     url: (w) => `${team(w)}/analytics/summary?${RANGE}`,
     expect: MEMBERS(200),
@@ -248,6 +275,14 @@ const ROUTES: Route[] = [
     url: (w) => `/api/profiles/${w.card.id}${suffix}`,
     expect: MEMBERS(200),
   })),
+  {
+    method: 'PATCH',
+    path: '/api/profiles/{id}/leads/{leadId}',
+    cardRoute: true,
+    url: (w) => `/api/profiles/${w.card.id}/leads/${w.leadId}`,
+    body: (_w, actor) => ({ note: `seen by ${actor}` }),
+    expect: MEMBERS(200),
+  },
   {
     method: 'PUT',
     path: '/api/profiles/{id}',

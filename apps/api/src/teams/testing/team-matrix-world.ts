@@ -28,6 +28,8 @@ export interface TeamWorld {
   template: CardTemplateResponse;
   /** the member's published team card, with a message on it */
   card: ProfileResponse;
+  /** that message */
+  leadId: string;
   /** a member the routes that change a member act on */
   target: Person;
   /** a pending invitation, to an address none of the actors has */
@@ -57,7 +59,7 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
   });
   if (removal.status !== 204) throw new Error(`removal: ${removal.status} ${removal.text}`);
   const card = await publish(http, member.accessToken, joined.profileId!);
-  const lead = await http.post(`/api/profiles/${card.id}/leads`, {
+  const lead = await http.post<{ id: string }>(`/api/profiles/${card.id}/leads`, {
     body: { email: 'visitor@example.com', message: 'Hi', consent: true },
   });
   if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${lead.text}`);
@@ -80,6 +82,7 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
     team: created,
     template,
     card,
+    leadId: lead.body.id,
     target,
     invitationId: invitation.body.id,
     invitationToken: await newInvitationToken(outboxDir, invitee, seen),

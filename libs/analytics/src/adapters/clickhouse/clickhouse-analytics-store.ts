@@ -20,6 +20,9 @@ import type {
   TeamEventRow,
   TimeRange,
   VisitCursor,
+  VisitorDay,
+  VisitorDayEvents,
+  VisitorDayReader,
   VisitRow,
 } from '../../ports';
 import { ClickHouseBackups } from './clickhouse-backup';
@@ -29,6 +32,7 @@ import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
+import { readVisitorDays } from './clickhouse-visitor-days';
 import {
   appliedVersions,
   DEFAULT_MIGRATIONS_DIR,
@@ -62,7 +66,7 @@ export interface ClickHouseStoreOptions {
  * process remembers of its own writes is not here but in the write log (adapters/write-log).
  */
 export class ClickHouseAnalyticsStore
-  implements EventWriter, FiguresReader, EventEraser, AnalyticsSchema, AnalyticsBackup
+  implements EventWriter, FiguresReader, VisitorDayReader, EventEraser, AnalyticsSchema, AnalyticsBackup
 {
   private readonly retention = new RawRetention();
   private readonly writer: ClickHouseEventWriter;
@@ -194,6 +198,10 @@ export class ClickHouseAnalyticsStore
 
   rawEvents(profileId: string, ranges: TimeRange[], limit: number): Promise<DayEventRow[][]> {
     return this.events.rawEvents(profileId, ranges, limit);
+  }
+
+  visitorDays(days: readonly VisitorDay[]): Promise<VisitorDayEvents[]> {
+    return readVisitorDays(this.connection.client, days);
   }
 
   live(profileId: string, since: Date): Promise<LiveFigures> {

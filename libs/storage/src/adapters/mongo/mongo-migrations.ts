@@ -1,5 +1,6 @@
 import type { mongo } from 'mongoose';
 import { latestVersion, SchemaVersionError } from '../../schema-version';
+import { leadSearchText } from '../lead-search';
 
 // the collections and their indexes, as numbered migrations: what the database holds besides the
 // documents' shapes (mongo-schemas.ts). schema_migrations records the ones applied, a document each.
@@ -9,7 +10,8 @@ import { latestVersion, SchemaVersionError } from '../../schema-version';
 // created these indexes at every start) and a second migrate running at the same time does no harm.
 // the images' GridFS bucket ("media") gets its collections and indexes from the driver at the first
 // upload. fields added later (a user's notifyOnMessages, a message's name, phone and company, a card's
-// teamId and templateId) need no step: a document without them reads as the default.
+// teamId and templateId) need no step: a document without them reads as the default. a lead's status,
+// tags and search text do (5): the filters read them, so every lead must have them.
 
 type Db = mongo.Db;
 
@@ -110,6 +112,48 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
         { key: { teamId: 1, createdAt: 1 } },
         { key: { templateId: 1 } },
       ]);
+    },
+  },
+  {
+    version: 5,
+    name: 'lead-follow-up',
+    apply: async (db) => {
+      // the inbox filtered by status reads its page off the first; the tag filter the second
+      await collectionWithIndexes(db, 'leads', [
+        { key: { profileId: 1, status: 1, createdAt: -1, _id: -1 } },
+        { key: { profileId: 1, tagKeys: 1 } },
+      ]);
+      // existing leads become new, untagged, without a note, last changed when received, with the
+      // text the search reads; one at a time, since the text is lower-cased as every later write does
+      const leads = db.collection('leads');
+      const pending = leads.find(
+        { status: { $exists: false } },
+        { projection: { email: 1, name: 1, company: 1, message: 1, createdAt: 1 } },
+      );
+      for await (const lead of pending) {
+        await leads.updateOne(
+          { _id: lead._id, status: { $exists: false } },
+          {
+            $set: {
+              status: 'new',
+              tags: [],
+              tagKeys: [],
+              note: null,
+              searchText: leadSearchText({
+                email: String(lead.email ?? ''),
+                name: typeof lead.name === 'string' ? lead.name : null,
+                company: typeof lead.company === 'string' ? lead.company : null,
+                message: typeof lead.message === 'string' ? lead.message : null,
+                note: null,
+              }),
+              updatedAt: lead.createdAt as unknown,
+              statusChangedAt: null,
+              visitorKey: null,
+              followUp: null,
+            },
+          },
+        );
+      }
     },
   },
 ];

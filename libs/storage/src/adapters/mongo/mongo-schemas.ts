@@ -59,6 +59,27 @@ export interface LeadDoc {
   consentText: string;
   visitorUserId: string | null;
   createdAt: Date;
+  /** from here on, absent on leads received before migration 5, which gives them their defaults */
+  status?: string;
+  tags?: string[];
+  /** the tags' keys (lower-cased), which the tag filter reads */
+  tagKeys?: string[];
+  note?: string | null;
+  /** lower-cased e-mail, name, company, message and note, which the text search reads */
+  searchText?: string;
+  updatedAt?: Date;
+  statusChangedAt?: Date | null;
+  visitorKey?: string | null;
+  followUp?: LeadSignalsDoc | null;
+}
+
+export interface LeadSignalsDoc {
+  views: number;
+  saves: number;
+  linkClicks: number;
+  shares: number;
+  calls: number;
+  emails: number;
 }
 
 export interface SessionDoc {
@@ -231,6 +252,16 @@ export const leadSchema = new Schema<LeadDoc>(
     consent: Boolean,
     consentText: String,
     visitorUserId: nullableString,
+    status: { type: String, default: 'new' },
+    tags: { type: [String], default: [] },
+    tagKeys: { type: [String], default: [] },
+    note: nullableString,
+    searchText: { type: String, default: '' },
+    updatedAt: Date,
+    statusChangedAt: { type: Date, default: null },
+    visitorKey: nullableString,
+    // a plain object, as stored: its six counts are written whole by keepFollowUp
+    followUp: { type: Schema.Types.Mixed, default: null },
   },
   { collection: 'leads', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

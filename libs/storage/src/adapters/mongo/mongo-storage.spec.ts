@@ -217,6 +217,16 @@ const COLLECTIONS = [
   'media.chunks',
 ];
 
+// what migration 5 adds to the leads
+const LEAD_WORK_INDEXES = [
+  {
+    name: 'profileId_1_status_1_createdAt_-1__id_-1',
+    key: { profileId: 1, status: 1, createdAt: -1, _id: -1 },
+    unique: false,
+  },
+  { name: 'profileId_1_tagKeys_1', key: { profileId: 1, tagKeys: 1 }, unique: false },
+];
+
 // what migration 4 adds, sorted by name as indexesOf lists them
 const TEAM_PROFILE_INDEXES = [
   { name: 'teamId_1_createdAt_1', key: { teamId: 1, createdAt: 1 }, unique: false },
@@ -247,12 +257,12 @@ describe('the MongoDB store’s schema versions', () => {
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 4; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's 5; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -268,6 +278,7 @@ describe('the MongoDB store’s schema versions', () => {
           key: { profileId: 1, createdAt: -1, _id: -1 },
           unique: false,
         },
+        ...LEAD_WORK_INDEXES,
       ]),
       sessions: expect.arrayContaining([
         { name: 'userId_1', key: { userId: 1 }, unique: false },
@@ -291,6 +302,7 @@ describe('the MongoDB store’s schema versions', () => {
       expect.objectContaining({ _id: 2, name: 'account-links' }),
       expect.objectContaining({ _id: 3, name: 'account-exports' }),
       expect.objectContaining({ _id: 4, name: 'teams' }),
+      expect.objectContaining({ _id: 5, name: 'lead-follow-up' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -305,13 +317,31 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
       indexes: await indexesOf(db),
     }));
-    expect(after.documents).toEqual(before.documents);
+    // every document kept; the leads get their status, tags, note and search text (migration 5)
+    expect(after.documents).toEqual({
+      ...before.documents,
+      leads: (before.documents.leads as Array<Record<string, unknown>>).map((lead) => ({
+        ...lead,
+        status: 'new',
+        tags: [],
+        tagKeys: [],
+        note: null,
+        searchText: [lead.email, lead.name, lead.company, lead.message]
+          .filter((part) => typeof part === 'string' && part !== '')
+          .join('\n')
+          .toLowerCase(),
+        updatedAt: lead.createdAt,
+        statusChangedAt: null,
+        visitorKey: null,
+        followUp: null,
+      })),
+    });
     expect(after.indexes).toEqual({
       ...before.indexes,
       schema_migrations: [expect.objectContaining({ name: '_id_' })],
@@ -320,6 +350,7 @@ describe('the MongoDB store’s schema versions', () => {
       // and teams by migration 4, which indexes the cards by team and template too
       ...TEAM_INDEXES,
       profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
+      leads: expect.arrayContaining([...(before.indexes.leads as object[]), ...LEAD_WORK_INDEXES]),
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {
@@ -332,6 +363,15 @@ describe('the MongoDB store’s schema versions', () => {
         templateId: null,
       });
       await expect(storage.media.listByOwner(user.toHexString())).resolves.toHaveLength(1);
+      // the old leads are new, untagged and without a note, and the filters find them
+      const profile = await storage.profiles.findByHandle('ada');
+      const found = await storage.leads.search(
+        { profileIds: [profile!.id], status: 'new', text: 'ACME' },
+        { offset: 0, limit: 10 },
+      );
+      expect(found.items.map(({ email, status, tags, note }) => ({ email, status, tags, note }))).toEqual([
+        { email: 'v2@example.com', status: 'new', tags: [], note: null },
+      ]);
     } finally {
       await storage.close();
     }
@@ -346,10 +386,11 @@ describe('the MongoDB store’s schema versions', () => {
         { _id: 2, name: 'account-links' },
         { _id: 3, name: 'account-exports' },
         { _id: 4, name: 'teams' },
-        { _id: 5, name: 'later-feature' },
+        { _id: 5, name: 'lead-follow-up' },
+        { _id: 6, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

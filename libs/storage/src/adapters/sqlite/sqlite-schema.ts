@@ -1,3 +1,4 @@
+import { leadSearchText } from '../lead-search';
 import type { SqliteDatabase } from './sqlite-database';
 import { addColumnIfMissing, migrateSqlite, type SqliteSchema } from './sqlite-migrations';
 
@@ -175,6 +176,35 @@ CREATE INDEX profiles_team ON profiles (team_id, created_at);
 CREATE INDEX profiles_template ON profiles (template_id);
 `;
 
+// 5: working a lead: its status, tags and private note, the lower-cased text its search reads, when it
+// last changed, and the visitor's key for the day of the message with the day's follow-up signals
+// once kept. existing leads become new, untagged, without a note, last changed when received.
+const LEAD_FOLLOW_UP = `
+ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new';
+ALTER TABLE leads ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE leads ADD COLUMN tag_keys TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE leads ADD COLUMN note TEXT;
+ALTER TABLE leads ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+ALTER TABLE leads ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE leads ADD COLUMN status_changed_at INTEGER;
+ALTER TABLE leads ADD COLUMN visitor_key TEXT;
+ALTER TABLE leads ADD COLUMN follow_up TEXT;
+UPDATE leads SET updated_at = created_at;
+CREATE INDEX leads_profile_status_created ON leads (profile_id, status, created_at, id);
+`;
+
+/** each lead's search text, lower-cased by javascript as every later write does (sqlite's lower() is ascii only) */
+function fillLeadSearchText(db: SqliteDatabase): void {
+  const write = db.prepare<[string, string]>('UPDATE leads SET search_text = ? WHERE id = ?');
+  const rows = db
+    .prepare<
+      [],
+      { id: string; email: string; name: string | null; company: string | null; message: string | null }
+    >('SELECT id, email, name, company, message FROM leads')
+    .all();
+  for (const row of rows) write.run(leadSearchText({ ...row, note: null }), row.id);
+}
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -191,6 +221,14 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     },
     { version: 3, name: 'account-exports', apply: (db) => db.exec(ACCOUNT_EXPORTS) },
     { version: 4, name: 'teams', apply: (db) => db.exec(TEAMS) },
+    {
+      version: 5,
+      name: 'lead-follow-up',
+      apply: (db) => {
+        db.exec(LEAD_FOLLOW_UP);
+        fillLeadSearchText(db);
+      },
+    },
   ],
 };
 

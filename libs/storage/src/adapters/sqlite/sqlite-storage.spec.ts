@@ -217,18 +217,47 @@ const ALL_VERSIONS = [
   { version: 2, name: 'account-links-and-message-fields' },
   { version: 3, name: 'account-exports' },
   { version: 4, name: 'teams' },
+  { version: 5, name: 'lead-follow-up' },
 ];
 
-/** the file as the build before teams left it: its migrations, none later */
-function migratedBeforeTeams(db: SqliteDatabase): void {
-  const migrations = STORAGE_SQLITE_SCHEMA.migrations.slice(0, BEFORE_TEAMS_VERSION);
-  migrateSqlite(db, { ...STORAGE_SQLITE_SCHEMA, migrations });
+interface LeadRowBefore {
+  email: string;
+  name?: string | null;
+  company?: string | null;
+  message: string | null;
+  created_at: number;
+}
+
+/** what migration 5 gives a lead received before it */
+function leadWorkDefaults(row: LeadRowBefore): Record<string, unknown> {
+  return {
+    status: 'new',
+    tags: '[]',
+    tag_keys: '[]',
+    note: null,
+    search_text: [row.email, row.name, row.company, row.message]
+      .filter((part) => part !== null && part !== undefined && part !== '')
+      .join('\n')
+      .toLowerCase(),
+    updated_at: row.created_at,
+    status_changed_at: null,
+    visitor_key: null,
+    follow_up: null,
+  };
+}
+
+/** the file as the build at `version` left it: its migrations, none later */
+function migratedTo(version: number): (db: SqliteDatabase) => void {
+  return (db) => {
+    const migrations = STORAGE_SQLITE_SCHEMA.migrations.slice(0, version);
+    migrateSqlite(db, { ...STORAGE_SQLITE_SCHEMA, migrations });
+  };
 }
 
 describe('the SQLite store’s schema versions', () => {
   it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
     const file = join(dir, 'new', 'cardcraft.db');
-    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4, 5]);
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
     const storage = await createStorage({ kind: 'sqlite', file });
     await storage.close();
@@ -239,7 +268,8 @@ describe('the SQLite store’s schema versions', () => {
   // what the columns added since hold on rows made before them
   const NO_TEAM = { profiles: { team_id: null, template_id: null } };
   it.each([
-    ['the last build before teams', migratedBeforeTeams, BEFORE_TEAMS_ROWS, NO_TEAM],
+    ['the last build before lead follow-up', migratedTo(4), BEFORE_TEAMS_ROWS, {}],
+    ['the last build before teams', migratedTo(BEFORE_TEAMS_VERSION), BEFORE_TEAMS_ROWS, NO_TEAM],
     ['the last build before versions', UNVERSIONED_DDL, UNVERSIONED_ROWS, NO_TEAM],
     [
       'the first release',
@@ -270,6 +300,16 @@ describe('the SQLite store’s schema versions', () => {
       await expect(storage.profiles.listByTeam(team.id)).resolves.toEqual([]);
       const { items } = await storage.leads.listByProfile(PROFILE, { offset: 0, limit: 10 });
       expect(items.map((lead) => lead.email)).toEqual(['v2@example.com', 'v1@example.com']);
+      // the old leads are new, untagged and without a note, and the filters find them
+      expect(items.map(({ status, tags, note }) => ({ status, tags, note }))).toEqual([
+        { status: 'new', tags: [], note: null },
+        { status: 'new', tags: [], note: null },
+      ]);
+      const found = await storage.leads.search(
+        { profileIds: [PROFILE], status: 'new', text: 'V1@Example' },
+        { offset: 0, limit: 10 },
+      );
+      expect(found.items.map((lead) => lead.email)).toEqual(['v1@example.com']);
       await expect(storage.sessions.findById('ddddddddddddddddddddddd1')).resolves.toMatchObject({
         userId: USER,
       });
@@ -283,7 +323,11 @@ describe('the SQLite store’s schema versions', () => {
       Object.fromEntries(
         Object.entries(before).map(([table, tableRows]) => [
           table,
-          tableRows.map((row) => ({ ...(row as object), ...extra[table] })),
+          tableRows.map((row) => ({
+            ...(row as object),
+            ...extra[table],
+            ...(table === 'leads' ? leadWorkDefaults({ ...(row as LeadRowBefore), ...extra[table] }) : {}),
+          })),
         ]),
       ),
     );
@@ -297,10 +341,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 5, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 6, 'later-feature', 0)").run();
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);
@@ -339,7 +383,7 @@ describe('migrateSqlite', () => {
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
       expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
       // another part of the same file keeps its own versions
-      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4]);
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4, 5]);
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
     } finally {
       db.close();
