@@ -1,3 +1,4 @@
+import { describeCardExchangesContract } from './card-exchanges.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
 import type { Storage } from './ports';
@@ -44,6 +45,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeSessionsContract(() => storage);
     describeProfilesContract(() => storage);
     describeLeadsContract(() => storage);
+    describeCardExchangesContract(() => storage);
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);

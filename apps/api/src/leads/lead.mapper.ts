@@ -13,6 +13,17 @@ export function toLeadResponse(lead: LeadRecord): LeadResponse {
     consent: lead.consent,
     consentText: lead.consentText,
     visitorUserId: lead.visitorUserId,
+    answers: lead.answers.map((answer) => ({
+      ...answer,
+      value: Array.isArray(answer.value) ? [...answer.value] : answer.value,
+    })),
+    cardExchange: lead.cardExchange
+      ? {
+          consentText: lead.cardExchange.consentText,
+          consentedAtUtc: lead.cardExchange.consentedAt.toISOString(),
+          cardSent: lead.cardExchange.cardSent,
+        }
+      : null,
     createdAtUtc: lead.createdAt.toISOString(),
   };
 }

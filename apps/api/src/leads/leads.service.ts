@@ -1,11 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CONSENT_TEXT, MESSAGE_FIELDS, messageFieldProblems, type CreateLeadDto } from '@cardcraft/contracts';
+import {
+  answerProblems,
+  answersToStore,
+  CARD_EXCHANGE_TEXT,
+  CONSENT_TEXT,
+  MESSAGE_FIELDS,
+  messageFieldProblems,
+  type CreateLeadDto,
+} from '@cardcraft/contracts';
 import type { LeadRecord, LeadsRepository, PageResult, ProfilesRepository } from '@cardcraft/storage';
 import { BadInputError, ForbiddenError, NotFoundError } from '../platform/common/errors';
 import type { RequestMeta } from '../platform/common/request-meta';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
 import { LEADS, PROFILES } from '../platform/storage/storage.tokens';
+import { CardExchangeGate } from './card-exchange-gate';
 
 export const MESSAGES_CLOSED = 'This profile is not accepting messages';
 export const LEAD_NOT_FOUND = 'Message not found';
@@ -17,6 +26,7 @@ export class LeadsService {
     @Inject(PROFILES) private readonly storedProfiles: ProfilesRepository,
     private readonly profiles: ProfilesService,
     private readonly events: DomainEvents,
+    private readonly exchange: CardExchangeGate,
   ) {}
 
   /**
@@ -32,10 +42,17 @@ export class LeadsService {
     const profile = await this.storedProfiles.findById(profileId);
     if (!profile) throw new NotFoundError('Profile not found');
     if (!profile.published || !profile.privacy.allowMessages) throw new ForbiddenError(MESSAGES_CLOSED);
-    // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped
+    // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped;
+    // its questions answered by their rules, answers to questions it does not ask (any more) dropped
     const settings = profile.privacy.messageFields;
-    const problems = messageFieldProblems(settings, input);
+    const { questions, cardExchange } = profile.privacy;
+    const problems = [...messageFieldProblems(settings, input), ...answerProblems(questions, input.answers)];
     if (problems.length > 0) throw new BadInputError(problems[0].message, problems);
+    // "Send me your card", when the card offers it: the client's limit before anything is stored
+    const wantsCard = input.sendCard === true && cardExchange.enabled;
+    if (wantsCard) await this.exchange.spend(viewerUserId, request);
+    const now = new Date();
+    const cardSent = wantsCard && (await this.exchange.claim(profile.id, input.email, now));
     const extra = Object.fromEntries(
       MESSAGE_FIELDS.map((field) => [field, settings[field] === 'off' ? null : (input[field] ?? null)]),
     ) as Record<(typeof MESSAGE_FIELDS)[number], string | null>;
@@ -47,6 +64,8 @@ export class LeadsService {
       consent: input.consent,
       consentText: CONSENT_TEXT,
       visitorUserId: viewerUserId,
+      answers: answersToStore(questions, input.answers),
+      cardExchange: wantsCard ? { consentText: CARD_EXCHANGE_TEXT, consentedAt: now, cardSent } : null,
     });
     await this.events.publish('lead.created', { lead, profile, viewerUserId, request });
     return lead;

@@ -9,7 +9,7 @@ import type {
 import type { LeadRecord, LeadsRepository, ProfileRecord, UsersRepository } from '@cardcraft/storage';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { toLeadResponse } from '../leads/lead.mapper';
-import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
+import { AnswerColumns, leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
 import { LEADS, USERS } from '../platform/storage/storage.tokens';
 import { FORMER_MEMBER, usersById } from './team.mapper';
 import { TeamCardSnapshots } from './team-card-snapshots';
@@ -39,18 +39,28 @@ export class TeamInsightsService {
     return { items: items.map(describe), page: query.page, pageSize: query.pageSize, total };
   }
 
-  /** the same leads as CSV, each row naming its card and holder first */
+  /**
+   * the same leads as CSV, each row naming its card and holder first, then a column per question
+   * answered. read twice, a page at a time: first for the questions' columns, then for the rows, so
+   * the whole export is never held
+   */
   async *leadsCsv(teamId: string, userId: string, query: TeamLeadsQueryDto): AsyncGenerator<string> {
     const cards = await this.filtered(teamId, userId, query);
     const describe = await this.describer(cards);
     const ids = cards.map((card) => card.id);
-    yield leadsCsvHeader(['Card', 'Holder']);
+    const columns = new AnswerColumns();
+    for await (const lead of this.allLeads(ids)) columns.add(lead);
+    yield leadsCsvHeader(['Card', 'Holder'], columns.labels);
+    for await (const lead of this.allLeads(ids)) {
+      const described = describe(lead);
+      yield leadCsvRow(lead, [described.cardHandle, described.holderName], columns.labels);
+    }
+  }
+
+  private async *allLeads(ids: string[]): AsyncGenerator<LeadRecord> {
     for (let offset = 0; ; offset += EXPORT_PAGE) {
       const { items } = await this.leads.listByProfiles(ids, { offset, limit: EXPORT_PAGE });
-      for (const lead of items) {
-        const described = describe(lead);
-        yield leadCsvRow(lead, [described.cardHandle, described.holderName]);
-      }
+      yield* items;
       if (items.length < EXPORT_PAGE) return;
     }
   }

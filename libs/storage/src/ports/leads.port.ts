@@ -1,3 +1,12 @@
+import type { LeadAnswer } from '@cardcraft/contracts';
+
+/** the visitor ticked "Send me your card": the words they saw, when, and whether the card was mailed */
+export interface LeadCardExchange {
+  consentText: string;
+  consentedAt: Date;
+  cardSent: boolean;
+}
+
 export interface NewLead {
   profileId: string;
   email: string;
@@ -9,6 +18,10 @@ export interface NewLead {
   consent: boolean;
   consentText: string;
   visitorUserId: string | null;
+  /** the answers to the card's questions, each with the question as it was asked */
+  answers: LeadAnswer[];
+  /** null when the form did not offer "Send me your card" or it was not ticked */
+  cardExchange: LeadCardExchange | null;
 }
 
 export interface LeadRecord extends NewLead {

@@ -16,6 +16,19 @@ function toLead(doc: LeadDoc): LeadRecord {
     consent: doc.consent === true,
     consentText: doc.consentText,
     visitorUserId: doc.visitorUserId ?? null,
+    answers: (doc.answers ?? []).map(({ questionId, label, kind, value }) => ({
+      questionId,
+      label,
+      kind,
+      value: Array.isArray(value) ? [...value] : value,
+    })),
+    cardExchange: doc.cardExchange
+      ? {
+          consentText: doc.cardExchange.consentText,
+          consentedAt: doc.cardExchange.consentedAt,
+          cardSent: doc.cardExchange.cardSent === true,
+        }
+      : null,
     createdAt: doc.createdAt,
   };
 }
@@ -36,6 +49,14 @@ export class MongoLeadRepository implements LeadsRepository {
       consent: lead.consent,
       consentText: lead.consentText,
       visitorUserId: lead.visitorUserId,
+      answers: lead.answers.map(({ questionId, label, kind, value }) => ({ questionId, label, kind, value })),
+      cardExchange: lead.cardExchange
+        ? {
+            consentText: lead.cardExchange.consentText,
+            consentedAt: lead.cardExchange.consentedAt,
+            cardSent: lead.cardExchange.cardSent,
+          }
+        : null,
     });
     return toLead(doc.toObject());
   }

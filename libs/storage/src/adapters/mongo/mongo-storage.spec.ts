@@ -240,6 +240,18 @@ const TEAM_INDEXES = {
     { name: 'teamId_1_createdAt_1__id_1', key: { teamId: 1, createdAt: 1, _id: 1 }, unique: false },
   ],
 };
+// what migration 5 adds
+const CARD_EXCHANGE_INDEXES = {
+  card_exchange_sends: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'day_1', key: { day: 1 }, unique: false },
+    {
+      name: 'recipientHash_1_day_1_profileId_1',
+      key: { recipientHash: 1, day: 1, profileId: 1 },
+      unique: true,
+    },
+  ],
+};
 
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
@@ -247,12 +259,12 @@ describe('the MongoDB store’s schema versions', () => {
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 4; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's 5; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -283,6 +295,7 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
       ...TEAM_INDEXES,
+      ...CARD_EXCHANGE_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -291,6 +304,7 @@ describe('the MongoDB store’s schema versions', () => {
       expect.objectContaining({ _id: 2, name: 'account-links' }),
       expect.objectContaining({ _id: 3, name: 'account-exports' }),
       expect.objectContaining({ _id: 4, name: 'teams' }),
+      expect.objectContaining({ _id: 5, name: 'lead-questions-and-card-exchange' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -305,7 +319,7 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
@@ -319,6 +333,7 @@ describe('the MongoDB store’s schema versions', () => {
       account_exports: expect.arrayContaining([expect.objectContaining({ name: 'userId_1' })]),
       // and teams by migration 4, which indexes the cards by team and template too
       ...TEAM_INDEXES,
+      ...CARD_EXCHANGE_INDEXES,
       profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -346,10 +361,11 @@ describe('the MongoDB store’s schema versions', () => {
         { _id: 2, name: 'account-links' },
         { _id: 3, name: 'account-exports' },
         { _id: 4, name: 'teams' },
-        { _id: 5, name: 'later-feature' },
+        { _id: 5, name: 'lead-questions-and-card-exchange' },
+        { _id: 6, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

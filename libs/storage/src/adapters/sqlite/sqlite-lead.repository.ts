@@ -1,3 +1,4 @@
+import type { LeadAnswer } from '@cardcraft/contracts';
 import type { LeadRecord, LeadsRepository, NewLead, PageRequest, PageResult } from '../../ports';
 import { newObjectIdHex } from './object-id';
 import type { SqliteDatabase } from './sqlite-database';
@@ -13,6 +14,12 @@ interface LeadRow {
   consent: number;
   consent_text: string;
   visitor_user_id: string | null;
+  /** JSON; null on messages left before questions */
+  answers: string | null;
+  /** null unless "Send me your card" was ticked */
+  exchange_consent_text: string | null;
+  exchange_consented_at: number | null;
+  exchange_card_sent: number | null;
   created_at: number;
 }
 
@@ -28,8 +35,22 @@ function toLead(row: LeadRow): LeadRecord {
     consent: row.consent === 1,
     consentText: row.consent_text,
     visitorUserId: row.visitor_user_id,
+    answers: row.answers ? (JSON.parse(row.answers) as LeadAnswer[]) : [],
+    cardExchange:
+      row.exchange_consent_text === null || row.exchange_consented_at === null
+        ? null
+        : {
+            consentText: row.exchange_consent_text,
+            consentedAt: new Date(row.exchange_consented_at),
+            cardSent: row.exchange_card_sent === 1,
+          },
     createdAt: new Date(row.created_at),
   };
+}
+
+/** only an answer's own fields, so stray properties of a caller's object are not stored */
+function answerParts({ questionId, label, kind, value }: LeadAnswer): LeadAnswer {
+  return { questionId, label, kind, value };
 }
 
 export class SqliteLeadRepository implements LeadsRepository {
@@ -45,9 +66,11 @@ export class SqliteLeadRepository implements LeadsRepository {
     this.one = db.prepare<[string, string], LeadRow>('SELECT * FROM leads WHERE id = ? AND profile_id = ?');
     this.insert = db.prepare(
       `INSERT INTO leads (id, profile_id, email, message, name, phone, company, consent, consent_text,
-         visitor_user_id, created_at)
+         visitor_user_id, answers, exchange_consent_text, exchange_consented_at, exchange_card_sent,
+         created_at)
        VALUES (@id, @profile_id, @email, @message, @name, @phone, @company, @consent, @consent_text,
-         @visitor_user_id, @created_at)`,
+         @visitor_user_id, @answers, @exchange_consent_text, @exchange_consented_at, @exchange_card_sent,
+         @created_at)`,
     );
     // the id breaks ties between leads of the same millisecond: later ids sort after earlier ones
     this.page = db.prepare<[string, number, number], LeadRow>(
@@ -79,6 +102,10 @@ export class SqliteLeadRepository implements LeadsRepository {
       consent: lead.consent ? 1 : 0,
       consent_text: lead.consentText,
       visitor_user_id: lead.visitorUserId,
+      answers: lead.answers.length > 0 ? JSON.stringify(lead.answers.map(answerParts)) : null,
+      exchange_consent_text: lead.cardExchange?.consentText ?? null,
+      exchange_consented_at: lead.cardExchange?.consentedAt.getTime() ?? null,
+      exchange_card_sent: lead.cardExchange ? (lead.cardExchange.cardSent ? 1 : 0) : null,
       created_at: Date.now(),
     };
     this.insert.run(row);

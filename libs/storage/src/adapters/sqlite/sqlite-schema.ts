@@ -175,6 +175,24 @@ CREATE INDEX profiles_team ON profiles (team_id, created_at);
 CREATE INDEX profiles_template ON profiles (template_id);
 `;
 
+// 5: the answers to a card's questions and "Send me your card" kept with each message, and the day's
+// record of cards e-mailed to visitors (the address hashed: no copy of it), for the exchange's limits
+const LEAD_QUESTIONS_AND_CARD_EXCHANGE = `
+ALTER TABLE leads ADD COLUMN answers TEXT;
+ALTER TABLE leads ADD COLUMN exchange_consent_text TEXT;
+ALTER TABLE leads ADD COLUMN exchange_consented_at INTEGER;
+ALTER TABLE leads ADD COLUMN exchange_card_sent INTEGER;
+
+CREATE TABLE card_exchange_sends (
+  recipient_hash TEXT NOT NULL,
+  profile_id     TEXT NOT NULL,
+  day            TEXT NOT NULL,
+  created_at     INTEGER NOT NULL,
+  PRIMARY KEY (recipient_hash, day, profile_id)
+);
+CREATE INDEX card_exchange_sends_day ON card_exchange_sends (day);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -191,6 +209,11 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     },
     { version: 3, name: 'account-exports', apply: (db) => db.exec(ACCOUNT_EXPORTS) },
     { version: 4, name: 'teams', apply: (db) => db.exec(TEAMS) },
+    {
+      version: 5,
+      name: 'lead-questions-and-card-exchange',
+      apply: (db) => db.exec(LEAD_QUESTIONS_AND_CARD_EXCHANGE),
+    },
   ],
 };
 
@@ -211,6 +234,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   team_members: 'SELECT count(*) FROM team_members',
   team_invitations: 'SELECT count(*) FROM team_invitations',
   card_templates: 'SELECT count(*) FROM card_templates',
+  card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };
