@@ -87,7 +87,7 @@ export interface CardExchangeSettings {
 export const NO_CARD_EXCHANGE: CardExchangeSettings = { enabled: false, followUp: null };
 
 /** the form field (and the api's error path) of a question's answer */
-export const answerField = (questionId: string): string => `answers.${questionId}`;
+export const answerField = (questionId: string): `answers.${string}` => `answers.${questionId}`;
 
 function isKind(value: unknown): value is QuestionKind {
   return (QUESTION_KINDS as readonly unknown[]).includes(value);

@@ -7,7 +7,10 @@ import { SwitchRow } from './editor-section';
 import { LockedNote } from './locked-field';
 import { MessageFieldsEditor } from './message-fields-editor';
 
-type PrivacySwitch = Exclude<keyof ProfileFormValues['privacy'], 'messageFields'>;
+type PrivacySwitch = Exclude<
+  keyof ProfileFormValues['privacy'],
+  'messageFields' | 'questions' | 'cardExchange'
+>;
 
 const PRIVACY: { key: PrivacySwitch; label: string; description: string }[] = [
   { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },

@@ -240,6 +240,8 @@ describe('toPreviewProfile', () => {
           showIdentifiedViewers: false,
           allowMessages: true,
           messageFields: { name: 'off', phone: 'off', company: 'off' },
+          questions: [],
+          cardExchange: { enabled: false, followUp: null },
         },
         blocks: [hidden, shown],
       },
