@@ -158,7 +158,9 @@ describe.each(STORAGE_KINDS)('the owner’s data export (%s)', (kind) => {
 
     const leads = lines(files['leads.csv']);
     expect(leads).toHaveLength(2);
-    expect(leads[0]).toBe('Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text');
+    expect(leads[0]).toBe(
+      'Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Card by e-mail',
+    );
     // what a visitor typed never runs as a spreadsheet formula
     expect(leads[1]).toMatch(
       new RegExp(`^${card.handle},[^,]+,grace@example.com,Grace Hopper,,,'=Let us talk,yes,`),

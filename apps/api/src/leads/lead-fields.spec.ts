@@ -123,7 +123,9 @@ describe.each(STORAGE_KINDS)('contact exchange: the message form fields (%s)', (
 
     const csv = await http.get(`/api/profiles/${card.id}/leads/export`, { token: owner.accessToken });
     const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).toBe('Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text');
+    expect(lines[0]).toBe(
+      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Card by e-mail',
+    );
     // a phone starting with + gets the formula guard's apostrophe, so a spreadsheet shows it as typed
     expect(lines[1]).toContain(
       `grace@navy.example.com,Grace Brewster Hopper,'+1 555 0100,US Navy; Remington Rand,"Loved the talk,`,
