@@ -57,6 +57,8 @@ export interface MessageFormProps {
   questions?: readonly CardQuestion[];
   /** the form offers "Send me your card" */
   offersCardExchange?: boolean;
+  /** the line under the title where nothing is sent (the demo's note by default) */
+  note?: string;
   className?: string;
 }
 
@@ -80,6 +82,7 @@ export function MessageForm({
   fields = NO_EXTRA_FIELDS,
   questions = [],
   offersCardExchange = false,
+  note = DEMO_MESSAGE_NOTE,
   className,
 }: MessageFormProps) {
   const id = useId();
@@ -102,8 +105,8 @@ export function MessageForm({
     email: typedEmail ?? defaultEmail ?? '',
     ...always,
     ...Object.fromEntries(extraFields.map((field) => [field, typedExtra[field]])),
-    answers,
-    sendCard: offersCardExchange && sendCard,
+    ...(questions.length > 0 ? { answers } : {}),
+    ...(offersCardExchange ? { sendCard } : {}),
   };
   const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
   const [status, setStatus] = useState<Status>(
@@ -170,7 +173,7 @@ export function MessageForm({
         Leave a Message
       </h2>
       <p className={cn('mb-5 text-sm', theme.subtle)}>
-        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : DEMO_MESSAGE_NOTE}
+        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : note}
       </p>
       <form
         noValidate

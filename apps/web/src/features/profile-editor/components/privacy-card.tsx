@@ -6,6 +6,7 @@ import type { ProfileFields } from '../utils/profile-fields';
 import { SwitchRow } from './editor-section';
 import { LockedNote } from './locked-field';
 import { MessageFieldsEditor } from './message-fields-editor';
+import { CardExchangeSettings } from './questions-editor';
 
 type PrivacySwitch = Exclude<
   keyof ProfileFormValues['privacy'],
@@ -62,10 +63,13 @@ export function PrivacyCard({ fields }: { fields: ProfileFields }) {
             </SwitchRow>
           ))}
           {values.privacy.allowMessages ? (
-            <MessageFieldsEditor
-              value={values.privacy.messageFields}
-              onChange={(messageFields) => setPrivacy('messageFields', messageFields)}
-            />
+            <>
+              <MessageFieldsEditor
+                value={values.privacy.messageFields}
+                onChange={(messageFields) => setPrivacy('messageFields', messageFields)}
+              />
+              <CardExchangeSettings fields={fields} />
+            </>
           ) : null}
         </fieldset>
       </CardContent>

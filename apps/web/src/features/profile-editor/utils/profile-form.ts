@@ -250,7 +250,10 @@ function questionInput(question: CardQuestion): CardQuestion {
     kind: question.kind,
     required: question.required,
     help: optional(question.help ?? ''),
-    choices: hasChoices(question.kind) ? question.choices.map((choice) => choice.trim()) : [],
+    // the options are typed one a line: blank lines are not options
+    choices: hasChoices(question.kind)
+      ? question.choices.map((choice) => choice.trim()).filter((choice) => choice !== '')
+      : [],
   };
 }
 
