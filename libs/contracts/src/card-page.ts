@@ -3,7 +3,9 @@ import type { PublicProfileResponse, ViewerType } from './responses';
 /** what the server-rendered public card can show: the card, or one of its dead ends */
 export type CardPageState = 'card' | 'not-found' | 'not-available';
 
-export type MessageField = 'email' | 'message' | 'consent' | 'name' | 'phone' | 'company';
+/** the form's own fields, and a question's answer as `answers.{questionId}` */
+export type MessageField =
+  'email' | 'message' | 'consent' | 'name' | 'phone' | 'company' | 'sendCard' | `answers.${string}`;
 
 /** what the visitor typed, sent back into the form when it could not be sent */
 export interface CardPageMessageValues {
@@ -13,6 +15,10 @@ export interface CardPageMessageValues {
   name?: string;
   phone?: string;
   company?: string;
+  /** the answers as posted, by question id */
+  answers?: Record<string, string | string[]>;
+  /** "Send me your card" was ticked */
+  sendCard?: boolean;
 }
 
 /** the server's answer to the message form posted without script, shown in the form */
@@ -20,6 +26,8 @@ export interface CardPageMessageOutcome {
   status: 'sent' | 'failed';
   values?: CardPageMessageValues;
   errors?: Partial<Record<MessageField, string>>;
+  /** when "Send me your card" was ticked: whether the card is on its way */
+  cardSent?: boolean;
 }
 
 /** what a server-rendered card brings besides its markup: its stylesheet and its small script */

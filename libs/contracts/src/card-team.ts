@@ -24,6 +24,7 @@ export const LOCKABLE_FIELDS = [
   { path: 'media.avatarUrl', label: 'Photo' },
   { path: 'media.bannerUrl', label: 'Banner' },
   { path: 'privacy', label: 'Privacy and messages' },
+  { path: 'privacy.questions', label: 'Questions' },
   { path: 'socialLinks', label: 'Social links' },
   { path: 'blocks', label: 'Blocks' },
 ] as const;

@@ -51,6 +51,8 @@ describe('contracts shared by the API and the web forms', () => {
       showIdentifiedViewers: true,
       allowMessages: true,
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
     });
   });
 

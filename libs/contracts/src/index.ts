@@ -22,6 +22,7 @@ export * from './media';
 export { Nested, nestedTypeOf } from './transforms';
 export * from './visibility';
 export * from './message-fields';
+export * from './questions';
 export * from './account-mail.dto';
 export * from './lead-vcard';
 export * from './account-export.dto';

@@ -1,3 +1,4 @@
+import { answerText, type LeadAnswer } from './question-rules';
 import { escapeVCardText, foldLine, splitName } from './vcard';
 
 /** what a contact file of a visitor's message is made of */
@@ -7,6 +8,8 @@ export interface LeadVCardSource {
   phone: string | null;
   company: string | null;
   message: string | null;
+  /** the answers to the card's questions, as asked */
+  answers?: readonly LeadAnswer[];
   createdAtUtc: string;
   /** the card the message was left on, for the note */
   profileDisplayName: string;
@@ -29,8 +32,11 @@ export function buildLeadVCard(lead: LeadVCardSource): string {
   lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(lead.email)}`);
   if (lead.phone?.trim()) lines.push(`TEL;TYPE=CELL:${escapeVCardText(lead.phone.trim())}`);
   const day = lead.createdAtUtc.slice(0, 10);
+  const answers = (lead.answers ?? []).map((answer) => `${answer.label}: ${answerText(answer.value)}`);
   const note =
-    `Left a message on ${lead.profileDisplayName} on ${day}` + (lead.message ? `:\n${lead.message}` : '.');
+    `Left a message on ${lead.profileDisplayName} on ${day}` +
+    (lead.message ? `:\n${lead.message}` : '.') +
+    (answers.length > 0 ? `\n\n${answers.join('\n')}` : '');
   lines.push(`NOTE:${escapeVCardText(note)}`);
   lines.push('END:VCARD');
   return lines.map(foldLine).join('\r\n') + '\r\n';

@@ -1,6 +1,13 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
 import { MessageFieldsDto } from './message-fields';
+import {
+  CardExchangeDto,
+  CardQuestionDto,
+  DistinctQuestionIds,
+  QuestionLimits,
+  QuestionMessages,
+} from './questions';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -90,6 +97,17 @@ export class PrivacyDto {
   /** the extra fields the message form asks for; a body without them asks for none */
   @Nested(() => MessageFieldsDto)
   messageFields: MessageFieldsDto = new MessageFieldsDto();
+
+  /** the owner's own questions on the message form, in their order; a body without them asks none */
+  @IsArray()
+  @ArrayMaxSize(QuestionLimits.questionsMax, { message: QuestionMessages.tooManyQuestions })
+  @DistinctQuestionIds()
+  @Nested(() => CardQuestionDto, { each: true })
+  questions: CardQuestionDto[] = [];
+
+  /** "Send me your card" on the message form; a body without it offers nothing */
+  @Nested(() => CardExchangeDto)
+  cardExchange: CardExchangeDto = new CardExchangeDto();
 }
 
 export class SocialLinkDto {

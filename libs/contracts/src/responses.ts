@@ -3,6 +3,7 @@ import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
 import type { Layout, Theme } from './themes';
 import type { MessageFieldsResponse } from './message-fields';
+import type { CardExchangeSettings, CardQuestion, LeadAnswer } from './question-rules';
 import type { CardBrand, CardTeamResponse } from './card-team';
 import type { LeadStatus } from './lead-work.dto';
 
@@ -55,6 +56,10 @@ export interface PrivacyResponse {
   allowMessages: boolean;
   /** the extra fields (name, phone, company) the message form asks for */
   messageFields: MessageFieldsResponse;
+  /** the owner's own questions on the message form, in their order (up to 5) */
+  questions: CardQuestion[];
+  /** "Send me your card": offered on the form, and the follow-up text the mail carries */
+  cardExchange: CardExchangeSettings;
 }
 
 export interface SocialLinkResponse {
@@ -129,6 +134,10 @@ export interface PublicProfileResponse extends Omit<
   allowMessages: boolean;
   /** the extra fields the message form asks a visitor for */
   messageFields: MessageFieldsResponse;
+  /** the owner's own questions, in their order */
+  questions: CardQuestion[];
+  /** the form offers "Send me your card" (the owner's follow-up text stays private) */
+  offersCardExchange: boolean;
   /** the owner sees signed-in visitors by name in their visitor list; the card tells such a visitor */
   ownerSeesVisitorNames: boolean;
   /** visible blocks only, by order */
@@ -154,6 +163,10 @@ export interface LeadResponse {
   consent: boolean;
   consentText: string;
   visitorUserId: string | null;
+  /** the answers to the card's questions, each with the question as it was asked */
+  answers: LeadAnswer[];
+  /** the visitor ticked "Send me your card"; null when the form did not offer it or it was not ticked */
+  cardExchange: LeadCardExchangeResponse | null;
   createdAtUtc: string;
   status: LeadStatus;
   tags: string[];
@@ -196,6 +209,14 @@ export interface BulkLeadsResponse {
   results: Array<{ id: string; outcome: BulkLeadOutcome; error?: string }>;
   /** leads changed or deleted */
   changed: number;
+}
+
+export interface LeadCardExchangeResponse {
+  /** the checkbox's words as the visitor saw them */
+  consentText: string;
+  consentedAtUtc: string;
+  /** the card was e-mailed; false when the address had already had it (or its cards) today */
+  cardSent: boolean;
 }
 
 export interface Page<T> {

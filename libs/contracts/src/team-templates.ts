@@ -25,7 +25,12 @@ export function withLockedValues<T extends TemplateContent>(
   template: TemplateContent,
   locked: readonly LockableField[],
 ): T {
-  const next = { ...card, contact: { ...card.contact }, media: { ...card.media } };
+  const next = {
+    ...card,
+    contact: { ...card.contact },
+    media: { ...card.media },
+    privacy: { ...card.privacy },
+  };
   for (const path of locked) {
     const value = structuredClone(valueAtPath(template, path));
     const [head, tail] = path.split('.') as [keyof TemplateContent, string | undefined];

@@ -1,3 +1,4 @@
+import { describeCardExchangesContract } from './card-exchanges.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
 import { describeLeadWorkContract } from './lead-work.contract';
@@ -46,6 +47,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeProfilesContract(() => storage);
     describeLeadsContract(() => storage);
     describeLeadWorkContract(() => storage);
+    describeCardExchangesContract(() => storage);
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);

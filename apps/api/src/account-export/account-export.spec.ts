@@ -159,7 +159,7 @@ describe.each(STORAGE_KINDS)('the owner’s data export (%s)', (kind) => {
     const leads = lines(files['leads.csv']);
     expect(leads).toHaveLength(2);
     expect(leads[0]).toBe(
-      'Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note',
+      'Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note,Card by e-mail',
     );
     // what a visitor typed never runs as a spreadsheet formula
     expect(leads[1]).toMatch(

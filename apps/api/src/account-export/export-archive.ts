@@ -12,7 +12,7 @@ import type {
   UsersRepository,
 } from '@cardcraft/storage';
 import { AnalyticsService } from '../analytics/analytics.service';
-import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
+import { AnswerColumns, leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
 import { LeadsService } from '../leads/leads.service';
 import { ACCOUNT_EXPORTS, MEDIA, USERS } from '../platform/storage/storage.tokens';
 import { toProfileResponse } from '../profiles/profile.mapper';
@@ -158,11 +158,15 @@ export class ExportArchive {
     await finalized(zip, signal);
   }
 
-  /** every lead of every card, the card's handle first */
+  /** every lead of every card, the card's handle first; read twice, first for the questions' columns */
   private async *leadsCsv(userId: string, cards: readonly ProfileRecord[]): AsyncGenerator<string> {
-    yield leadsCsvHeader(['Card']);
+    const columns = new AnswerColumns();
+    for (const card of cards) for await (const lead of this.leads.all(card.id, userId)) columns.add(lead);
+    yield leadsCsvHeader(['Card'], columns.labels);
     for (const card of cards) {
-      for await (const lead of this.leads.all(card.id, userId)) yield leadCsvRow(lead, [card.handle]);
+      for await (const lead of this.leads.all(card.id, userId)) {
+        yield leadCsvRow(lead, [card.handle], columns.labels);
+      }
     }
   }
 

@@ -10,7 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { CurrentUserId } from '../auth/auth.guard';
 import { AccountLeadsService } from './account-leads.service';
-import { leadCsvRow, leadsCsvHeader } from './leads-csv';
+import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
 
 /** the leads of every card the account holds, in one list */
 @ApiTags('leads')
@@ -34,8 +34,15 @@ export class AccountLeadsController {
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const rows = [leadsCsvHeader(['Card'])];
-    for await (const { lead, card } of this.leads.csvRows(userId, query)) rows.push(leadCsvRow(lead, [card]));
+    // the answers' columns are known once every lead is read: the rows are made after
+    const leads = [];
+    const columns = new AnswerColumns();
+    for await (const row of this.leads.csvRows(userId, query)) {
+      leads.push(row);
+      columns.add(row.lead);
+    }
+    const rows = [leadsCsvHeader(['Card'], columns.labels)];
+    for (const { lead, card } of leads) rows.push(leadCsvRow(lead, [card], columns.labels));
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="leads.csv"');

@@ -124,7 +124,7 @@ describe.each(STORAGE_KINDS)('contact exchange: the message form fields (%s)', (
     const csv = await http.get(`/api/profiles/${card.id}/leads/export`, { token: owner.accessToken });
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note',
+      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note,Card by e-mail',
     );
     // a phone starting with + gets the formula guard's apostrophe, so a spreadsheet shows it as typed
     expect(lines[1]).toContain(

@@ -1,3 +1,4 @@
+import { answerText } from '@cardcraft/contracts';
 import type { LeadRecord } from '@cardcraft/storage';
 
 const HEADER = [
@@ -12,6 +13,7 @@ const HEADER = [
   'Status',
   'Tags',
   'Note',
+  'Card by e-mail',
 ];
 
 /**
@@ -23,12 +25,47 @@ function cell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** `leading`: columns before the lead's own (the owner's data export names each lead's card first) */
-export function leadsCsvHeader(leading: string[] = []): string {
-  return [...leading, ...HEADER].map(cell).join(',') + '\r\n';
+/**
+ * the columns of the questions answered in the exported leads: one a question's label as it was
+ * asked, in the order first met reading the leads as exported (newest first), so the same leads give
+ * the same columns. answers to a question since renamed go under the name they were given under
+ */
+export class AnswerColumns {
+  private readonly seen = new Set<string>();
+
+  add(lead: Pick<LeadRecord, 'answers'>): void {
+    for (const answer of lead.answers) this.seen.add(answer.label);
+  }
+
+  get labels(): string[] {
+    return [...this.seen];
+  }
 }
 
-export function leadCsvRow(lead: LeadRecord, leading: string[] = []): string {
+function cardByMail(lead: LeadRecord): string {
+  if (!lead.cardExchange) return '';
+  return lead.cardExchange.cardSent ? 'Sent' : 'Not sent (daily limit)';
+}
+
+/**
+ * `leading`: columns before the lead's own (the owner's data export names each lead's card first);
+ * `questions`: the answer columns' labels (AnswerColumns), after the lead's own
+ */
+export function leadsCsvHeader(leading: string[] = [], questions: readonly string[] = []): string {
+  return [...leading, ...HEADER, ...questions].map(cell).join(',') + '\r\n';
+}
+
+export function leadCsvRow(
+  lead: LeadRecord,
+  leading: string[] = [],
+  questions: readonly string[] = [],
+): string {
+  const answers = questions.map((label) =>
+    lead.answers
+      .filter((answer) => answer.label === label)
+      .map((answer) => answerText(answer.value))
+      .join('; '),
+  );
   return (
     [
       ...leading,
@@ -43,6 +80,8 @@ export function leadCsvRow(lead: LeadRecord, leading: string[] = []): string {
       lead.status,
       lead.tags.join('; '),
       lead.note ?? '',
+      cardByMail(lead),
+      ...answers,
     ]
       .map(cell)
       .join(',') + '\r\n'

@@ -15,7 +15,7 @@ import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { toSentLeadResponse } from './lead.mapper';
-import { leadCsvRow, leadsCsvHeader } from './leads-csv';
+import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
 import { LeadsService } from './leads.service';
 
 @ApiTags('leads')
@@ -53,8 +53,15 @@ export class LeadsController {
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const rows = [leadsCsvHeader()];
-    for await (const lead of this.leads.all(profileId, userId, query)) rows.push(leadCsvRow(lead));
+    // the answers' columns are known once every lead is read: the rows are made after
+    const leads = [];
+    const columns = new AnswerColumns();
+    for await (const lead of this.leads.all(profileId, userId, query)) {
+      leads.push(lead);
+      columns.add(lead);
+    }
+    const rows = [leadsCsvHeader([], columns.labels)];
+    for (const lead of leads) rows.push(leadCsvRow(lead, [], columns.labels));
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${profileId}.csv"`);

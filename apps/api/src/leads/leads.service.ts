@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  answerProblems,
+  answersToStore,
+  CARD_EXCHANGE_TEXT,
   CONSENT_TEXT,
   LeadWorkMessages,
   MESSAGE_FIELDS,
@@ -16,6 +19,7 @@ import type { RequestMeta } from '../platform/common/request-meta';
 import { DomainEvents } from '../platform/events/domain-events';
 import { ProfilesService } from '../profiles/profiles.service';
 import { LEADS, PROFILES } from '../platform/storage/storage.tokens';
+import { CardExchangeGate } from './card-exchange-gate';
 import { LeadFollowUps } from './lead-follow-ups';
 import { LeadInbox, leadFilter } from './lead-inbox';
 import { toLeadResponse } from './lead.mapper';
@@ -41,6 +45,7 @@ export class LeadsService {
     private readonly events: DomainEvents,
     private readonly followUps: LeadFollowUps,
     private readonly inbox: LeadInbox,
+    private readonly exchange: CardExchangeGate,
   ) {}
 
   /**
@@ -56,10 +61,17 @@ export class LeadsService {
     const profile = await this.storedProfiles.findById(profileId);
     if (!profile) throw new NotFoundError('Profile not found');
     if (!profile.published || !profile.privacy.allowMessages) throw new ForbiddenError(MESSAGES_CLOSED);
-    // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped
+    // the extra fields the card asks for: required ones filled in, the ones it does not ask for dropped;
+    // its questions answered by their rules, answers to questions it does not ask (any more) dropped
     const settings = profile.privacy.messageFields;
-    const problems = messageFieldProblems(settings, input);
+    const { questions, cardExchange } = profile.privacy;
+    const problems = [...messageFieldProblems(settings, input), ...answerProblems(questions, input.answers)];
     if (problems.length > 0) throw new BadInputError(problems[0].message, problems);
+    // "Send me your card", when the card offers it: the client's limit before anything is stored
+    const wantsCard = input.sendCard === true && cardExchange.enabled;
+    if (wantsCard) await this.exchange.spend(viewerUserId, request);
+    const now = new Date();
+    const cardSent = wantsCard && (await this.exchange.claim(profile.id, input.email, now));
     const extra = Object.fromEntries(
       MESSAGE_FIELDS.map((field) => [field, settings[field] === 'off' ? null : (input[field] ?? null)]),
     ) as Record<(typeof MESSAGE_FIELDS)[number], string | null>;
@@ -71,8 +83,10 @@ export class LeadsService {
       consent: input.consent,
       consentText: CONSENT_TEXT,
       visitorUserId: viewerUserId,
+      answers: answersToStore(questions, input.answers),
+      cardExchange: wantsCard ? { consentText: CARD_EXCHANGE_TEXT, consentedAt: now, cardSent } : null,
       // what this visitor did on the card today is read by this key later (the follow-up signals)
-      visitorKey: await this.followUps.visitorKey(profile, request, new Date()),
+      visitorKey: await this.followUps.visitorKey(profile, request, now),
     });
     await this.events.publish('lead.created', { lead, profile, viewerUserId, request });
     return lead;

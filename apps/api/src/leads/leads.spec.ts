@@ -37,6 +37,8 @@ describe.each(STORAGE_KINDS)('leads over HTTP (%s)', (kind) => {
       consent: true,
       consentText: 'I agree to receive a follow-up',
       visitorUserId: null,
+      answers: [],
+      cardExchange: null,
       createdAtUtc: expect.any(String),
     });
     expect(Date.parse(response.body.createdAtUtc)).toBeGreaterThanOrEqual(before - 1000);
@@ -117,7 +119,7 @@ describe.each(STORAGE_KINDS)('leads over HTTP (%s)', (kind) => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note',
+      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note,Card by e-mail',
     );
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain(

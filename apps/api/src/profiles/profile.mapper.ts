@@ -1,4 +1,5 @@
 import {
+  hasChoices,
   viewerTypeOf,
   type CardBrand,
   type CardTeamResponse,
@@ -35,7 +36,15 @@ export function toProfileResponse(
   return {
     ...cardFields(profile),
     team,
-    privacy: { ...profile.privacy, messageFields: { ...profile.privacy.messageFields } },
+    privacy: {
+      ...profile.privacy,
+      messageFields: { ...profile.privacy.messageFields },
+      questions: profile.privacy.questions.map((question) => ({
+        ...question,
+        choices: [...question.choices],
+      })),
+      cardExchange: { ...profile.privacy.cardExchange },
+    },
     socialLinks: profile.socialLinks.map((link) => ({ ...link })),
     blocks: profile.blocks.map((block) => ({ ...block })),
     createdAtUtc: profile.createdAt.toISOString(),
@@ -58,6 +67,8 @@ export function toPublicProfileResponse(
     ...cardFields(profile),
     allowMessages: profile.privacy.allowMessages,
     messageFields: { ...profile.privacy.messageFields },
+    questions: profile.privacy.questions.map((question) => ({ ...question, choices: [...question.choices] })),
+    offersCardExchange: profile.privacy.cardExchange.enabled,
     ownerSeesVisitorNames: profile.privacy.showIdentifiedViewers,
     socialLinks: [...profile.socialLinks].sort((a, b) => a.order - b.order).map((link) => ({ ...link })),
     blocks: profile.blocks
@@ -105,7 +116,26 @@ export function toProfileData(
       bannerUrl: input.media.bannerUrl ?? null,
       ogImageUrl: input.media.ogImageUrl ?? null,
     },
-    privacy: { ...input.privacy },
+    privacy: {
+      collectGeo: input.privacy.collectGeo,
+      collectIp: input.privacy.collectIp,
+      showIdentifiedViewers: input.privacy.showIdentifiedViewers,
+      allowMessages: input.privacy.allowMessages,
+      messageFields: { ...input.privacy.messageFields },
+      // a new question gets its id here; the choices belong to the choice kinds only
+      questions: input.privacy.questions.map((question) => ({
+        id: question.id || newQuestionId(),
+        label: question.label,
+        kind: question.kind,
+        required: question.required,
+        help: question.help ?? null,
+        choices: hasChoices(question.kind) ? [...question.choices] : [],
+      })),
+      cardExchange: {
+        enabled: input.privacy.cardExchange.enabled,
+        followUp: input.privacy.cardExchange.followUp ?? null,
+      },
+    },
     socialLinks: input.socialLinks.map((link, index) => ({
       provider: link.provider,
       label: link.label ?? null,
@@ -123,6 +153,11 @@ export function toProfileData(
       order: block.order ?? index,
     })),
   };
+}
+
+/** a short id a form field can be named by: "q" and 12 random hex digits */
+function newQuestionId(): string {
+  return `q${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 }
 
 /** what a stored card holds that its owner edits (and its publication), without the store's own fields */

@@ -72,6 +72,8 @@ describe.each(STORAGE_KINDS)('profiles over HTTP (%s)', (kind) => {
       allowMessages: true,
       // the message form asks for nothing besides the e-mail and the message
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
     });
     expect(created.body.blocks[0]).toMatchObject({
       type: 'cta',

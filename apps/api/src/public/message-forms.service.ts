@@ -14,28 +14,51 @@ import { DomainError } from '../platform/common/errors';
 import type { RequestMeta } from '../platform/common/request-meta';
 import { LeadsService } from '../leads/leads.service';
 
-/** the message form as a browser posts it without script (application/x-www-form-urlencoded) */
-export interface PostedMessageForm {
-  email?: unknown;
-  message?: unknown;
-  consent?: unknown;
-  name?: unknown;
-  phone?: unknown;
-  company?: unknown;
-}
+/**
+ * the message form as a browser posts it without script (application/x-www-form-urlencoded): its
+ * fields, and each question's answer as answers.{questionId} (several values for several choices)
+ */
+export type PostedMessageForm = Record<string, unknown>;
 
-const MESSAGE_FIELDS: readonly string[] = ['email', 'message', 'consent', 'name', 'phone', 'company'];
+const MESSAGE_FIELDS: readonly string[] = [
+  'email',
+  'message',
+  'consent',
+  'name',
+  'phone',
+  'company',
+  'sendCard',
+];
+const ANSWER_PREFIX = 'answers.';
+/** more answers than a card has questions are not read: the rest of the body is dropped */
+const POSTED_ANSWERS_MAX = 20;
 
 function text(value: unknown): string {
   const first = Array.isArray(value) ? (value[0] as unknown) : value;
   return typeof first === 'string' ? first : '';
 }
 
+/** the answers as posted, by question id: one value as a text, several as a list */
+function postedAnswers(form: PostedMessageForm): Record<string, string | string[]> {
+  const answers: Record<string, string | string[]> = {};
+  const keys = Object.keys(form).filter((key) => key.startsWith(ANSWER_PREFIX));
+  for (const key of keys.slice(0, POSTED_ANSWERS_MAX)) {
+    const value = form[key];
+    const id = key.slice(ANSWER_PREFIX.length);
+    if (typeof value === 'string') answers[id] = value;
+    else if (Array.isArray(value))
+      answers[id] = value.filter((item): item is string => typeof item === 'string');
+  }
+  return answers;
+}
+
 /** the first error of each of the form's fields, as the form shows them under the field */
 function underFields(errors: FieldError[]): CardPageMessageOutcome['errors'] {
   const shown: CardPageMessageOutcome['errors'] = {};
   for (const { field, message } of errors) {
-    if (MESSAGE_FIELDS.includes(field)) shown[field as MessageField] ??= message;
+    if (MESSAGE_FIELDS.includes(field) || field.startsWith(ANSWER_PREFIX)) {
+      shown[field as MessageField] ??= message;
+    }
   }
   return shown;
 }
@@ -63,6 +86,8 @@ export class MessageFormsService {
       company: text(form.company),
       // a checkbox is sent only when ticked
       consent: form.consent !== undefined && text(form.consent) !== '',
+      sendCard: form.sendCard !== undefined && text(form.sendCard) !== '',
+      answers: postedAnswers(form),
     };
     const outcome = await this.outcome(profile, values, viewerUserId, request);
     const status = outcome.status === 'sent' ? 200 : outcome.errors ? 400 : 403;
@@ -79,8 +104,10 @@ export class MessageFormsService {
     const invalid = toFieldErrors(await validate(dto, { whitelist: true }));
     if (invalid.length > 0) return { status: 'failed', values, errors: underFields(invalid) };
     try {
-      await this.leads.create(profile.id, dto, viewerUserId, request);
-      return { status: 'sent' };
+      const lead = await this.leads.create(profile.id, dto, viewerUserId, request);
+      return lead.cardExchange
+        ? { status: 'sent', cardSent: lead.cardExchange.cardSent }
+        : { status: 'sent' };
     } catch (error) {
       // a required extra field left empty: said under the field, as with script
       if (error instanceof DomainError && error.status === 400 && error.errors?.length) {

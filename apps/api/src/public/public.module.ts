@@ -5,9 +5,11 @@ import { CardPreviewModule } from '../card-preview/card-preview.module';
 import { APP_CONFIG } from '../platform/config/app-config';
 import { EventsModule } from '../platform/events/events.module';
 import { LeadsModule } from '../leads/leads.module';
+import { MailModule } from '../platform/mail/mail.module';
 import { MediaModule } from '../media/media.module';
 import { StorageModule } from '../platform/storage/storage.module';
 import { ThrottlingModule } from '../platform/throttling/throttling.module';
+import { CardExchangeMailer } from './card-exchange-mailer';
 import { CardJsonService } from './card-json.service';
 import { cardPagesProvider, CardPagesService } from './card-pages.service';
 import { CardVisitPipeline } from './card-visit.pipeline';
@@ -34,6 +36,7 @@ import { CARD_PAGES } from './public.tokens';
     ThrottlingModule,
     MediaModule,
     CardPreviewModule,
+    MailModule,
   ],
   controllers: [PublicEventsController],
   providers: [
@@ -46,6 +49,7 @@ import { CARD_PAGES } from './public.tokens';
     MessageFormsService,
     CardJsonService,
     CardVisitPipeline,
+    CardExchangeMailer,
   ],
   // the replicas' cache sync drops handles from the cache
   exports: [PublicProfileCache, PublicProfilesService],

@@ -14,7 +14,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import { UNAVAILABLE } from '../leads/follow-up';
 import { LeadInbox, leadFilter } from '../leads/lead-inbox';
 import { toLeadResponse } from '../leads/lead.mapper';
-import { leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
+import { AnswerColumns, leadCsvRow, leadsCsvHeader } from '../leads/leads-csv';
 import { LEADS, USERS } from '../platform/storage/storage.tokens';
 import { FORMER_MEMBER, usersById } from './team.mapper';
 import { TeamCardSnapshots } from './team-card-snapshots';
@@ -42,16 +42,23 @@ export class TeamInsightsService {
     return this.inbox.page(leadFilter(ids, query), query, await this.describer(cards));
   }
 
-  /** the same leads as CSV, each row naming its card and holder first */
+  /**
+   * the same leads as CSV, each row naming its card and holder first, then a column per question
+   * answered. read twice, a page at a time: first for the questions' columns, then for the rows, so
+   * the whole export is never held
+   */
   async *leadsCsv(teamId: string, userId: string, query: TeamLeadsQueryDto): AsyncGenerator<string> {
     const cards = await this.filtered(teamId, userId, query);
     const describe = await this.describer(cards);
-    yield leadsCsvHeader(['Card', 'Holder']);
     const ids = cards.map((card) => card.id);
-    for await (const lead of this.inbox.all(leadFilter(ids, query))) {
+    const filter = leadFilter(ids, query);
+    const columns = new AnswerColumns();
+    for await (const lead of this.inbox.all(filter)) columns.add(lead);
+    yield leadsCsvHeader(['Card', 'Holder'], columns.labels);
+    for await (const lead of this.inbox.all(filter)) {
       // the row's card and holder only: a csv has no follow-up column
       const described = describe(lead, UNAVAILABLE);
-      yield leadCsvRow(lead, [described.cardHandle, described.holderName]);
+      yield leadCsvRow(lead, [described.cardHandle, described.holderName], columns.labels);
     }
   }
 

@@ -116,6 +116,8 @@ export function CardDocument({ input }: { input: CardPageInput }) {
                     className={className}
                     post={{ action: paths.message, profileId: profile.id }}
                     fields={profile.messageFields}
+                    questions={profile.questions}
+                    offersCardExchange={profile.offersCardExchange}
                     outcome={outcome}
                   />
                 )

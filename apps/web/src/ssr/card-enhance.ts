@@ -2,17 +2,20 @@
 // the message and links to itself; this adds the share sheet, copy link, toasts, sending the message
 // in place and the engagement events. anything failing here leaves the plain page working.
 // built on its own (vite.card.config.ts) into one small file: it imports no react, no icons and, from
-// the contracts, only the dependency-free modules (messages, message-field-rules).
+// the contracts, only the dependency-free modules (messages, message-field-rules, question-rules).
 import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
 import { Limits } from '@cardcraft/contracts/messages';
 import { HttpError } from '@/lib/api-error';
 import { beacon, send } from '@/lib/api-transport';
 import { shareProfile } from '@/components/public-card/lib/share';
 import {
+  CARD_NOT_SENT,
+  CARD_SENT,
   isLeadFormField,
   LEAD_FORM_FIELDS,
   leadBody,
   MESSAGE_FAILED,
+  QUESTIONS_CHANGED,
   MESSAGE_FIELDS,
   MESSAGE_SENT,
   validateLeadForm,
@@ -20,6 +23,7 @@ import {
   type LeadFormValues,
 } from '@/components/public-card/lib/lead-form';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
+import type { AnswerValue, CardQuestion, QuestionKind } from '@cardcraft/contracts/question-rules';
 
 type Variant = 'success' | 'destructive' | 'default';
 
@@ -69,8 +73,55 @@ export function sendEvent(profileId: string, type: EngagementEventType, target?:
   );
 }
 
+/** an error line under a field, in the form's colours */
+function errorNote(form: HTMLFormElement, id: string, field: string, message: string): HTMLElement {
+  const note = document.createElement('p');
+  note.setAttribute('role', 'alert');
+  note.setAttribute('data-field-error', field);
+  note.id = id;
+  note.className = `mt-1.5 text-sm font-medium ${form.dataset.errorClass ?? ''}`;
+  note.textContent = message;
+  return note;
+}
+
+/** the card's questions as the page's form shows them: read off their containers and inputs */
+function questionsOf(form: HTMLFormElement): { question: CardQuestion; box: HTMLElement }[] {
+  return [...form.querySelectorAll<HTMLElement>('[data-question]')].map((box) => ({
+    box,
+    question: {
+      id: box.dataset.question ?? '',
+      label: '',
+      kind: (box.dataset.kind ?? 'short_text') as QuestionKind,
+      required: box.dataset.required !== undefined,
+      help: null,
+      choices: [...box.querySelectorAll<HTMLInputElement>('input[type="radio"], input[type="checkbox"]')].map(
+        (input) => input.value,
+      ),
+    },
+  }));
+}
+
+/** each question's error at the end of its container, tied to its control (or fieldset) */
+function showAnswerErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
+  for (const { question, box } of questionsOf(form)) {
+    const message = errors[`answers.${question.id}`];
+    const described =
+      box.tagName === 'FIELDSET' ? box : box.querySelector('input:not([type="hidden"]), textarea');
+    const help = box.querySelector(`#${CSS.escape(box.id)}-help`) ? `${box.id}-help` : '';
+    for (const input of box.querySelectorAll('input:not([type="hidden"]), textarea')) {
+      if (message) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+    }
+    const describedBy = [help, message ? `${box.id}-error` : ''].filter(Boolean).join(' ');
+    if (describedBy) described?.setAttribute('aria-describedby', describedBy);
+    else described?.removeAttribute('aria-describedby');
+    if (message) box.append(errorNote(form, `${box.id}-error`, `answers.${question.id}`, message));
+  }
+}
+
 function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
   for (const old of form.querySelectorAll('[data-field-error]')) old.remove();
+  showAnswerErrors(form, errors);
   for (const field of LEAD_FORM_FIELDS) {
     const input = form.elements.namedItem(field);
     if (!(input instanceof HTMLElement)) continue;
@@ -80,12 +131,7 @@ function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
       continue;
     }
     input.setAttribute('aria-invalid', 'true');
-    const note = document.createElement('p');
-    note.setAttribute('role', 'alert');
-    note.setAttribute('data-field-error', field);
-    note.id = `${input.id}-error`;
-    note.className = `mt-1.5 text-sm font-medium ${form.dataset.errorClass ?? ''}`;
-    note.textContent = message;
+    const note = errorNote(form, `${input.id}-error`, field, message);
     input.setAttribute('aria-describedby', note.id);
     // after the field, or after the consent's label that holds the checkbox
     const anchor = field === 'consent' ? (input.closest('label') ?? input) : input;
@@ -93,14 +139,25 @@ function showFieldErrors(form: HTMLFormElement, errors: LeadFormErrors): void {
   }
 }
 
-function showStatus(form: HTMLFormElement, sent: boolean): void {
+/** the form's closing line: sent (and what became of the card asked for), or why it was not */
+function showStatus(form: HTMLFormElement, sent: boolean, detail = ''): void {
   const region = form.querySelector('[data-message-status]');
   if (!region) return;
   const line = document.createElement('p');
   line.setAttribute('role', sent ? 'status' : 'alert');
   line.className = `text-sm font-medium ${(sent ? form.dataset.successClass : form.dataset.errorClass) ?? ''}`;
-  line.textContent = sent ? MESSAGE_SENT : MESSAGE_FAILED;
+  line.textContent = `${sent ? MESSAGE_SENT : MESSAGE_FAILED}${detail ? ` ${detail}` : ''}`;
   region.replaceChildren(line);
+}
+
+/** the answers as the form holds them: a text, the options ticked, or the box's posted values */
+function answersOf(data: FormData, questions: readonly CardQuestion[]): Record<string, AnswerValue> {
+  const answers: Record<string, AnswerValue> = {};
+  for (const { id, kind } of questions) {
+    const values = data.getAll(`answers.${id}`).map(String);
+    answers[id] = kind === 'choices' || kind === 'checkbox' ? values : (values[0] ?? '');
+  }
+  return answers;
 }
 
 /** the api's field errors ({ errors: [{ field, message }] }) for the form's own fields */
@@ -131,34 +188,47 @@ function enhanceMessageForm(form: HTMLFormElement): void {
     event.preventDefault();
     if (pending) return;
     const data = new FormData(form);
+    const questions = questionsOf(form).map((entry) => entry.question);
     const values: LeadFormValues = {
       email: String(data.get('email') ?? ''),
       message: String(data.get('message') ?? ''),
       consent: data.get('consent') !== null,
+      answers: answersOf(data, questions),
+      sendCard: data.get('sendCard') !== null,
     };
     for (const field of MESSAGE_FIELDS) {
       if (fields[field] !== 'off') values[field] = String(data.get(field) ?? '');
     }
-    const errors = validateLeadForm(values, fields);
+    const errors = validateLeadForm(values, fields, questions);
     showFieldErrors(form, errors);
     if (Object.keys(errors).length > 0) return;
     pending = true;
     if (submit) submit.disabled = true;
-    send(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
-      method: 'POST',
-      body: leadBody(values, fields),
-    })
-      .then(() => {
+    send<{ cardExchange?: { cardSent: boolean } | null }>(
+      `/api/profiles/${encodeURIComponent(profileId)}/leads`,
+      {
+        method: 'POST',
+        body: leadBody(values, fields, questions),
+      },
+    )
+      .then((lead) => {
         const message = form.elements.namedItem('message');
         if (message instanceof HTMLTextAreaElement) message.value = '';
-        showStatus(form, true);
+        const card = lead?.cardExchange;
+        showStatus(form, true, card ? (card.cardSent ? CARD_SENT : CARD_NOT_SENT) : '');
         toast('Message sent!', 'Your message has been delivered to the owner.', 'success');
       })
       .catch((error: unknown) => {
+        let changed = false;
         if (error instanceof HttpError && error.response) {
-          showFieldErrors(form, fieldErrorsOf(error.response.data));
+          const found = fieldErrorsOf(error.response.data);
+          showFieldErrors(form, found);
+          // an error for a question the page does not show: the owner changed the questions meanwhile
+          changed = Object.keys(found).some(
+            (field) => field.startsWith('answers.') && !questions.some((q) => `answers.${q.id}` === field),
+          );
         }
-        showStatus(form, false);
+        showStatus(form, false, changed ? QUESTIONS_CHANGED : '');
         toast('Failed to send message', 'Please try again in a moment.', 'destructive');
       })
       .finally(() => {

@@ -5,6 +5,7 @@ export * from './users.port';
 export * from './sessions.port';
 export * from './profiles.port';
 export * from './leads.port';
+export * from './card-exchanges.port';
 export * from './account-tokens.port';
 export * from './media.port';
 export * from './account-exports.port';

@@ -1,4 +1,11 @@
-import type { LeadStatus } from '@cardcraft/contracts';
+import type { LeadAnswer, LeadStatus } from '@cardcraft/contracts';
+
+/** the visitor ticked "Send me your card": the words they saw, when, and whether the card was mailed */
+export interface LeadCardExchange {
+  consentText: string;
+  consentedAt: Date;
+  cardSent: boolean;
+}
 
 export interface NewLead {
   profileId: string;
@@ -17,6 +24,10 @@ export interface NewLead {
    * follow-up signals are kept (followUp)
    */
   visitorKey: string | null;
+  /** the answers to the card's questions, each with the question as it was asked */
+  answers: LeadAnswer[];
+  /** null when the form did not offer "Send me your card" or it was not ticked */
+  cardExchange: LeadCardExchange | null;
 }
 
 /** what the visitor did on the card the day of the message, counted once the day is over */

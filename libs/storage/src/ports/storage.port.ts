@@ -1,5 +1,6 @@
 import type { AccountExportsRepository } from './account-exports.port';
 import type { AccountTokensRepository } from './account-tokens.port';
+import type { CardExchangesRepository } from './card-exchanges.port';
 import type { LeadsRepository } from './leads.port';
 import type { MediaRepository } from './media.port';
 import type { ProfilesRepository } from './profiles.port';
@@ -16,6 +17,8 @@ export interface Storage {
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  /** the cards e-mailed to visitors today, by hashed address: the exchange's daily limits */
+  readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
   /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
   readonly media: MediaRepository;

@@ -72,6 +72,18 @@ export function fullProfile(handle: string): ProfileData {
       showIdentifiedViewers: true,
       allowMessages: false,
       messageFields: { name: 'required', phone: 'optional', company: 'off' },
+      questions: [
+        {
+          id: 'q-size',
+          label: 'How big is your team?',
+          kind: 'one_choice',
+          required: true,
+          help: 'Count everyone who would use a card',
+          choices: ['1-10', '11-50', '51+'],
+        },
+        { id: 'q-demo', label: 'Book a demo', kind: 'checkbox', required: false, help: null, choices: [] },
+      ],
+      cardExchange: { enabled: true, followUp: 'Great to meet you.\nLet us talk soon.' },
     },
     // stored in the order given, which is not the order of `order`
     socialLinks: [
@@ -121,6 +133,8 @@ export function bareProfile(handle: string): ProfileData {
       showIdentifiedViewers: false,
       allowMessages: true,
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
     },
     socialLinks: [],
     blocks: [],
@@ -144,6 +158,23 @@ export function newLead(profileId: string, n: number): NewLead {
     consentText: 'I agree to be contacted.',
     visitorUserId: n % 2 === 0 ? null : UNKNOWN_ID,
     visitorKey: n % 2 === 0 ? null : `${n}`.padStart(32, 'a'),
+    answers:
+      n % 2 === 0
+        ? []
+        : [
+            { questionId: 'q-size', label: 'How big is your team?', kind: 'one_choice', value: '11-50' },
+            { questionId: 'q-tools', label: 'Tools', kind: 'choices', value: ['CRM', 'Mail'] },
+            { questionId: 'q-demo', label: 'Book a demo', kind: 'checkbox', value: false },
+            { questionId: 'q-note', label: 'Anything else?', kind: 'long_text', value: 'Line one\nLine two' },
+          ],
+    cardExchange:
+      n % 2 === 0
+        ? null
+        : {
+            consentText: 'Send me your card by e-mail',
+            consentedAt: new Date(1_700_000_000_000 + n),
+            cardSent: n % 4 === 1,
+          },
   };
 }
 

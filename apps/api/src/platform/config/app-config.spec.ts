@@ -105,6 +105,7 @@ describe('loadConfig', () => {
       accountDeletion: { limit: 5, windowMs: 900_000 },
       cardCreation: { limit: 20, windowMs: 3_600_000 },
       messages: { limit: 10, windowMs: 60_000 },
+      cardExchange: { limit: 5, windowMs: 3_600_000 },
       events: { limit: 120, windowMs: 60_000 },
       uploads: { limit: 30, windowMs: 600_000 },
       passwordReset: { limit: 5, windowMs: 900_000 },
@@ -121,8 +122,10 @@ describe('loadConfig', () => {
       DATA_DIR: dataDir(),
       RATE_LIMIT_EVENTS: '600/30s',
       RATE_LIMIT_SIGN_UP: ' 3 / 2h ',
+      RATE_LIMIT_CARD_EXCHANGE: '2/24h',
       MAX_CARDS_PER_ACCOUNT: '100',
     });
+    expect(set.rateLimits.cardExchange).toEqual({ limit: 2, windowMs: 86_400_000 });
     expect(set.rateLimits.events).toEqual({ limit: 600, windowMs: 30_000 });
     expect(set.rateLimits.signUp).toEqual({ limit: 3, windowMs: 7_200_000 });
     expect(set.maxCardsPerAccount).toBe(100);
@@ -133,6 +136,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MESSAGES: '0/1m' }, /RATE_LIMIT_MESSAGES must be a count per window/],
     [{ RATE_LIMIT_EVENTS: '100/2d' }, /RATE_LIMIT_EVENTS must be a count per window .*got "100\/2d"/],
     [{ RATE_LIMIT_CARD_CREATION: '5/25h' }, /window 1s to 24h/],
+    [{ RATE_LIMIT_CARD_EXCHANGE: 'five/1h' }, /RATE_LIMIT_CARD_EXCHANGE must be a count per window/],
     [{ MAX_CARDS_PER_ACCOUNT: '0' }, /MAX_CARDS_PER_ACCOUNT must be a whole number from 1 to 10000/],
   ])('stops on a bad abuse limit %j', (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);

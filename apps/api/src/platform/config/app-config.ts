@@ -100,6 +100,7 @@ export const RATE_LIMIT_SETTINGS = {
   accountDeletion: { variable: 'RATE_LIMIT_ACCOUNT_DELETION', fallback: '5/15m' },
   cardCreation: { variable: 'RATE_LIMIT_CARD_CREATION', fallback: '20/1h' },
   messages: { variable: 'RATE_LIMIT_MESSAGES', fallback: '10/1m' },
+  cardExchange: { variable: 'RATE_LIMIT_CARD_EXCHANGE', fallback: '5/1h' },
   events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
   uploads: { variable: 'RATE_LIMIT_UPLOADS', fallback: '30/10m' },
   passwordReset: { variable: 'RATE_LIMIT_PASSWORD_RESET', fallback: '5/15m' },

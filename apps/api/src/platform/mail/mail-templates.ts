@@ -1,7 +1,7 @@
-import { MESSAGE_FIELD_LABELS, MESSAGE_FIELDS } from '@cardcraft/contracts';
+import { answerText, CARD_EXCHANGE_TEXT, MESSAGE_FIELD_LABELS, MESSAGE_FIELDS } from '@cardcraft/contracts';
 import type { LeadRecord, ProfileRecord } from '@cardcraft/storage';
 import { waitText } from '../throttling/rate-limit-keys';
-import type { MailMessage } from './mail.port';
+import type { MailAttachment, MailMessage } from './mail.port';
 
 /** the product's mails: plain text, with a simple HTML twin whose links can be clicked */
 
@@ -50,6 +50,12 @@ export function newMessageMail(
       (field) => `${MESSAGE_FIELD_LABELS[field]}: ${lead[field]}`,
     ),
   ].join('\n');
+  const answers = lead.answers.map((answer) => `${answer.label}\n${answerText(answer.value)}`);
+  const exchange = lead.cardExchange
+    ? lead.cardExchange.cardSent
+      ? 'They asked for your card: it was e-mailed to them.'
+      : 'They asked for your card: it was not e-mailed, as their address had already had cards today.'
+    : null;
   return compose(
     to,
     `New message from ${who}`,
@@ -61,6 +67,8 @@ export function newMessageMail(
       ],
       [details],
       [lead.message ?? 'No message, only the contact details.'],
+      ...answers.map((answer) => [answer]),
+      ...(exchange ? [[exchange]] : []),
       [
         'Reply to this e-mail to answer them. All messages: ',
         { link: `${baseUrl}/dashboard/leads?card=${profile.handle}` },
@@ -72,6 +80,35 @@ export function newMessageMail(
     ],
     lead.email,
   );
+}
+
+/**
+ * "Send me your card": the owner's contact file attached, their follow-up text and the card's link.
+ * a reply goes to the card's public e-mail address when it shows one
+ */
+export function cardExchangeMail(
+  to: string,
+  profile: ProfileRecord,
+  contactFile: MailAttachment,
+  baseUrl: string,
+): MailMessage {
+  const name = profile.displayName;
+  const followUp = profile.privacy.cardExchange.followUp;
+  const message = compose(
+    to,
+    `${name}'s card`,
+    [
+      [`Here is the card of ${name}, as you asked on their Cardcraft card.`],
+      ...(followUp ? [[followUp]] : []),
+      [`Open the attached file (${contactFile.filename}) to save ${name} in your contacts.`],
+      ['See the card: ', { link: `${baseUrl}/u/${profile.handle}` }],
+      [
+        `You get this e-mail because "${CARD_EXCHANGE_TEXT}" was ticked with this address on the card. An address gets a card once a day at most; nothing else is sent.`,
+      ],
+    ],
+    profile.contact.email ?? undefined,
+  );
+  return { ...message, attachments: [contactFile] };
 }
 
 export function passwordResetMail(to: string, link: string, ttlSeconds: number): MailMessage {

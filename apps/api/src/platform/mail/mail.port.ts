@@ -6,6 +6,14 @@ export interface MailMessage {
   html?: string;
   /** where a reply goes, e.g. the visitor who left a message */
   replyTo?: string;
+  /** files sent with it, e.g. a card's contact file */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 /** how mail leaves: an SMTP server, or .eml files in a folder when none is configured */

@@ -25,10 +25,20 @@ interface Fixture {
   cardId: string;
   handle: string;
   leadId: string;
+  /** the card's one question: generated answers go to it */
+  questionId: string;
   ownerToken: string;
   attackerToken: string;
   attackerCookie: string;
 }
+
+/** the fixture card's form: a question of each shape the rules read, and the card by e-mail */
+const QUESTIONS_AND_EXCHANGE = {
+  questions: [
+    { label: 'What do you use?', kind: 'choices', required: true, choices: ['Paper', 'An app'], help: 'Any' },
+  ],
+  cardExchange: { enabled: true, followUp: 'Hello' },
+};
 
 /** every message on the card, page by page (newest first) */
 async function allLeads(http: HttpClient, fixture: Fixture): Promise<LeadResponse[]> {
@@ -67,9 +77,18 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
 
   const send = (request: GeneratedRequest) => sendRaw(app().url, request);
 
+  /** a card body whose form asks a question and offers the card by e-mail */
+  const withQuestions = () => {
+    const input = fullProfileInput();
+    return { ...input, privacy: { ...input.privacy, ...QUESTIONS_AND_EXCHANGE } };
+  };
+
   async function fixture(): Promise<Fixture> {
     const owner = await registerUser(http);
-    const card = await createProfile(http, owner.accessToken, { published: true });
+    const card = await createProfile(http, owner.accessToken, {
+      published: true,
+      privacy: { ...fullProfileInput().privacy, ...QUESTIONS_AND_EXCHANGE },
+    });
     const lead = await http.post<LeadResponse>(`/api/profiles/${card.id}/leads`, {
       body: { email: 'first@example.com', message: 'Hello', consent: true },
     });
@@ -82,6 +101,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       cardId: card.id,
       handle: card.handle,
       leadId: lead.body.id,
+      questionId: card.privacy.questions[0].id,
       ownerToken: owner.accessToken,
       attackerToken: attacker.accessToken,
       attackerCookie,
@@ -122,9 +142,9 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       },
       { method: 'DELETE', path: fc.constant('/api/account'), body: { password: 'wrong-password' } },
       { method: 'GET', path: fc.constant('/api/profiles') },
-      { method: 'POST', path: fc.constant('/api/profiles'), body: fullProfileInput() },
+      { method: 'POST', path: fc.constant('/api/profiles'), body: withQuestions() },
       { method: 'GET', path: idSegment.map((id) => `/api/profiles/${id}`) },
-      { method: 'PUT', path: idSegment.map((id) => `/api/profiles/${id}`), body: fullProfileInput() },
+      { method: 'PUT', path: idSegment.map((id) => `/api/profiles/${id}`), body: withQuestions() },
       { method: 'DELETE', path: idSegment.map((id) => `/api/profiles/${id}`) },
       {
         method: 'GET',
@@ -144,7 +164,13 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       {
         method: 'POST',
         path: idSegment.map((id) => `/api/profiles/${id}/leads`),
-        body: { email: 'visitor@example.com', message: 'Hi', consent: true },
+        body: {
+          email: 'visitor@example.com',
+          message: 'Hi',
+          consent: true,
+          answers: { [world.questionId]: 'Paper', other: ['a', 'b'] },
+          sendCard: true,
+        },
       },
       {
         method: 'GET',
@@ -188,7 +214,13 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       {
         method: 'POST',
         path: idSegment.map((id) => `/u/${id}/message`),
-        body: { email: 'visitor@example.com', message: 'Hi', consent: 'on' },
+        body: {
+          email: 'visitor@example.com',
+          message: 'Hi',
+          consent: 'on',
+          [`answers.${world.questionId}`]: ['Paper', 'An app'],
+          sendCard: 'yes',
+        },
       },
       { method: 'GET', path: rawSegment.map((segment) => `/${segment}`) },
       { method: 'GET', path: rawSegment.map((segment) => `/api/${segment}`) },

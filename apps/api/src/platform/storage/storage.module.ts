@@ -6,6 +6,7 @@ import { HealthRegistryModule } from '../common/health-registry.module';
 import {
   ACCOUNT_EXPORTS,
   ACCOUNT_TOKENS,
+  CARD_EXCHANGES,
   CARD_TEMPLATES,
   LEADS,
   MEDIA,
@@ -39,6 +40,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [SESSIONS, (storage) => storage.sessions],
   [PROFILES, (storage) => storage.profiles],
   [LEADS, (storage) => storage.leads],
+  [CARD_EXCHANGES, (storage) => storage.cardExchanges],
   [ACCOUNT_TOKENS, (storage) => storage.accountTokens],
   [MEDIA, (storage) => storage.media],
   [ACCOUNT_EXPORTS, (storage) => storage.exports],

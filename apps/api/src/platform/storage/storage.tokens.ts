@@ -9,6 +9,8 @@ export const SESSIONS = Symbol('SESSIONS');
 export const PROFILES = Symbol('PROFILES');
 /** @cardcraft/storage's LeadsRepository */
 export const LEADS = Symbol('LEADS');
+/** @cardcraft/storage's CardExchangesRepository: the day's cards e-mailed to visitors, addresses hashed */
+export const CARD_EXCHANGES = Symbol('CARD_EXCHANGES');
 /** @cardcraft/storage's AccountTokensRepository: the e-mailed links of an account */
 export const ACCOUNT_TOKENS = Symbol('ACCOUNT_TOKENS');
 /** @cardcraft/storage's MediaRepository: the stored images */

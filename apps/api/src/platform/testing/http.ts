@@ -126,6 +126,8 @@ export function fullProfileInput(overrides: Record<string, unknown> = {}) {
       showIdentifiedViewers: true,
       allowMessages: true,
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
     },
     socialLinks: [
       { provider: 'LinkedIn', label: 'Work', url: 'https://linkedin.com/in/ada', highlight: true, order: 0 },

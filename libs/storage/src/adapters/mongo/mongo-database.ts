@@ -3,6 +3,7 @@ import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
   accountTokenSchema,
+  cardExchangeSendSchema,
   cardTemplateSchema,
   leadSchema,
   profileSchema,
@@ -13,6 +14,7 @@ import {
   userSchema,
   type AccountExportDoc,
   type AccountTokenDoc,
+  type CardExchangeSendDoc,
   type CardTemplateDoc,
   type LeadDoc,
   type ProfileDoc,
@@ -28,6 +30,7 @@ export interface MongoModels {
   users: Model<UserDoc>;
   profiles: Model<ProfileDoc>;
   leads: Model<LeadDoc>;
+  cardExchangeSends: Model<CardExchangeSendDoc>;
   sessions: Model<SessionDoc>;
   accountTokens: Model<AccountTokenDoc>;
   accountExports: Model<AccountExportDoc>;
@@ -75,6 +78,7 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       users: connection.model<UserDoc>('User', userSchema),
       profiles: connection.model<ProfileDoc>('Profile', profileSchema),
       leads: connection.model<LeadDoc>('Lead', leadSchema),
+      cardExchangeSends: connection.model<CardExchangeSendDoc>('CardExchangeSend', cardExchangeSendSchema),
       sessions: connection.model<SessionDoc>('Session', sessionSchema),
       accountTokens: connection.model<AccountTokenDoc>('AccountToken', accountTokenSchema),
       accountExports: connection.model<AccountExportDoc>('AccountExport', accountExportSchema),

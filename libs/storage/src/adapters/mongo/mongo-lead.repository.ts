@@ -28,6 +28,19 @@ function toLead(doc: LeadDoc): LeadRecord {
     consentText: doc.consentText,
     visitorUserId: doc.visitorUserId ?? null,
     visitorKey: doc.visitorKey ?? null,
+    answers: (doc.answers ?? []).map(({ questionId, label, kind, value }) => ({
+      questionId,
+      label,
+      kind,
+      value: Array.isArray(value) ? [...value] : value,
+    })),
+    cardExchange: doc.cardExchange
+      ? {
+          consentText: doc.cardExchange.consentText,
+          consentedAt: doc.cardExchange.consentedAt,
+          cardSent: doc.cardExchange.cardSent === true,
+        }
+      : null,
     createdAt: doc.createdAt,
     status: (doc.status ?? 'new') as LeadStatus,
     tags: doc.tags ?? [],
@@ -83,6 +96,14 @@ export class MongoLeadRepository implements LeadsRepository {
       statusChangedAt: null,
       visitorKey: lead.visitorKey,
       followUp: null,
+      answers: lead.answers.map(({ questionId, label, kind, value }) => ({ questionId, label, kind, value })),
+      cardExchange: lead.cardExchange
+        ? {
+            consentText: lead.cardExchange.consentText,
+            consentedAt: lead.cardExchange.consentedAt,
+            cardSent: lead.cardExchange.cardSent,
+          }
+        : null,
     });
     return toLead(doc.toObject());
   }

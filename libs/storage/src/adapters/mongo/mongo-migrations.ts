@@ -156,6 +156,18 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       }
     },
   },
+  {
+    version: 6,
+    name: 'lead-questions-and-card-exchange',
+    apply: async (db) => {
+      // a message's answers and "Send me your card" need no step (absent reads as none). a card is
+      // e-mailed to an address once a day: of two requests at once, the second insert is refused
+      await collectionWithIndexes(db, 'card_exchange_sends', [
+        { key: { recipientHash: 1, day: 1, profileId: 1 }, unique: true },
+        { key: { day: 1 } },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

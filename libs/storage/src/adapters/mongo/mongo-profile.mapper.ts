@@ -1,5 +1,7 @@
 import {
+  cardExchangeOrDefault,
   messageFieldsOrDefault,
+  questionsOrDefault,
   type BlockType,
   type Layout,
   type TemplateContent,
@@ -53,6 +55,8 @@ export function toContent(doc: TemplateContentDoc): TemplateContent {
       showIdentifiedViewers: privacy.showIdentifiedViewers === true,
       allowMessages: privacy.allowMessages === true,
       messageFields: messageFieldsOrDefault(privacy.messageFields),
+      questions: questionsOrDefault(privacy.questions),
+      cardExchange: cardExchangeOrDefault(privacy.cardExchange),
     },
     socialLinks: (doc.socialLinks ?? []).map((link) => ({
       provider: link.provider,
@@ -93,7 +97,25 @@ export function contentFields(content: TemplateContent): TemplateContentDoc {
     layout: content.layout,
     contact: content.contact,
     media: content.media,
-    privacy: content.privacy,
+    privacy: {
+      collectGeo: content.privacy.collectGeo,
+      collectIp: content.privacy.collectIp,
+      showIdentifiedViewers: content.privacy.showIdentifiedViewers,
+      allowMessages: content.privacy.allowMessages,
+      messageFields: content.privacy.messageFields,
+      questions: content.privacy.questions.map(({ id, label, kind, required, help, choices }) => ({
+        id,
+        label,
+        kind,
+        required,
+        help,
+        choices: [...choices],
+      })),
+      cardExchange: {
+        enabled: content.privacy.cardExchange.enabled,
+        followUp: content.privacy.cardExchange.followUp,
+      },
+    },
     socialLinks: content.socialLinks,
     blocks: content.blocks,
   };

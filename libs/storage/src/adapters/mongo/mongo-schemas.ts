@@ -1,5 +1,5 @@
 import { Schema, type Types } from 'mongoose';
-import type { MessageFieldsResponse } from '@cardcraft/contracts';
+import type { CardExchangeSettings, CardQuestion, MessageFieldsResponse } from '@cardcraft/contracts';
 import type {
   BlockRecord,
   ContactRecord,
@@ -45,41 +45,6 @@ export interface ProfileDoc {
   templateId?: Types.ObjectId | null;
   createdAt: Date;
   updatedAt: Date;
-}
-
-export interface LeadDoc {
-  _id: Types.ObjectId;
-  profileId: Types.ObjectId;
-  email: string;
-  message: string | null;
-  name?: string | null;
-  phone?: string | null;
-  company?: string | null;
-  consent: boolean;
-  consentText: string;
-  visitorUserId: string | null;
-  createdAt: Date;
-  /** from here on, absent on leads received before migration 5, which gives them their defaults */
-  status?: string;
-  tags?: string[];
-  /** the tags' keys (lower-cased), which the tag filter reads */
-  tagKeys?: string[];
-  note?: string | null;
-  /** lower-cased e-mail, name, company, message and note, which the text search reads */
-  searchText?: string;
-  updatedAt?: Date;
-  statusChangedAt?: Date | null;
-  visitorKey?: string | null;
-  followUp?: LeadSignalsDoc | null;
-}
-
-export interface LeadSignalsDoc {
-  views: number;
-  saves: number;
-  linkClicks: number;
-  shares: number;
-  calls: number;
-  emails: number;
 }
 
 export interface SessionDoc {
@@ -157,6 +122,8 @@ export interface CardTemplateDoc {
   updatedAt: Date;
 }
 
+export * from './mongo-lead-schemas';
+
 // strings are not `required`: mongoose would reject '' and validation belongs to the api's dtos
 const nullableString = { type: String, default: null };
 
@@ -194,6 +161,23 @@ const privacySchema = new Schema<PrivacyRecord>(
     allowMessages: Boolean,
     messageFields: new Schema<MessageFieldsResponse>(
       { name: String, phone: String, company: String },
+      { _id: false },
+    ),
+    questions: [
+      new Schema<CardQuestion>(
+        {
+          id: String,
+          label: String,
+          kind: { type: String },
+          required: Boolean,
+          help: nullableString,
+          choices: [String],
+        },
+        { _id: false },
+      ),
+    ],
+    cardExchange: new Schema<CardExchangeSettings>(
+      { enabled: Boolean, followUp: nullableString },
       { _id: false },
     ),
   },
@@ -239,31 +223,6 @@ export const profileSchema = new Schema<ProfileDoc>(
     templateId: { type: Schema.Types.ObjectId, default: null },
   },
   { collection: 'profiles', timestamps: true, versionKey: false, minimize: false },
-);
-
-export const leadSchema = new Schema<LeadDoc>(
-  {
-    profileId: { type: Schema.Types.ObjectId, required: true },
-    email: String,
-    message: nullableString,
-    name: nullableString,
-    phone: nullableString,
-    company: nullableString,
-    consent: Boolean,
-    consentText: String,
-    visitorUserId: nullableString,
-    status: { type: String, default: 'new' },
-    tags: { type: [String], default: [] },
-    tagKeys: { type: [String], default: [] },
-    note: nullableString,
-    searchText: { type: String, default: '' },
-    updatedAt: Date,
-    statusChangedAt: { type: Date, default: null },
-    visitorKey: nullableString,
-    // a plain object, as stored: its six counts are written whole by keepFollowUp
-    followUp: { type: Schema.Types.Mixed, default: null },
-  },
-  { collection: 'leads', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );
 
 export const sessionSchema = new Schema<SessionDoc>(

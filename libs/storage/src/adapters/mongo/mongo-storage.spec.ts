@@ -250,6 +250,18 @@ const TEAM_INDEXES = {
     { name: 'teamId_1_createdAt_1__id_1', key: { teamId: 1, createdAt: 1, _id: 1 }, unique: false },
   ],
 };
+// what migration 5 adds
+const CARD_EXCHANGE_INDEXES = {
+  card_exchange_sends: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'day_1', key: { day: 1 }, unique: false },
+    {
+      name: 'recipientHash_1_day_1_profileId_1',
+      key: { recipientHash: 1, day: 1, profileId: 1 },
+      unique: true,
+    },
+  ],
+};
 
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
@@ -294,6 +306,7 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
       ...TEAM_INDEXES,
+      ...CARD_EXCHANGE_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -303,6 +316,7 @@ describe('the MongoDB store’s schema versions', () => {
       expect.objectContaining({ _id: 3, name: 'account-exports' }),
       expect.objectContaining({ _id: 4, name: 'teams' }),
       expect.objectContaining({ _id: 5, name: 'lead-follow-up' }),
+      expect.objectContaining({ _id: 6, name: 'lead-questions-and-card-exchange' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -349,6 +363,7 @@ describe('the MongoDB store’s schema versions', () => {
       account_exports: expect.arrayContaining([expect.objectContaining({ name: 'userId_1' })]),
       // and teams by migration 4, which indexes the cards by team and template too
       ...TEAM_INDEXES,
+      ...CARD_EXCHANGE_INDEXES,
       profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
       leads: expect.arrayContaining([...(before.indexes.leads as object[]), ...LEAD_WORK_INDEXES]),
     });
@@ -387,10 +402,11 @@ describe('the MongoDB store’s schema versions', () => {
         { _id: 3, name: 'account-exports' },
         { _id: 4, name: 'teams' },
         { _id: 5, name: 'lead-follow-up' },
-        { _id: 6, name: 'later-feature' },
+        { _id: 6, name: 'lead-questions-and-card-exchange' },
+        { _id: 7, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 7, newer than this build's 6; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

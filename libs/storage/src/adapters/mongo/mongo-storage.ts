@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  CardExchangesRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -14,6 +15,7 @@ import type {
 } from '../../ports';
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
+import { MongoCardExchangeRepository } from './mongo-card-exchange.repository';
 import { MongoCardTemplateRepository } from './mongo-card-template.repository';
 import { connectMongoDatabase, pingMongo, type MongoModels } from './mongo-database';
 import { MongoLeadRepository } from './mongo-lead.repository';
@@ -30,6 +32,7 @@ export class MongoStorage implements Storage {
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
@@ -45,6 +48,7 @@ export class MongoStorage implements Storage {
     this.users = new MongoUserRepository(models);
     this.profiles = new MongoProfileRepository(models);
     this.leads = new MongoLeadRepository(models);
+    this.cardExchanges = new MongoCardExchangeRepository(models);
     this.sessions = new MongoSessionRepository(models);
     this.media = new MongoMediaRepository(connection);
     this.accountTokens = new MongoAccountTokenRepository(models);

@@ -1,4 +1,4 @@
-import type { LeadStatus } from '@cardcraft/contracts';
+import type { LeadAnswer, LeadStatus } from '@cardcraft/contracts';
 import type {
   LeadChanges,
   LeadFilter,
@@ -24,6 +24,12 @@ interface LeadRow {
   consent: number;
   consent_text: string;
   visitor_user_id: string | null;
+  /** JSON; null on messages left before questions */
+  answers: string | null;
+  /** null unless "Send me your card" was ticked */
+  exchange_consent_text: string | null;
+  exchange_consented_at: number | null;
+  exchange_card_sent: number | null;
   created_at: number;
   status: string;
   tags: string;
@@ -49,6 +55,15 @@ function toLead(row: LeadRow): LeadRecord {
     consentText: row.consent_text,
     visitorUserId: row.visitor_user_id,
     visitorKey: row.visitor_key ?? null,
+    answers: row.answers ? (JSON.parse(row.answers) as LeadAnswer[]) : [],
+    cardExchange:
+      row.exchange_consent_text === null || row.exchange_consented_at === null
+        ? null
+        : {
+            consentText: row.exchange_consent_text,
+            consentedAt: new Date(row.exchange_consented_at),
+            cardSent: row.exchange_card_sent === 1,
+          },
     createdAt: new Date(row.created_at),
     status: row.status as LeadStatus,
     tags: JSON.parse(row.tags) as string[],
@@ -87,6 +102,11 @@ function filterSql(filter: LeadFilter): { where: string; values: Array<string | 
   return { where: tests.join(' AND '), values };
 }
 
+/** only an answer's own fields, so stray properties of a caller's object are not stored */
+function answerParts({ questionId, label, kind, value }: LeadAnswer): LeadAnswer {
+  return { questionId, label, kind, value };
+}
+
 export class SqliteLeadRepository implements LeadsRepository {
   private readonly insert;
   private readonly one;
@@ -102,10 +122,12 @@ export class SqliteLeadRepository implements LeadsRepository {
     this.one = db.prepare<[string, string], LeadRow>('SELECT * FROM leads WHERE id = ? AND profile_id = ?');
     this.insert = db.prepare(
       `INSERT INTO leads (id, profile_id, email, message, name, phone, company, consent, consent_text,
-         visitor_user_id, created_at, status, tags, tag_keys, note, search_text, updated_at,
+         visitor_user_id, answers, exchange_consent_text, exchange_consented_at, exchange_card_sent,
+         created_at, status, tags, tag_keys, note, search_text, updated_at,
          status_changed_at, visitor_key, follow_up)
        VALUES (@id, @profile_id, @email, @message, @name, @phone, @company, @consent, @consent_text,
-         @visitor_user_id, @created_at, @status, @tags, @tag_keys, @note, @search_text, @updated_at,
+         @visitor_user_id, @answers, @exchange_consent_text, @exchange_consented_at, @exchange_card_sent,
+         @created_at, @status, @tags, @tag_keys, @note, @search_text, @updated_at,
          @status_changed_at, @visitor_key, @follow_up)`,
     );
     this.remove = db.prepare<[string, string]>('DELETE FROM leads WHERE id = ? AND profile_id = ?');
@@ -140,6 +162,10 @@ export class SqliteLeadRepository implements LeadsRepository {
       consent_text: lead.consentText,
       visitor_user_id: lead.visitorUserId,
       created_at: now,
+      answers: lead.answers.length > 0 ? JSON.stringify(lead.answers.map(answerParts)) : null,
+      exchange_consent_text: lead.cardExchange?.consentText ?? null,
+      exchange_consented_at: lead.cardExchange?.consentedAt.getTime() ?? null,
+      exchange_card_sent: lead.cardExchange ? (lead.cardExchange.cardSent ? 1 : 0) : null,
       status: 'new',
       tags: '[]',
       tag_keys: '[]',

@@ -1,4 +1,11 @@
-import { messageFieldsOrDefault, type Layout, type TemplateContent, type Theme } from '@cardcraft/contracts';
+import {
+  cardExchangeOrDefault,
+  messageFieldsOrDefault,
+  questionsOrDefault,
+  type Layout,
+  type TemplateContent,
+  type Theme,
+} from '@cardcraft/contracts';
 import type { ProfileData, ProfileRecord } from '../../ports';
 
 /** a profiles row: the card's parts are JSON columns */
@@ -49,12 +56,18 @@ export function toProfile(row: ProfileRow): ProfileRecord {
   };
 }
 
-/** a card saved before the message form had extra fields asks for none */
+/** a card saved before the message form had extra fields, questions or the card exchange has none */
 function privacyFrom(json: string): ProfileRecord['privacy'] {
-  const privacy = JSON.parse(json) as Omit<ProfileRecord['privacy'], 'messageFields'> & {
-    messageFields?: ProfileRecord['privacy']['messageFields'];
+  const privacy = JSON.parse(json) as Partial<ProfileRecord['privacy']>;
+  return {
+    collectGeo: privacy.collectGeo === true,
+    collectIp: privacy.collectIp === true,
+    showIdentifiedViewers: privacy.showIdentifiedViewers === true,
+    allowMessages: privacy.allowMessages === true,
+    messageFields: messageFieldsOrDefault(privacy.messageFields),
+    questions: questionsOrDefault(privacy.questions),
+    cardExchange: cardExchangeOrDefault(privacy.cardExchange),
   };
-  return { ...privacy, messageFields: messageFieldsOrDefault(privacy.messageFields) };
 }
 
 /** the columns a profile's owner edits, as named parameters */
@@ -89,6 +102,10 @@ export function contentParts(content: TemplateContent): TemplateContent {
     privacy: {
       ...pick(content.privacy, ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages']),
       messageFields: pick(content.privacy.messageFields, ['name', 'phone', 'company']),
+      questions: content.privacy.questions.map((question) =>
+        pick(question, ['id', 'label', 'kind', 'required', 'help', 'choices']),
+      ),
+      cardExchange: pick(content.privacy.cardExchange, ['enabled', 'followUp']),
     },
     socialLinks: content.socialLinks.map((link) =>
       pick(link, ['provider', 'label', 'url', 'highlight', 'order']),

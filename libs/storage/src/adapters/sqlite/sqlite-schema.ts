@@ -205,6 +205,24 @@ function fillLeadSearchText(db: SqliteDatabase): void {
   for (const row of rows) write.run(leadSearchText({ ...row, note: null }), row.id);
 }
 
+// 6: the answers to a card's questions and "Send me your card" kept with each message, and the day's
+// record of cards e-mailed to visitors (the address hashed: no copy of it), for the exchange's limits
+const LEAD_QUESTIONS_AND_CARD_EXCHANGE = `
+ALTER TABLE leads ADD COLUMN answers TEXT;
+ALTER TABLE leads ADD COLUMN exchange_consent_text TEXT;
+ALTER TABLE leads ADD COLUMN exchange_consented_at INTEGER;
+ALTER TABLE leads ADD COLUMN exchange_card_sent INTEGER;
+
+CREATE TABLE card_exchange_sends (
+  recipient_hash TEXT NOT NULL,
+  profile_id     TEXT NOT NULL,
+  day            TEXT NOT NULL,
+  created_at     INTEGER NOT NULL,
+  PRIMARY KEY (recipient_hash, day, profile_id)
+);
+CREATE INDEX card_exchange_sends_day ON card_exchange_sends (day);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -229,6 +247,11 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
         fillLeadSearchText(db);
       },
     },
+    {
+      version: 6,
+      name: 'lead-questions-and-card-exchange',
+      apply: (db) => db.exec(LEAD_QUESTIONS_AND_CARD_EXCHANGE),
+    },
   ],
 };
 
@@ -249,6 +272,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   team_members: 'SELECT count(*) FROM team_members',
   team_invitations: 'SELECT count(*) FROM team_invitations',
   card_templates: 'SELECT count(*) FROM card_templates',
+  card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

@@ -218,6 +218,7 @@ const ALL_VERSIONS = [
   { version: 3, name: 'account-exports' },
   { version: 4, name: 'teams' },
   { version: 5, name: 'lead-follow-up' },
+  { version: 6, name: 'lead-questions-and-card-exchange' },
 ];
 
 interface LeadRowBefore {
@@ -266,7 +267,15 @@ describe('the SQLite store’s schema versions', () => {
   });
 
   // what the columns added since hold on rows made before them
-  const NO_TEAM = { profiles: { team_id: null, template_id: null } };
+  const NO_TEAM = {
+    profiles: { team_id: null, template_id: null },
+    leads: {
+      answers: null,
+      exchange_consent_text: null,
+      exchange_consented_at: null,
+      exchange_card_sent: null,
+    },
+  };
   it.each([
     ['the last build before lead follow-up', migratedTo(4), BEFORE_TEAMS_ROWS, {}],
     ['the last build before teams', migratedTo(BEFORE_TEAMS_VERSION), BEFORE_TEAMS_ROWS, NO_TEAM],
@@ -275,7 +284,11 @@ describe('the SQLite store’s schema versions', () => {
       'the first release',
       FIRST_RELEASE_DDL,
       FIRST_RELEASE_ROWS,
-      { ...NO_TEAM, users: { notify_messages: 1 }, leads: { name: null, phone: null, company: null } },
+      {
+        ...NO_TEAM,
+        users: { notify_messages: 1 },
+        leads: { ...NO_TEAM.leads, name: null, phone: null, company: null },
+      },
     ],
   ])('a file made by %s upgrades with every row kept', async (_build, ddl, rows, added) => {
     const file = fileMadeWith(ddl, rows);
@@ -341,10 +354,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 6, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 7, 'later-feature', 0)").run();
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version 7, newer than this build's 6; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  CardExchangesRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -14,6 +15,7 @@ import type {
 } from '../../ports';
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
+import { SqliteCardExchangeRepository } from './sqlite-card-exchange.repository';
 import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 import { SqliteLeadRepository } from './sqlite-lead.repository';
@@ -31,6 +33,7 @@ export class SqliteStorage implements Storage {
   readonly users: UsersRepository;
   readonly profiles: ProfilesRepository;
   readonly leads: LeadsRepository;
+  readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
@@ -46,6 +49,7 @@ export class SqliteStorage implements Storage {
     this.users = new SqliteUserRepository(db);
     this.profiles = new SqliteProfileRepository(db);
     this.leads = new SqliteLeadRepository(db);
+    this.cardExchanges = new SqliteCardExchangeRepository(db);
     this.sessions = new SqliteSessionRepository(db);
     this.media = new SqliteMediaRepository(db, join(dataDir, 'media'));
     this.accountTokens = new SqliteAccountTokenRepository(db);

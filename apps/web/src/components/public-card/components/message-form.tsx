@@ -5,7 +5,10 @@ import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
+import { CARD_EXCHANGE_TEXT, type AnswerValue, type CardQuestion } from '@cardcraft/contracts/question-rules';
 import {
+  CARD_NOT_SENT,
+  CARD_SENT,
   isLeadFormField,
   MESSAGE_FAILED,
   MESSAGE_FIELD_LABELS,
@@ -15,23 +18,27 @@ import {
   NO_EXTRA_FIELDS,
   validateLeadForm,
   type LeadFormErrors,
+  type LeadFormField,
   type LeadFormValues,
   type ExtraMessageField,
 } from '../lib/lead-form';
 import type { CardTheme } from './card-theme';
+import { QuestionFields } from './question-fields';
 
 export { MESSAGE_FAILED, MESSAGE_SENT };
 
 export const DEMO_MESSAGE_NOTE =
   'This is a demo card, so messages are not sent anywhere. Create your own card to start receiving them.';
 
-type Status = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed' } | { kind: 'demo' };
+type Status = { kind: 'idle' } | { kind: 'sent'; cardSent?: boolean } | { kind: 'failed' } | { kind: 'demo' };
 
 /** how the server answered a form posted without script: the page shows it as the form would */
 export interface MessageFormOutcome {
   status: 'sent' | 'failed';
-  values?: LeadFormValues;
+  values?: Omit<LeadFormValues, 'answers'> & { answers?: Record<string, string | string[]> };
   errors?: LeadFormErrors;
+  /** "Send me your card" was ticked: whether the card is on its way */
+  cardSent?: boolean;
 }
 
 export interface MessageFormProps {
@@ -46,6 +53,12 @@ export interface MessageFormProps {
   outcome?: MessageFormOutcome;
   /** the extra fields (name, phone, company) the card's owner asks for */
   fields?: MessageFieldsResponse;
+  /** the owner's own questions, in their order */
+  questions?: readonly CardQuestion[];
+  /** the form offers "Send me your card" */
+  offersCardExchange?: boolean;
+  /** the line under the title where nothing is sent (the demo's note by default) */
+  note?: string;
   className?: string;
 }
 
@@ -67,6 +80,9 @@ export function MessageForm({
   post,
   outcome,
   fields = NO_EXTRA_FIELDS,
+  questions = [],
+  offersCardExchange = false,
+  note = DEMO_MESSAGE_NOTE,
   className,
 }: MessageFormProps) {
   const id = useId();
@@ -80,6 +96,8 @@ export function MessageForm({
     phone: outcome?.values?.phone ?? '',
     company: outcome?.values?.company ?? '',
   });
+  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(outcome?.values?.answers ?? {});
+  const [sendCard, setSendCard] = useState(outcome?.values?.sendCard ?? false);
   const { name, phone, company, ...always } = rest;
   const typedExtra: Record<ExtraMessageField, string> = { name, phone, company };
   // only the fields the form asks for are part of what it sends
@@ -87,19 +105,23 @@ export function MessageForm({
     email: typedEmail ?? defaultEmail ?? '',
     ...always,
     ...Object.fromEntries(extraFields.map((field) => [field, typedExtra[field]])),
+    ...(questions.length > 0 ? { answers } : {}),
+    ...(offersCardExchange ? { sendCard } : {}),
   };
   const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
-  const [status, setStatus] = useState<Status>({ kind: outcome?.status ?? 'idle' });
+  const [status, setStatus] = useState<Status>(
+    outcome ? { kind: outcome.status, cardSent: outcome.cardSent } : { kind: 'idle' },
+  );
   const [pending, setPending] = useState(false);
 
-  const clearError = (key: keyof LeadFormValues) => {
+  const clearError = (key: LeadFormField) => {
     if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const found = validateLeadForm(values, fields);
+    const found = validateLeadForm(values, fields, questions);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setStatus({ kind: 'idle' });
@@ -112,9 +134,9 @@ export function MessageForm({
     setPending(true);
     setStatus({ kind: 'idle' });
     try {
-      await onSend(values);
+      const lead = (await onSend(values)) as { cardExchange?: { cardSent: boolean } | null } | undefined;
       setRest((r) => ({ ...r, message: '' }));
-      setStatus({ kind: 'sent' });
+      setStatus({ kind: 'sent', cardSent: lead?.cardExchange?.cardSent });
       toast({
         title: 'Message sent!',
         description: 'Your message has been delivered to the owner.',
@@ -151,7 +173,7 @@ export function MessageForm({
         Leave a Message
       </h2>
       <p className={cn('mb-5 text-sm', theme.subtle)}>
-        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : DEMO_MESSAGE_NOTE}
+        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : note}
       </p>
       <form
         noValidate
@@ -239,6 +261,19 @@ export function MessageForm({
             </div>
           );
         })}
+        <QuestionFields
+          theme={theme}
+          questions={questions}
+          answers={answers}
+          errors={errors}
+          onAnswer={(questionId, value) => {
+            setAnswers((a) => ({ ...a, [questionId]: value }));
+            clearError(`answers.${questionId}`);
+          }}
+          idOf={field}
+          labelClass={labelClass}
+          inputClass={inputClass}
+        />
         <div>
           <div className="flex items-baseline justify-between gap-3">
             <label htmlFor={field('message')} className={labelClass}>
@@ -308,6 +343,20 @@ export function MessageForm({
             </p>
           ) : null}
         </div>
+        {offersCardExchange ? (
+          <label htmlFor={field('sendCard')} className="flex cursor-pointer items-start gap-3 text-sm">
+            <input
+              id={field('sendCard')}
+              type="checkbox"
+              name="sendCard"
+              value="yes"
+              checked={sendCard}
+              onChange={(e) => setSendCard(e.target.checked)}
+              className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
+            />
+            <span>{CARD_EXCHANGE_TEXT}</span>
+          </label>
+        ) : null}
         <button
           type="submit"
           disabled={pending}
@@ -324,6 +373,7 @@ export function MessageForm({
             <p role="status" className={cn('flex items-start gap-2 text-sm font-medium', theme.success)}>
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               {MESSAGE_SENT}
+              {status.cardSent === undefined ? null : ` ${status.cardSent ? CARD_SENT : CARD_NOT_SENT}`}
             </p>
           ) : null}
           {status.kind === 'failed' ? (

@@ -45,6 +45,8 @@ export const DEMO_PROFILE: PublicProfileResponse = {
   media: { avatarUrl: avatar, bannerUrl: null, ogImageUrl: null },
   allowMessages: true,
   messageFields: { name: 'optional', phone: 'off', company: 'off' },
+  questions: [],
+  offersCardExchange: false,
   ownerSeesVisitorNames: false,
   socialLinks: [
     { provider: 'LinkedIn', label: null, url: 'https://www.linkedin.com/in/alex-morgan', highlight: true, order: 0 },

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { LeadAnswers } from './lead-answers';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -81,6 +82,7 @@ export function LeadsTable<L extends LeadResponse>({
                 ) : (
                   <span className="text-muted-foreground italic">No message</span>
                 )}
+                <LeadAnswers lead={lead} />
               </td>
               <td className="col-span-2 row-start-3 text-xs text-muted-foreground md:px-5 md:py-4 md:text-sm md:whitespace-nowrap">
                 <time dateTime={lead.createdAtUtc}>{dateFormat.format(new Date(lead.createdAtUtc))}</time>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObjec
 import { createPortal } from 'react-dom';
 import { LAYOUTS, THEMES, type CardBrand } from '@cardcraft/contracts';
 import { env } from '@/config/env';
+import { MessageForm } from '@/components/public-card/components/message-form';
 import { ProfileCard } from '@/components/public-card/components/profile-card';
 import { toPreviewProfile, type ProfileFormValues } from '../utils/profile-form';
 
@@ -76,6 +77,9 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
   }, [ref]);
   return width;
 }
+
+/** the form's line in the preview: what visitors see, and that nothing is sent from here */
+const PREVIEW_FORM_NOTE = 'Visitors see this form with your questions. Nothing is sent from the preview.';
 
 /**
  * the live preview: the real public card, as its owner sees it, from the form's current values.
@@ -170,6 +174,20 @@ export function CardPreview({
                 viewer="owner"
                 profileUrl={`${env.appOrigin}/u/${profile.handle}`}
                 track={noTracking}
+                message={
+                  profile.allowMessages && (profile.questions.length > 0 || profile.offersCardExchange)
+                    ? (cardTheme, className) => (
+                        <MessageForm
+                          theme={cardTheme}
+                          className={className}
+                          fields={profile.messageFields}
+                          questions={profile.questions}
+                          offersCardExchange={profile.offersCardExchange}
+                          note={PREVIEW_FORM_NOTE}
+                        />
+                      )
+                    : undefined
+                }
               />
             </>,
             mount,

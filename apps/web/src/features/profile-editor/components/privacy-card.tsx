@@ -6,8 +6,12 @@ import type { ProfileFields } from '../utils/profile-fields';
 import { SwitchRow } from './editor-section';
 import { LockedNote } from './locked-field';
 import { MessageFieldsEditor } from './message-fields-editor';
+import { CardExchangeSettings } from './questions-editor';
 
-type PrivacySwitch = Exclude<keyof ProfileFormValues['privacy'], 'messageFields'>;
+type PrivacySwitch = Exclude<
+  keyof ProfileFormValues['privacy'],
+  'messageFields' | 'questions' | 'cardExchange'
+>;
 
 const PRIVACY: { key: PrivacySwitch; label: string; description: string }[] = [
   { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
@@ -59,10 +63,13 @@ export function PrivacyCard({ fields }: { fields: ProfileFields }) {
             </SwitchRow>
           ))}
           {values.privacy.allowMessages ? (
-            <MessageFieldsEditor
-              value={values.privacy.messageFields}
-              onChange={(messageFields) => setPrivacy('messageFields', messageFields)}
-            />
+            <>
+              <MessageFieldsEditor
+                value={values.privacy.messageFields}
+                onChange={(messageFields) => setPrivacy('messageFields', messageFields)}
+              />
+              <CardExchangeSettings fields={fields} />
+            </>
           ) : null}
         </fieldset>
       </CardContent>

@@ -86,6 +86,8 @@ function teamCard(lockedFields: LockableField[]): ProfileResponse {
       showIdentifiedViewers: true,
       allowMessages: true,
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
     },
     socialLinks: [
       {

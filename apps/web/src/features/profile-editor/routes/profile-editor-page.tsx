@@ -14,6 +14,7 @@ import { EditorHeader } from '../components/editor-header';
 import { LeaveGuard } from '../components/leave-guard';
 import { MediaCard } from '../components/media-card';
 import { PrivacyCard } from '../components/privacy-card';
+import { QuestionsCard } from '../components/questions-editor';
 import { ProfileUnavailable } from '../components/profile-unavailable';
 import { PublicationCard } from '../components/publication-card';
 import { SaveBar } from '../components/save-bar';
@@ -85,6 +86,7 @@ function ProfileForm({ mode, profile }: { mode: EditorMode; profile?: ProfileRes
           <MediaCard fields={fields} />
           <AppearanceCard fields={fields} />
           <PrivacyCard fields={fields} />
+          <QuestionsCard fields={fields} />
           <SaveBar
             mode={mode}
             saving={saving}

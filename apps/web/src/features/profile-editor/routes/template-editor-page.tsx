@@ -16,6 +16,7 @@ import { LeaveGuard } from '../components/leave-guard';
 import { LocksCard } from '../components/locks-card';
 import { MediaCard } from '../components/media-card';
 import { PrivacyCard } from '../components/privacy-card';
+import { QuestionsCard } from '../components/questions-editor';
 import { SaveBar } from '../components/save-bar';
 import { SocialLinksEditor } from '../components/social-links-editor';
 import { TemplateBasics } from '../components/template-basics';
@@ -115,6 +116,7 @@ function TemplateForm({
           <MediaCard fields={fields} />
           <AppearanceCard fields={fields} />
           <PrivacyCard fields={fields} />
+          <QuestionsCard fields={fields} />
           <SaveBar
             mode={mode}
             saving={form.saving}

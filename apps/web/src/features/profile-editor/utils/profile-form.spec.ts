@@ -101,6 +101,8 @@ describe('profile form values', () => {
     expect(values.published).toBe(false);
     expect(values.privacy).toEqual({
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
       collectGeo: false,
       collectIp: false,
       showIdentifiedViewers: true,
@@ -207,6 +209,8 @@ describe('profile form values', () => {
     const values = profileToFormValues(profile);
     expect(values.privacy).toEqual({
       messageFields: { name: 'off', phone: 'off', company: 'off' },
+      questions: [],
+      cardExchange: { enabled: false, followUp: null },
       collectGeo: false,
       collectIp: true,
       showIdentifiedViewers: true,
@@ -240,6 +244,8 @@ describe('toPreviewProfile', () => {
           showIdentifiedViewers: false,
           allowMessages: true,
           messageFields: { name: 'off', phone: 'off', company: 'off' },
+          questions: [],
+          cardExchange: { enabled: false, followUp: null },
         },
         blocks: [hidden, shown],
       },

@@ -18,6 +18,13 @@ import {
   type Theme,
 } from '@cardcraft/contracts';
 import { messageFieldsOrDefault } from '@cardcraft/contracts/message-fields';
+import {
+  cardExchangeOrDefault,
+  hasChoices,
+  NO_CARD_EXCHANGE,
+  questionsOrDefault,
+  type CardQuestion,
+} from '@cardcraft/contracts/question-rules';
 import { NO_EXTRA_FIELDS } from '@/components/public-card/lib/lead-form';
 import { withScheme } from '@/lib/urls';
 
@@ -92,6 +99,8 @@ export function emptyProfileValues(): ProfileFormValues {
       showIdentifiedViewers: true,
       allowMessages: true,
       messageFields: { ...NO_EXTRA_FIELDS },
+      questions: [],
+      cardExchange: { ...NO_CARD_EXCHANGE },
     },
     socialLinks: [],
     blocks: [],
@@ -183,6 +192,8 @@ export function profileToFormValues(profile: ProfileContent): ProfileFormValues 
       showIdentifiedViewers: flag(privacy.showIdentifiedViewers),
       allowMessages: flag(privacy.allowMessages),
       messageFields: messageFieldsOrDefault(privacy.messageFields),
+      questions: questionsOrDefault(privacy.questions),
+      cardExchange: cardExchangeOrDefault(privacy.cardExchange),
     },
     socialLinks: [...(profile.socialLinks ?? [])]
       .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
@@ -231,6 +242,21 @@ function optional(value: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
+/** a question as saved: trimmed, no help when empty, options only for the choice kinds */
+function questionInput(question: CardQuestion): CardQuestion {
+  return {
+    id: question.id,
+    label: question.label.trim(),
+    kind: question.kind,
+    required: question.required,
+    help: optional(question.help ?? ''),
+    // the options are typed one a line: blank lines are not options
+    choices: hasChoices(question.kind)
+      ? question.choices.map((choice) => choice.trim()).filter((choice) => choice !== '')
+      : [],
+  };
+}
+
 /** the payload of create and update: trimmed, empty optionals as null, links and blocks with their order */
 export function toProfileInput(values: ProfileFormValues): ProfileInput {
   return {
@@ -253,7 +279,15 @@ export function toProfileInput(values: ProfileFormValues): ProfileInput {
       bannerUrl: optionalUrl(values.media.bannerUrl),
       ogImageUrl: optionalUrl(values.media.ogImageUrl),
     },
-    privacy: { ...values.privacy, messageFields: { ...values.privacy.messageFields } },
+    privacy: {
+      ...values.privacy,
+      messageFields: { ...values.privacy.messageFields },
+      questions: values.privacy.questions.map(questionInput),
+      cardExchange: {
+        enabled: values.privacy.cardExchange.enabled,
+        followUp: values.privacy.cardExchange.followUp?.trim() ? values.privacy.cardExchange.followUp : null,
+      },
+    },
     socialLinks: values.socialLinks.map((link, order) => ({
       provider: link.provider.trim(),
       label: optional(link.label),
@@ -313,6 +347,8 @@ export function toPreviewProfile(
     },
     allowMessages: privacy.allowMessages,
     messageFields: privacy.messageFields,
+    questions: privacy.questions,
+    offersCardExchange: privacy.cardExchange.enabled,
     ownerSeesVisitorNames: privacy.showIdentifiedViewers,
     blocks: input.blocks.filter((block) => block.visible),
     viewerType: 'owner',

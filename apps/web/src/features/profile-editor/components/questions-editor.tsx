@@ -1,0 +1,229 @@
+import { MessageCircleQuestion, Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { cn } from '@/lib/utils';
+import {
+  CARD_EXCHANGE_TEXT,
+  hasChoices,
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
+  QuestionLimits,
+  type CardQuestion,
+  type QuestionKind,
+} from '@cardcraft/contracts/question-rules';
+import { newId } from '../utils/profile-form';
+import type { ProfileFields } from '../utils/profile-fields';
+import { EditorSection, SwitchRow } from './editor-section';
+import { LockedSection } from './locked-field';
+import { OptionSelect } from './option-select';
+import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
+
+const KIND_OPTIONS = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABELS[kind] }));
+
+const TITLE = 'Questions';
+const DESCRIPTION = `Ask visitors what you need to know on your message form, up to ${QuestionLimits.questionsMax} questions`;
+
+/** a new question: short text, optional; its id is made here so the preview and the form can name it */
+function newQuestion(): CardQuestion {
+  return {
+    id: `q${newId().replace(/-/g, '').slice(0, 12)}`,
+    label: '',
+    kind: 'short_text',
+    required: false,
+    help: null,
+    choices: [],
+  };
+}
+
+/**
+ * the card owner's questions (added, edited, reordered, removed; shown read-only when the team's
+ * template sets them) and "Send me your card" with its follow-up text
+ */
+export function QuestionsCard({ fields }: { fields: ProfileFields }) {
+  const { values, errors, setPrivacy, isLocked } = fields;
+  const questions = values.privacy.questions;
+  const onChange = (next: CardQuestion[]) => setPrivacy('questions', next);
+  const { listRef, addRef, list } = useSortableList(questions, onChange, 'Question');
+  const update = (index: number, patch: Partial<CardQuestion>) =>
+    onChange(questions.map((question, i) => (i === index ? { ...question, ...patch } : question)));
+  const error = (index: number, key: keyof CardQuestion) => errors[`privacy.questions.${index}.${key}`];
+
+  if (!values.privacy.allowMessages) return null;
+
+  if (isLocked('privacy.questions') || isLocked('privacy')) {
+    return (
+      <LockedSection
+        title={TITLE}
+        description={DESCRIPTION}
+        error={errors['privacy.questions']}
+        empty="No questions."
+      >
+        {questions.map((question) => (
+          <li key={question.id} className="flex justify-between gap-3 px-3 py-2">
+            <span className="min-w-0 font-medium">{question.label}</span>
+            <span className="shrink-0 text-muted-foreground">
+              {QUESTION_KIND_LABELS[question.kind]}
+              {question.required ? ', required' : ''}
+            </span>
+          </li>
+        ))}
+      </LockedSection>
+    );
+  }
+
+  return (
+    <EditorSection
+      title={TITLE}
+      description={DESCRIPTION}
+      error={errors['privacy.questions']}
+      action={
+        <Button
+          ref={addRef}
+          variant="outline"
+          size="sm"
+          disabled={questions.length >= QuestionLimits.questionsMax}
+          onClick={() => onChange([...questions, newQuestion()])}
+        >
+          <Plus aria-hidden="true" />
+          Add Question
+        </Button>
+      }
+    >
+      <ListAnnouncement list={list} />
+      {questions.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+          <MessageCircleQuestion className="size-5 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm text-muted-foreground">
+            No questions yet. The form asks for the e-mail and a message.
+          </p>
+        </div>
+      ) : (
+        <ol ref={listRef} className="space-y-4">
+          {questions.map((question, index) => (
+            <li
+              key={question.id}
+              className={cn(
+                'rounded-lg border border-border bg-background/60 p-3 sm:p-4',
+                dropClass(list, index),
+              )}
+              {...list.itemProps(index)}
+            >
+              <fieldset>
+                <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                  Question {index + 1}
+                </legend>
+                <div className="mb-3 text-right">
+                  <ItemControls
+                    list={list}
+                    index={index}
+                    count={questions.length}
+                    name={`question ${index + 1}`}
+                  />
+                </div>
+                <div className="clear-both grid gap-4 sm:grid-cols-2">
+                  <FormField label="Question" error={error(index, 'label')} className="sm:col-span-2">
+                    <Input
+                      data-control="field"
+                      maxLength={QuestionLimits.labelMax}
+                      placeholder="What would you like to talk about?"
+                      value={question.label}
+                      onChange={(e) => update(index, { label: e.target.value })}
+                    />
+                  </FormField>
+                  <FormField label="Answer type" error={error(index, 'kind')}>
+                    <OptionSelect<QuestionKind>
+                      value={question.kind}
+                      options={KIND_OPTIONS}
+                      onValueChange={(kind) =>
+                        update(index, {
+                          kind,
+                          // a choice question starts with two options to fill in
+                          choices:
+                            hasChoices(kind) && question.choices.length === 0 ? ['', ''] : question.choices,
+                        })
+                      }
+                    />
+                  </FormField>
+                  <FormField label="Help text" error={error(index, 'help')}>
+                    <Input
+                      placeholder="Optional"
+                      maxLength={QuestionLimits.helpMax}
+                      value={question.help ?? ''}
+                      onChange={(e) => update(index, { help: e.target.value })}
+                    />
+                  </FormField>
+                  {hasChoices(question.kind) ? (
+                    <FormField
+                      label="Options"
+                      hint={`One a line, ${QuestionLimits.choicesMin} to ${QuestionLimits.choicesMax}`}
+                      error={error(index, 'choices')}
+                      className="sm:col-span-2"
+                    >
+                      <Textarea
+                        rows={Math.max(3, question.choices.length)}
+                        value={question.choices.join('\n')}
+                        onChange={(e) => update(index, { choices: e.target.value.split('\n') })}
+                      />
+                    </FormField>
+                  ) : null}
+                </div>
+                <div className="mt-4 flex items-center gap-3">
+                  <Switch
+                    id={`question-required-${question.id}`}
+                    checked={question.required}
+                    onCheckedChange={(required) => update(index, { required })}
+                  />
+                  <label htmlFor={`question-required-${question.id}`} className="cursor-pointer text-sm">
+                    Required
+                  </label>
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ol>
+      )}
+    </EditorSection>
+  );
+}
+
+/**
+ * "Send me your card" on the message form, and the follow-up text its mail carries: in the privacy
+ * card, whose fieldset turns it off when the team's template locks the privacy settings
+ */
+export function CardExchangeSettings({ fields }: { fields: ProfileFields }) {
+  const { values, errors, setPrivacy } = fields;
+  const exchange = values.privacy.cardExchange;
+  return (
+    <div className="space-y-4 border-t border-border pt-4">
+      <SwitchRow
+        id="card-exchange"
+        label={`Offer “${CARD_EXCHANGE_TEXT}”`}
+        description="Visitors who tick it get your contact file by e-mail, once a day at most"
+      >
+        <Switch
+          id="card-exchange"
+          aria-describedby="card-exchange-description"
+          checked={exchange.enabled}
+          onCheckedChange={(enabled) => setPrivacy('cardExchange', { ...exchange, enabled })}
+        />
+      </SwitchRow>
+      {exchange.enabled ? (
+        <FormField
+          label="Follow-up text in the e-mail"
+          error={errors['privacy.cardExchange.followUp']}
+          hint={`Optional, up to ${QuestionLimits.followUpMax} characters`}
+        >
+          <Textarea
+            rows={3}
+            maxLength={QuestionLimits.followUpMax}
+            value={exchange.followUp ?? ''}
+            onChange={(e) => setPrivacy('cardExchange', { ...exchange, followUp: e.target.value })}
+          />
+        </FormField>
+      ) : null}
+    </div>
+  );
+}
