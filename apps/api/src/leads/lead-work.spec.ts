@@ -200,12 +200,12 @@ describe.each(STORAGE_KINDS)('working leads over HTTP (%s)', (kind) => {
     const csv = await http.get(`/api/leads/export?tag=vip`, { token: owner2.accessToken });
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note',
+      'Card,Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note,Card by e-mail',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`${b.handle},`);
-    expect(lines[1]).toMatch(/,new,vip; Berlin,Met at the Zürich fair$/);
-    expect(lines[2]).toMatch(/,qualified,VIP,$/);
+    expect(lines[1]).toMatch(/,new,vip; Berlin,Met at the Zürich fair,$/);
+    expect(lines[2]).toMatch(/,qualified,VIP,,$/);
     const cardCsv = await http.get(`/api/profiles/${a.id}/leads/export?status=qualified`, {
       token: owner2.accessToken,
     });

@@ -236,7 +236,7 @@ describe.each(STORAGE_KINDS)('a card\'s questions and "Send me your card" (%s)',
     const csv = await http.get(`/api/profiles/${profile.id}/leads/export`, { token: owner.accessToken });
     const [header, newest, oldest] = csv.text.trimEnd().split('\r\n');
     expect(header).toBe(
-      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Card by e-mail,Team size,What do you use today?,What should we talk about?,How big is your team?,Book a demo',
+      'Received (UTC),Email,Name,Phone,Company,Message,Consent,Consent text,Status,Tags,Note,Card by e-mail,Team size,What do you use today?,What should we talk about?,How big is your team?,Book a demo',
     );
     expect(newest).toMatch(/,linus@example\.com,.*,51\+,An app; Paper,Pricing,,$/);
     expect(oldest).toMatch(/,grace@example\.com,.*,,," {2}Cards for\nthe sales team ",11-50,Yes$/);

@@ -2,6 +2,12 @@ import mongoose, { mongo, Types, type Connection } from 'mongoose';
 import { createStorage, migrateStorage, SchemaVersionError } from '../../index';
 import { describeAccountStorageContract } from '../../account.contract';
 import { describeStorageContract } from '../../storage.contract';
+import { MONGO_MIGRATIONS } from './mongo-migrations';
+
+/** this build's migrations as the step records them */
+const ALL_VERSIONS = MONGO_MIGRATIONS.map(({ version, name }) => ({ _id: version, name }));
+const VERSION_NUMBERS = MONGO_MIGRATIONS.map(({ version }) => version);
+const LATEST = VERSION_NUMBERS.length;
 
 // started by infra/test/global-setup.ts (FerretDB), or a MongoDB of your own
 const base = process.env.TEST_MONGO_URL;
@@ -269,12 +275,12 @@ describe('the MongoDB store’s schema versions', () => {
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 5; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's ${LATEST}; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual(VERSION_NUMBERS);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -310,14 +316,7 @@ describe('the MongoDB store’s schema versions', () => {
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
-    ).resolves.toEqual([
-      expect.objectContaining({ _id: 1, name: 'first-release' }),
-      expect.objectContaining({ _id: 2, name: 'account-links' }),
-      expect.objectContaining({ _id: 3, name: 'account-exports' }),
-      expect.objectContaining({ _id: 4, name: 'teams' }),
-      expect.objectContaining({ _id: 5, name: 'lead-follow-up' }),
-      expect.objectContaining({ _id: 6, name: 'lead-questions-and-card-exchange' }),
-    ]);
+    ).resolves.toEqual(ALL_VERSIONS.map((version) => expect.objectContaining(version)));
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await storage.close();
@@ -331,7 +330,7 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual(VERSION_NUMBERS);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
@@ -396,17 +395,11 @@ describe('the MongoDB store’s schema versions', () => {
     const { name, databaseUrl } = newDatabase();
     // what a later build's migrate leaves: its versions recorded (its collections do not matter here)
     await withDb(databaseUrl, (db) =>
-      db.collection<{ _id: number; name: string }>('schema_migrations').insertMany([
-        { _id: 1, name: 'first-release' },
-        { _id: 2, name: 'account-links' },
-        { _id: 3, name: 'account-exports' },
-        { _id: 4, name: 'teams' },
-        { _id: 5, name: 'lead-follow-up' },
-        { _id: 6, name: 'lead-questions-and-card-exchange' },
-        { _id: 7, name: 'later-feature' },
-      ]),
+      db
+        .collection<{ _id: number; name: string }>('schema_migrations')
+        .insertMany([...ALL_VERSIONS, { _id: LATEST + 1, name: 'later-feature' }]),
     );
-    const message = `the MongoDB database ${name} is at schema version 7, newer than this build's 6; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version ${LATEST + 1}, newer than this build's ${LATEST}; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

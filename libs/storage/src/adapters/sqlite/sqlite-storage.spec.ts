@@ -212,14 +212,9 @@ function versionsOf(file: string): unknown[] {
   );
 }
 
-const ALL_VERSIONS = [
-  { version: 1, name: 'first-release' },
-  { version: 2, name: 'account-links-and-message-fields' },
-  { version: 3, name: 'account-exports' },
-  { version: 4, name: 'teams' },
-  { version: 5, name: 'lead-follow-up' },
-  { version: 6, name: 'lead-questions-and-card-exchange' },
-];
+const ALL_VERSIONS = STORAGE_SQLITE_SCHEMA.migrations.map(({ version, name }) => ({ version, name }));
+const VERSION_NUMBERS = ALL_VERSIONS.map(({ version }) => version);
+const LATEST = VERSION_NUMBERS.length;
 
 interface LeadRowBefore {
   email: string;
@@ -258,7 +253,7 @@ function migratedTo(version: number): (db: SqliteDatabase) => void {
 describe('the SQLite store’s schema versions', () => {
   it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
     const file = join(dir, 'new', 'cardcraft.db');
-    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4, 5]);
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual(VERSION_NUMBERS);
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
     const storage = await createStorage({ kind: 'sqlite', file });
     await storage.close();
@@ -267,8 +262,7 @@ describe('the SQLite store’s schema versions', () => {
   });
 
   // what the columns added since hold on rows made before them
-  const NO_TEAM = {
-    profiles: { team_id: null, template_id: null },
+  const NO_ANSWERS = {
     leads: {
       answers: null,
       exchange_consent_text: null,
@@ -276,8 +270,9 @@ describe('the SQLite store’s schema versions', () => {
       exchange_card_sent: null,
     },
   };
+  const NO_TEAM = { profiles: { team_id: null, template_id: null }, ...NO_ANSWERS };
   it.each([
-    ['the last build before lead follow-up', migratedTo(4), BEFORE_TEAMS_ROWS, {}],
+    ['the last build before lead follow-up', migratedTo(4), BEFORE_TEAMS_ROWS, NO_ANSWERS],
     ['the last build before teams', migratedTo(BEFORE_TEAMS_VERSION), BEFORE_TEAMS_ROWS, NO_TEAM],
     ['the last build before versions', UNVERSIONED_DDL, UNVERSIONED_ROWS, NO_TEAM],
     [
@@ -354,10 +349,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 7, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', ?, 'later-feature', 0)").run(LATEST + 1);
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 7, newer than this build's 6; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version ${LATEST + 1}, newer than this build's ${LATEST}; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);
@@ -396,7 +391,7 @@ describe('migrateSqlite', () => {
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
       expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
       // another part of the same file keeps its own versions
-      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4, 5]);
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual(VERSION_NUMBERS);
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
     } finally {
       db.close();
