@@ -107,7 +107,7 @@ export function LeadsTable({
                   ) : null}
                 </td>
                 <td className="col-start-2 text-xs text-muted-foreground md:px-4 md:py-4 md:align-top md:text-sm">
-                  <span className="font-medium text-slate-700">@{lead.cardHandle}</span>
+                  <span className="font-medium whitespace-nowrap text-slate-700">@{lead.cardHandle}</span>
                   {showHolder && lead.holderName ? <span> · {lead.holderName}</span> : null}
                   <span className="md:hidden">
                     {' · '}
