@@ -87,53 +87,57 @@ export function BulkBar({
       aria-label="Bulk actions"
       className="sticky bottom-0 z-30 -mx-4 mt-4 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur sm:mx-0 sm:bottom-4 sm:rounded-(--radius-card) sm:border"
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="mr-auto text-sm font-medium" aria-live="polite">
-          {plural(selected.length)} selected
-        </p>
-        <Select
-          value=""
-          disabled={bulk.isPending}
-          onValueChange={(status) => void run({ action: 'status', status: status as LeadStatus })}
-        >
-          <SelectTrigger aria-label="Set status" className="h-9 w-36">
-            <SelectValue placeholder="Set status" />
-          </SelectTrigger>
-          <SelectContent>
-            {LEAD_STATUSES.map((status) => (
-              <SelectItem key={status} value={status}>
-                {LEAD_STATUS_LABELS[status]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Button variant="outline" size="sm" disabled={bulk.isPending} onClick={() => setTagMode('addTags')}>
-          <Tag aria-hidden="true" />
-          Add tag
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={bulk.isPending}
-          onClick={() => setTagMode('removeTags')}
-        >
-          <Tags aria-hidden="true" />
-          Remove tag
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:bg-destructive-soft"
-          disabled={bulk.isPending}
-          onClick={() => setConfirmDelete(true)}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onClear} aria-label="Clear the selection">
-          <X aria-hidden="true" />
-          <span className="hidden sm:inline">Clear</span>
-        </Button>
+      <div className="flex flex-col gap-2 md:flex-row md:items-center">
+        <div className="flex items-center justify-between gap-2 md:mr-auto">
+          <p className="text-sm font-medium" aria-live="polite">
+            {plural(selected.length)} selected
+          </p>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear selection
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Select
+            value=""
+            disabled={bulk.isPending}
+            onValueChange={(status) => void run({ action: 'status', status: status as LeadStatus })}
+          >
+            <SelectTrigger aria-label="Set status" className="h-9 w-36">
+              <SelectValue placeholder="Set status" />
+            </SelectTrigger>
+            <SelectContent>
+              {LEAD_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {LEAD_STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button variant="outline" size="sm" disabled={bulk.isPending} onClick={() => setTagMode('addTags')}>
+            <Tag aria-hidden="true" />
+            Add tag
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={bulk.isPending}
+            onClick={() => setTagMode('removeTags')}
+          >
+            <Tags aria-hidden="true" />
+            Remove tag
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:bg-destructive-soft"
+            disabled={bulk.isPending}
+            onClick={() => setConfirmDelete(true)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
       </div>
       <BulkTagDialog
         mode={tagMode}

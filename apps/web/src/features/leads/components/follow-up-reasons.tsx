@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 /** why a lead has no follow-up signals: a fact about the card or the analytics, not an error */
 export const FOLLOW_UP_HINTS = {
   notCollected: {
-    label: 'No visit data',
+    label: 'No visit signals',
     explanation:
       'This card did not record visitor addresses when the message came, so the visit cannot be told apart.',
   },

@@ -129,7 +129,7 @@ export function LeadsFilterBar({
               id={`${id}-q`}
               type="search"
               className="pl-9"
-              placeholder="Name, e-mail, company, message or note"
+              placeholder="Name, e-mail, company or note"
               maxLength={LeadWorkLimits.searchMax}
               value={text}
               onChange={(event) => setText(event.target.value)}

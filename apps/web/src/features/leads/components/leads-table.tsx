@@ -69,7 +69,7 @@ export function LeadsTable({
       <table className="w-full text-left text-sm">
         <ListTableHead
           caption={caption}
-          columns={['Select', 'Contact', 'Card', 'Received', 'Status', 'Tags', 'Follow-up']}
+          columns={['Select', 'Contact', 'Card, received', 'Status', 'Tags, follow-up']}
         />
         <tbody className="divide-y divide-border">
           {items.map((lead) => {
@@ -90,7 +90,7 @@ export function LeadsTable({
                     onChange={(event) => onSelect(lead.id, event.target.checked)}
                   />
                 </td>
-                <td className="min-w-0 md:max-w-xs md:px-4 md:py-4 md:align-top">
+                <td className="min-w-0 md:max-w-64 md:px-3 md:py-4 md:align-top">
                   <button
                     type="button"
                     className="block max-w-full truncate rounded-sm text-left font-medium text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
@@ -106,21 +106,26 @@ export function LeadsTable({
                     <p className="mt-1 line-clamp-2 text-xs break-words text-slate-600">{lead.message}</p>
                   ) : null}
                 </td>
-                <td className="col-start-2 text-xs text-muted-foreground md:px-4 md:py-4 md:align-top md:text-sm">
-                  <span className="font-medium whitespace-nowrap text-slate-700">@{lead.cardHandle}</span>
-                  {showHolder && lead.holderName ? <span> · {lead.holderName}</span> : null}
-                  <span className="md:hidden">
-                    {' · '}
-                    <time dateTime={lead.createdAtUtc}>{dateFormat.format(new Date(lead.createdAtUtc))}</time>
+                <td className="col-start-2 text-xs text-muted-foreground md:px-3 md:py-4 md:align-top">
+                  <span className="block font-medium whitespace-nowrap text-slate-700 max-md:inline">
+                    @{lead.cardHandle}
                   </span>
+                  {showHolder && lead.holderName ? (
+                    <span className="block max-md:inline max-md:before:content-['_·_']">
+                      {lead.holderName}
+                    </span>
+                  ) : null}
+                  <time
+                    dateTime={lead.createdAtUtc}
+                    className="block whitespace-nowrap max-md:inline max-md:before:content-['_·_']"
+                  >
+                    {dateFormat.format(new Date(lead.createdAtUtc))}
+                  </time>
                 </td>
-                <td className="hidden text-muted-foreground md:table-cell md:px-4 md:py-4 md:align-top md:whitespace-nowrap">
-                  <time dateTime={lead.createdAtUtc}>{dateFormat.format(new Date(lead.createdAtUtc))}</time>
-                </td>
-                <td className="col-span-3 md:px-4 md:py-3 md:align-top">
+                <td className="col-span-3 md:px-3 md:py-3 md:align-top">
                   <LeadStatusSelect lead={lead} className="w-full sm:w-36" />
                 </td>
-                <td className="col-span-3 empty:hidden md:px-4 md:py-4 md:align-top">
+                <td className="col-span-3 space-y-1.5 md:px-3 md:py-4 md:align-top">
                   {lead.tags.length ? (
                     <ul className="flex flex-wrap gap-1" aria-label="Tags">
                       {lead.tags.map((tag) => (
@@ -130,8 +135,6 @@ export function LeadsTable({
                       ))}
                     </ul>
                   ) : null}
-                </td>
-                <td className="col-span-3 md:px-4 md:py-4 md:align-top">
                   <FollowUpReasons followUp={lead.followUp} />
                 </td>
                 <td className="col-start-3 row-start-1 text-right whitespace-nowrap md:py-3 md:pr-4 md:pl-2 md:align-top">

@@ -150,7 +150,7 @@ describe('the Leads page', () => {
     expect(within(row).getByText('Saved your contact')).toBeTruthy();
     expect(within(row).getByText('Viewed twice')).toBeTruthy();
     const other = screen.getByRole('button', { name: 'Dorothy Vaughan' }).closest('tr')!;
-    expect(within(other).getByText('No visit data').closest('[title]')?.getAttribute('title')).toMatch(
+    expect(within(other).getByText('No visit signals').closest('[title]')?.getAttribute('title')).toMatch(
       /did not record visitor addresses/,
     );
   });
