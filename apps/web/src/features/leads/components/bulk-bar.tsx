@@ -88,7 +88,7 @@ export function BulkBar({
       className="sticky bottom-0 z-30 -mx-4 mt-4 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur sm:mx-0 sm:bottom-4 sm:rounded-(--radius-card) sm:border"
     >
       <div className="flex flex-col gap-2 md:flex-row md:items-center">
-        <div className="flex items-center justify-between gap-2 md:mr-auto">
+        <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium" aria-live="polite">
             {plural(selected.length)} selected
           </p>
@@ -97,13 +97,13 @@ export function BulkBar({
             Clear selection
           </Button>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center">
           <Select
             value=""
             disabled={bulk.isPending}
             onValueChange={(status) => void run({ action: 'status', status: status as LeadStatus })}
           >
-            <SelectTrigger aria-label="Set status" className="h-9 w-36">
+            <SelectTrigger aria-label="Set status" className="h-9 md:w-36">
               <SelectValue placeholder="Set status" />
             </SelectTrigger>
             <SelectContent>
