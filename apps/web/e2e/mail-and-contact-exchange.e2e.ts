@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+import type { LeadResponse, ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+import { DESKTOP_WIDTH, PHONE_WIDTH, expectAccessible } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import { callApi, type ApiCall, type RunningProduct } from './support/product';
@@ -266,6 +267,92 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
           await shot(page, 'settings-mail');
         }
       }
+    });
+
+    it('works the lead on Leads at both widths: search, a filter chip, status, a tag, a note, a bulk change', async () => {
+      const lead = () =>
+        api<{ items: LeadResponse[] }>(`/api/profiles/${profile.id}/leads`, { token }).then(
+          (leads) => leads.items[0],
+        );
+      const toast = (page: Page, title: string | RegExp) =>
+        page.locator('[data-toast]').filter({ hasText: title }).first().waitFor();
+
+      // desktop: search, a status filter as a chip, the status saved in the table, the panel, a bulk tag
+      const page = await open(DESKTOP);
+      await signIn(page);
+      await page.goto('/dashboard/leads');
+      await page.getByRole('searchbox', { name: 'Search' }).fill('wind tunnel');
+      await page.waitForURL(/[?&]q=wind\+tunnel/);
+      await page.getByRole('button', { name: 'Remove filter Search: “wind tunnel”' }).waitFor();
+      await page.getByRole('button', { name: 'Katherine Johnson', exact: true }).waitFor();
+      await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+      await page.getByRole('option', { name: 'New' }).click();
+      await page.getByRole('button', { name: 'Remove filter Status: New' }).waitFor();
+      await page.getByRole('combobox', { name: 'Status of Katherine Johnson' }).click();
+      await page.getByRole('option', { name: 'Contacted' }).click();
+      await toast(page, 'Status saved');
+      // no longer new: the view of new leads is empty until its chip goes
+      await page.getByText('No leads match these filters').waitFor();
+      await page.getByRole('button', { name: 'Remove filter Status: New' }).click();
+      await page.getByRole('button', { name: 'Katherine Johnson', exact: true }).click();
+      const panel = page.getByRole('dialog', { name: 'Katherine Johnson' });
+      await panel.getByRole('combobox', { name: 'Add a tag' }).fill('conference');
+      await panel.getByRole('combobox', { name: 'Add a tag' }).press('Enter');
+      await toast(page, 'Tag “conference” added');
+      await panel.getByRole('textbox', { name: 'Private note' }).fill('Call her back about the wind tunnel.');
+      await panel.getByRole('button', { name: 'Save note' }).click();
+      await toast(page, 'Note saved');
+      await shot(page, 'leads-detail');
+      await expectAccessible(page, 'lead detail panel', [DESKTOP_WIDTH]);
+      // Escape would dismiss the newest toast first: the panel's own button closes it
+      await panel.getByRole('button', { name: 'Close' }).click();
+      await panel.waitFor({ state: 'detached' });
+      await page.getByLabel('Select all on this page').check();
+      const bulk = page.getByRole('region', { name: 'Bulk actions' });
+      await bulk.getByText('1 lead selected').waitFor();
+      await shot(page, 'leads-bulk');
+      await expectAccessible(page, 'leads with the bulk bar', [DESKTOP_WIDTH]);
+      await bulk.getByRole('button', { name: 'Add tag' }).click();
+      await page.getByRole('dialog').getByRole('combobox', { name: 'Tag' }).fill('follow-up');
+      await page.getByRole('dialog').getByRole('button', { name: 'Add tag' }).click();
+      await toast(page, '1 of 1 lead changed');
+      const worked = await lead();
+      expect(worked.status).toBe('contacted');
+      expect(worked.tags).toEqual(['conference', 'follow-up']);
+      expect(worked.note).toBe('Call her back about the wind tunnel.');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('wind tunnel');
+
+      // a phone: the filters behind their button, a tag chip from a shared address, the panel, a bulk status
+      const phone = await open(IPHONE);
+      await signIn(phone);
+      await phone.goto('/dashboard/leads?tag=conference');
+      await phone.getByRole('button', { name: 'Remove filter Tag: conference' }).waitFor();
+      await phone.getByRole('button', { name: 'Katherine Johnson', exact: true }).waitFor();
+      await phone.getByRole('button', { name: /^Filters/ }).click();
+      await phone.getByRole('combobox', { name: 'Tag', exact: true }).waitFor();
+      await shot(phone, 'leads-filters');
+      await phone.getByRole('button', { name: /^Filters/ }).click();
+      await phone.getByRole('button', { name: 'Open Katherine Johnson' }).click();
+      const phonePanel = phone.getByRole('dialog', { name: 'Katherine Johnson' });
+      expect(await phonePanel.getByRole('textbox', { name: 'Private note' }).inputValue()).toBe(
+        'Call her back about the wind tunnel.',
+      );
+      await phonePanel.getByRole('button', { name: 'Remove tag follow-up' }).click();
+      await toast(phone, 'Tag “follow-up” removed');
+      await shot(phone, 'leads-detail');
+      await expectAccessible(phone, 'lead detail panel', [PHONE_WIDTH]);
+      await phonePanel.getByRole('button', { name: 'Close' }).click();
+      await phonePanel.waitFor({ state: 'detached' });
+      await phone.getByLabel('Select Katherine Johnson').check();
+      const phoneBulk = phone.getByRole('region', { name: 'Bulk actions' });
+      await phoneBulk.getByRole('combobox', { name: 'Set status' }).click();
+      await phone.getByRole('option', { name: 'Qualified' }).click();
+      await toast(phone, '1 of 1 lead changed');
+      await shot(phone, 'leads-bulk');
+      await expectAccessible(phone, 'leads with the bulk bar', [PHONE_WIDTH]);
+      const after = await lead();
+      expect(after.status).toBe('qualified');
+      expect(after.tags).toEqual(['conference']);
     });
 
     it('turns new-message mail off on a phone: the next message is kept, and no mail is sent', async () => {

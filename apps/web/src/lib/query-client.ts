@@ -33,6 +33,5 @@ export const queryKeys = {
   visitSummaryAll: ['visit-summary'] as const,
   visitSummary: (profileId: string, days: number) => ['visit-summary', profileId, days] as const,
   visits: (profileId: string, days: number) => ['visits', profileId, days] as const,
-  leads: (profileId: string, page: number) => ['leads', profileId, page] as const,
   account: ['account'] as const,
 };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { teamKeys } from '@/lib/teams';
+import { invalidateLeads } from './lead-scope';
 
 export function deleteLead(profileId: string, leadId: string): Promise<void> {
   return api.delete<void>(
@@ -13,14 +13,7 @@ export function useDeleteLead() {
   return useMutation({
     mutationFn: ({ profileId, leadId }: { profileId: string; leadId: string }) =>
       deleteLead(profileId, leadId),
-    onSuccess: (_data, { profileId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['leads', profileId] }),
-        // a team's inbox holds the card's messages too
-        queryClient.invalidateQueries({
-          queryKey: teamKeys.all,
-          predicate: (q) => q.queryKey[2] === 'leads',
-        }),
-      ]),
+    // the account's list and a team's inbox both hold the card's leads
+    onSuccess: () => invalidateLeads(queryClient),
   });
 }

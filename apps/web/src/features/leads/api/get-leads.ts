@@ -1,24 +1,43 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { LeadResponse, Page } from '@cardcraft/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AccountLeadResponse, LeadSort, LeadStatus, Page, TeamLeadResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-client';
+import { scopeKey, scopePath, type LeadScope } from './lead-scope';
 
 export const LEADS_PAGE_SIZE = 20;
 
-export function getLeads(profileId: string, page: number, signal?: AbortSignal) {
-  return api.get<Page<LeadResponse>>(`/api/profiles/${encodeURIComponent(profileId)}/leads`, {
-    query: { page, pageSize: LEADS_PAGE_SIZE },
+/** what the list asks the API for: the filters, the order and the page */
+export interface LeadListQuery {
+  profileId: string | null;
+  /** a team's inbox only: one member's cards */
+  memberId: string | null;
+  status: LeadStatus | null;
+  tag: string | null;
+  from: string | null;
+  to: string | null;
+  q: string | null;
+  sort: LeadSort;
+  page: number;
+}
+
+/** a lead of either list: the account's carries its card, a team's its card and holder too */
+export type ListedLead = AccountLeadResponse & Partial<Pick<TeamLeadResponse, 'holderId' | 'holderName'>>;
+
+export function getLeads(scope: LeadScope, query: LeadListQuery, signal?: AbortSignal) {
+  return api.get<Page<ListedLead>>(scopePath(scope), {
+    query: { ...query, pageSize: LEADS_PAGE_SIZE },
     signal,
   });
 }
 
-export const leadsQueryOptions = (profileId: string, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.leads(profileId, page),
-    queryFn: ({ signal }) => getLeads(profileId, page, signal),
-    placeholderData: keepPreviousData,
-  });
+export function leadListKey(scope: LeadScope, query: LeadListQuery) {
+  return [...scopeKey(scope), 'list', query] as const;
+}
 
-export function useLeads(profileId: string | null, page: number) {
-  return useQuery({ ...leadsQueryOptions(profileId ?? '', page), enabled: Boolean(profileId) });
+export function useLeads(scope: LeadScope, query: LeadListQuery, enabled = true) {
+  return useQuery({
+    queryKey: leadListKey(scope, query),
+    queryFn: ({ signal }) => getLeads(scope, query, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

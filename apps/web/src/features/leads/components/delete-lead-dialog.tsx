@@ -7,9 +7,11 @@ import { useDeleteLead } from '../api/delete-lead';
 export function DeleteLeadDialog({
   lead,
   onOpenChange,
+  onDeleted,
 }: {
   lead: LeadResponse | null;
   onOpenChange: (open: boolean) => void;
+  onDeleted?: (lead: LeadResponse) => void;
 }) {
   const deletion = useDeleteLead();
   const onDelete = async () => {
@@ -17,14 +19,15 @@ export function DeleteLeadDialog({
     try {
       await deletion.mutateAsync({ profileId: lead.profileId, leadId: lead.id });
       toast({
-        title: 'Message deleted',
+        title: 'Lead deleted',
         description: `The message from ${lead.email} has been deleted.`,
         variant: 'success',
       });
+      onDeleted?.(lead);
       onOpenChange(false);
     } catch (error) {
       toast({
-        title: 'Failed to delete message',
+        title: 'Failed to delete the lead',
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -34,8 +37,8 @@ export function DeleteLeadDialog({
     <ConfirmDialog
       open={lead !== null}
       onOpenChange={onOpenChange}
-      title="Delete this message?"
-      description={`The message from ${lead?.email ?? ''} will be permanently deleted. This action cannot be undone.`}
+      title="Delete this lead?"
+      description={`The message from ${lead?.email ?? ''}, its tags and note will be permanently deleted. This action cannot be undone.`}
       pending={deletion.isPending}
       onConfirm={onDelete}
     />

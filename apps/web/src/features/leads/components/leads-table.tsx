@@ -1,119 +1,168 @@
-import type { ReactNode } from 'react';
-import { ChevronLeft, ChevronRight, ContactRound, Trash2 } from 'lucide-react';
-import type { LeadResponse } from '@cardcraft/contracts';
-import { ListTableHead } from '@/components/ui/list-table-head';
+import { ChevronLeft, ChevronRight, ContactRound, PanelRightOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
-import { LeadAnswers } from './lead-answers';
+import { ListTableHead } from '@/components/ui/list-table-head';
+import type { ListedLead } from '../api/get-leads';
+import { FollowUpReasons } from './follow-up-reasons';
+import { leadName } from './lead-name';
+import { LeadStatusSelect } from './lead-status-select';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+export const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-function ConsentBadge({ consent }: { consent: boolean }) {
-  return consent ? <Badge variant="success">Consented</Badge> : <Badge variant="secondary">No consent</Badge>;
-}
+const checkboxClass = 'size-4 shrink-0 cursor-pointer accent-primary';
 
-export interface LeadsTableProps<L extends LeadResponse> {
-  items: L[];
+export interface LeadsTableProps {
+  items: ListedLead[];
   /** what the table holds, for screen readers */
   caption: string;
+  selected: ReadonlySet<string>;
+  onSelect: (leadId: string, selected: boolean) => void;
+  onSelectPage: (selected: boolean) => void;
   page: number;
   pages: number;
   total: number;
   onPage: (page: number) => void;
-  onSaveContact: (lead: L) => void;
+  onOpen: (lead: ListedLead) => void;
+  onSaveContact: (lead: ListedLead) => void;
   savingContact: boolean;
-  onDelete: (lead: L) => void;
-  /** the card each message was left on, in a team's inbox: a line under the contact */
-  card?: (lead: L) => ReactNode;
+  /** a team admin's inbox: each card's holder under it */
+  showHolder: boolean;
 }
 
-/** messages newest first, a page at a time: a table on a wide screen, a card a message on a phone */
-export function LeadsTable<L extends LeadResponse>({
+/** a page of leads: a table on a wide screen, a card a lead on a phone */
+export function LeadsTable({
   items,
   caption,
+  selected,
+  onSelect,
+  onSelectPage,
   page,
   pages,
   total,
   onPage,
+  onOpen,
   onSaveContact,
   savingContact,
-  onDelete,
-  card,
-}: LeadsTableProps<L>) {
+  showHolder,
+}: LeadsTableProps) {
+  const selectedOnPage = items.filter((lead) => selected.has(lead.id)).length;
   return (
     <Card className="overflow-hidden">
+      <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-2.5 text-sm md:px-5">
+        <label className="flex min-h-9 cursor-pointer items-center gap-2.5 font-medium">
+          <input
+            type="checkbox"
+            className={checkboxClass}
+            checked={selectedOnPage > 0 && selectedOnPage === items.length}
+            ref={(box) => {
+              if (box) box.indeterminate = selectedOnPage > 0 && selectedOnPage < items.length;
+            }}
+            onChange={(event) => onSelectPage(event.target.checked)}
+          />
+          Select all on this page
+        </label>
+        <span className="text-muted-foreground">
+          {total} {total === 1 ? 'lead' : 'leads'}
+        </span>
+      </div>
       <table className="w-full text-left text-sm">
-        <ListTableHead caption={caption} columns={['Contact', 'Message', 'Date', 'Consent']} />
+        <ListTableHead
+          caption={caption}
+          columns={['Select', 'Contact', 'Card, received', 'Status', 'Tags, follow-up']}
+        />
         <tbody className="divide-y divide-border">
-          {items.map((lead) => (
-            <tr key={lead.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 p-4 md:table-row md:p-0">
-              <td className="min-w-0 md:px-5 md:py-4">
-                {lead.name ? <p className="truncate font-medium text-foreground">{lead.name}</p> : null}
-                <a
-                  href={`mailto:${lead.email}`}
-                  className={cn(
-                    'block truncate text-primary hover:underline',
-                    lead.name ? 'text-sm' : 'font-medium',
-                  )}
-                >
-                  {lead.email}
-                </a>
-                {lead.phone || lead.company ? (
-                  <p className="mt-0.5 flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-                    {lead.company ? <span className="break-words">{lead.company}</span> : null}
-                    {lead.phone ? (
-                      // a target of its own, at least 24 px high (WCAG 2.2 target size), clear of the address above
-                      <a
-                        href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}
-                        className="inline-flex min-h-6 items-center hover:underline"
-                      >
-                        {lead.phone}
-                      </a>
-                    ) : null}
-                  </p>
-                ) : null}
-                {card ? <p className="mt-1 text-xs text-muted-foreground">{card(lead)}</p> : null}
-              </td>
-              <td className="col-span-2 row-start-2 text-slate-700 md:max-w-md md:px-5 md:py-4">
-                {lead.message ? (
-                  <p className="break-words whitespace-pre-line">{lead.message}</p>
-                ) : (
-                  <span className="text-muted-foreground italic">No message</span>
-                )}
-                <LeadAnswers lead={lead} />
-              </td>
-              <td className="col-span-2 row-start-3 text-xs text-muted-foreground md:px-5 md:py-4 md:text-sm md:whitespace-nowrap">
-                <time dateTime={lead.createdAtUtc}>{dateFormat.format(new Date(lead.createdAtUtc))}</time>
-              </td>
-              <td className="col-start-1 row-start-4 md:px-5 md:py-4">
-                <ConsentBadge consent={lead.consent} />
-              </td>
-              <td className="col-start-2 row-start-1 text-right whitespace-nowrap md:px-5 md:py-4">
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-slate-600"
-                  aria-label={`Save ${lead.name ?? lead.email} as a contact (vCard)`}
-                  title="Save as a contact (vCard)"
-                  disabled={savingContact}
-                  onClick={() => onSaveContact(lead)}
-                >
-                  <ContactRound aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  className="text-slate-600 hover:bg-destructive-soft hover:text-destructive"
-                  aria-label={`Delete the message from ${lead.email}`}
-                  onClick={() => onDelete(lead)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </td>
-            </tr>
-          ))}
+          {items.map((lead) => {
+            const name = leadName(lead);
+            return (
+              <tr
+                key={lead.id}
+                data-testid="lead-row"
+                className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 data-[selected=true]:bg-primary-soft/40 md:table-row md:p-0"
+                data-selected={selected.has(lead.id)}
+              >
+                <td className="row-span-2 pt-0.5 md:py-4 md:pr-0 md:pl-5 md:align-top">
+                  <input
+                    type="checkbox"
+                    className={checkboxClass}
+                    aria-label={`Select ${name}`}
+                    checked={selected.has(lead.id)}
+                    onChange={(event) => onSelect(lead.id, event.target.checked)}
+                  />
+                </td>
+                <td className="min-w-0 md:max-w-64 md:px-3 md:py-4 md:align-top">
+                  <button
+                    type="button"
+                    className="block max-w-full truncate rounded-sm text-left font-medium text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                    onClick={() => onOpen(lead)}
+                  >
+                    {name}
+                  </button>
+                  {lead.name ? <p className="truncate text-muted-foreground">{lead.email}</p> : null}
+                  {lead.company ? (
+                    <p className="truncate text-xs text-muted-foreground">{lead.company}</p>
+                  ) : null}
+                  {lead.message ? (
+                    <p className="mt-1 line-clamp-2 text-xs break-words text-slate-600">{lead.message}</p>
+                  ) : null}
+                </td>
+                <td className="col-start-2 text-xs text-muted-foreground md:px-3 md:py-4 md:align-top">
+                  <span className="block font-medium whitespace-nowrap text-slate-700 max-md:inline">
+                    @{lead.cardHandle}
+                  </span>
+                  {showHolder && lead.holderName ? (
+                    <span className="block max-md:inline max-md:before:content-['_·_']">
+                      {lead.holderName}
+                    </span>
+                  ) : null}
+                  <time
+                    dateTime={lead.createdAtUtc}
+                    className="block whitespace-nowrap max-md:inline max-md:before:content-['_·_']"
+                  >
+                    {dateFormat.format(new Date(lead.createdAtUtc))}
+                  </time>
+                </td>
+                <td className="col-span-3 md:px-3 md:py-3 md:align-top">
+                  <LeadStatusSelect lead={lead} className="w-full sm:w-36" />
+                </td>
+                <td className="col-span-3 space-y-1.5 md:px-3 md:py-4 md:align-top">
+                  {lead.tags.length ? (
+                    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                      {lead.tags.map((tag) => (
+                        <li key={tag}>
+                          <Badge variant="secondary">{tag}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  <FollowUpReasons followUp={lead.followUp} />
+                </td>
+                <td className="col-start-3 row-start-1 text-right whitespace-nowrap md:py-3 md:pr-4 md:pl-2 md:align-top">
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    className="text-slate-600"
+                    aria-label={`Save ${name} as a contact (vCard)`}
+                    title="Save as a contact (vCard)"
+                    disabled={savingContact}
+                    onClick={() => onSaveContact(lead)}
+                  >
+                    <ContactRound aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    className="text-slate-600"
+                    aria-label={`Open ${name}`}
+                    title="Open the details"
+                    onClick={() => onOpen(lead)}
+                  >
+                    <PanelRightOpen aria-hidden="true" />
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       <nav
@@ -121,7 +170,7 @@ export function LeadsTable<L extends LeadResponse>({
         className="flex items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm sm:px-5"
       >
         <span className="text-muted-foreground">
-          Page {page} of {pages} · {total} {total === 1 ? 'message' : 'messages'}
+          Page {page} of {pages}
         </span>
         <div className="flex gap-2">
           <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>

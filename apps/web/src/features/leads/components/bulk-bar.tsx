@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Tag, Tags, Trash2, X } from 'lucide-react';
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  type BulkLeadsResponse,
+  type LeadStatus,
+} from '@cardcraft/contracts';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { toast } from '@/components/ui/toast';
+import { normalizeError } from '@/lib/api-client';
+import { useBulkLeads, type BulkLeadsRequest } from '../api/bulk-leads';
+import type { ListedLead } from '../api/get-leads';
+import type { LeadScope } from '../api/lead-scope';
+import { BulkTagDialog, type BulkTagMode } from './bulk-tag-dialog';
+import { leadName } from './lead-name';
+
+const plural = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
+
+/** the toast of a bulk change: how many changed, and which were refused or gone, by name where the page has them */
+export function bulkOutcome(answer: BulkLeadsResponse, asked: number, known: ListedLead[]) {
+  const named = (id: string) => {
+    const lead = known.find((item) => item.id === id);
+    return lead ? leadName(lead) : id;
+  };
+  const refused = answer.results.filter((result) => result.outcome === 'refused');
+  const missing = answer.results.filter((result) => result.outcome === 'notFound');
+  const notes = [
+    ...(refused.length
+      ? [
+          `Refused: ${refused.map((result) => `${named(result.id)} (${result.error ?? 'refused'})`).join(', ')}.`,
+        ]
+      : []),
+    ...(missing.length ? [`No longer found: ${missing.map((result) => named(result.id)).join(', ')}.`] : []),
+  ];
+  return {
+    title: `${answer.changed} of ${plural(asked)} changed`,
+    description: notes.length ? notes.join(' ') : undefined,
+    variant: refused.length || missing.length ? ('default' as const) : ('success' as const),
+  };
+}
+
+/** what can be done to the selected leads at once; on a phone it stays at the bottom of the screen */
+export function BulkBar({
+  scope,
+  selected,
+  items,
+  tags,
+  onClear,
+}: {
+  scope: LeadScope;
+  selected: string[];
+  /** the page's leads, to name the refused ones and offer their tags for removal */
+  items: ListedLead[];
+  tags: string[];
+  onClear: () => void;
+}) {
+  const bulk = useBulkLeads(scope);
+  const [tagMode, setTagMode] = useState<BulkTagMode | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const run = async (request: Omit<BulkLeadsRequest, 'leadIds'>) => {
+    try {
+      const answer = await bulk.mutateAsync({ ...request, leadIds: selected });
+      toast(bulkOutcome(answer, selected.length, items));
+      setTagMode(null);
+      setConfirmDelete(false);
+      if (request.action === 'delete') onClear();
+    } catch (error) {
+      toast({
+        title: 'Failed to change the leads',
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const selectedTags = [
+    ...new Set(items.filter((lead) => selected.includes(lead.id)).flatMap((lead) => lead.tags)),
+  ].sort();
+
+  return (
+    <div
+      role="region"
+      aria-label="Bulk actions"
+      className="sticky bottom-0 z-30 -mx-4 mt-4 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur sm:mx-0 sm:bottom-4 sm:rounded-(--radius-card) sm:border"
+    >
+      <div className="flex flex-col gap-2 md:flex-row md:items-center">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm font-medium" aria-live="polite">
+            {plural(selected.length)} selected
+          </p>
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden="true" />
+            Clear selection
+          </Button>
+        </div>
+        <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center">
+          <Select
+            value=""
+            disabled={bulk.isPending}
+            onValueChange={(status) => void run({ action: 'status', status: status as LeadStatus })}
+          >
+            <SelectTrigger aria-label="Set status" className="h-9 md:w-36">
+              <SelectValue placeholder="Set status" />
+            </SelectTrigger>
+            <SelectContent>
+              {LEAD_STATUSES.map((status) => (
+                <SelectItem key={status} value={status}>
+                  {LEAD_STATUS_LABELS[status]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button variant="outline" size="sm" disabled={bulk.isPending} onClick={() => setTagMode('addTags')}>
+            <Tag aria-hidden="true" />
+            Add tag
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={bulk.isPending}
+            onClick={() => setTagMode('removeTags')}
+          >
+            <Tags aria-hidden="true" />
+            Remove tag
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:bg-destructive-soft"
+            disabled={bulk.isPending}
+            onClick={() => setConfirmDelete(true)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        </div>
+      </div>
+      <BulkTagDialog
+        mode={tagMode}
+        count={selected.length}
+        suggestions={tagMode === 'removeTags' ? selectedTags : tags}
+        pending={bulk.isPending}
+        onOpenChange={(open) => {
+          if (!open) setTagMode(null);
+        }}
+        onSubmit={(tag) => void run({ action: tagMode ?? 'addTags', tags: [tag] })}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${plural(selected.length)}?`}
+        description="Their messages, tags and notes will be permanently deleted. This action cannot be undone."
+        pending={bulk.isPending}
+        onConfirm={() => void run({ action: 'delete' })}
+      />
+    </div>
+  );
+}
