@@ -1,3 +1,4 @@
+import { describeApiKeysContract } from './api-keys.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
 import type { Storage } from './ports';
@@ -47,6 +48,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);
+    describeApiKeysContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

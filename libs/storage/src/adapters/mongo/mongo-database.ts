@@ -3,6 +3,7 @@ import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
   accountTokenSchema,
+  apiKeySchema,
   cardTemplateSchema,
   leadSchema,
   profileSchema,
@@ -13,6 +14,7 @@ import {
   userSchema,
   type AccountExportDoc,
   type AccountTokenDoc,
+  type ApiKeyDoc,
   type CardTemplateDoc,
   type LeadDoc,
   type ProfileDoc,
@@ -35,6 +37,7 @@ export interface MongoModels {
   teamMembers: Model<TeamMemberDoc>;
   teamInvitations: Model<TeamInvitationDoc>;
   cardTemplates: Model<CardTemplateDoc>;
+  apiKeys: Model<ApiKeyDoc>;
 }
 
 export interface MongoDatabase {
@@ -82,6 +85,7 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       teamMembers: connection.model<TeamMemberDoc>('TeamMember', teamMemberSchema),
       teamInvitations: connection.model<TeamInvitationDoc>('TeamInvitation', teamInvitationSchema),
       cardTemplates: connection.model<CardTemplateDoc>('CardTemplate', cardTemplateSchema),
+      apiKeys: connection.model<ApiKeyDoc>('ApiKey', apiKeySchema),
     };
     return { connection, models };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  ApiKeysRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -14,6 +15,7 @@ import type {
 } from '../../ports';
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
+import { MongoApiKeyRepository } from './mongo-api-key.repository';
 import { MongoCardTemplateRepository } from './mongo-card-template.repository';
 import { connectMongoDatabase, pingMongo, type MongoModels } from './mongo-database';
 import { MongoLeadRepository } from './mongo-lead.repository';
@@ -37,6 +39,7 @@ export class MongoStorage implements Storage {
   readonly teams: TeamsRepository;
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
+  readonly apiKeys: ApiKeysRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -52,6 +55,7 @@ export class MongoStorage implements Storage {
     this.teams = new MongoTeamRepository(models);
     this.teamInvitations = new MongoTeamInvitationRepository(models);
     this.cardTemplates = new MongoCardTemplateRepository(models);
+    this.apiKeys = new MongoApiKeyRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  ApiKeysRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -14,6 +15,7 @@ import type {
 } from '../../ports';
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
+import { SqliteApiKeyRepository } from './sqlite-api-key.repository';
 import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 import { SqliteLeadRepository } from './sqlite-lead.repository';
@@ -38,6 +40,7 @@ export class SqliteStorage implements Storage {
   readonly teams: TeamsRepository;
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
+  readonly apiKeys: ApiKeysRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -53,6 +56,7 @@ export class SqliteStorage implements Storage {
     this.teams = new SqliteTeamRepository(db);
     this.teamInvitations = new SqliteTeamInvitationRepository(db);
     this.cardTemplates = new SqliteCardTemplateRepository(db);
+    this.apiKeys = new SqliteApiKeyRepository(db);
   }
 
   static open(file: string): SqliteStorage {
