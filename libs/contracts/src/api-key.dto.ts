@@ -43,6 +43,7 @@ export const ApiKeyMessages = {
   expiry: 'Choose when the key expires: in 30, 90 or 365 days, or never',
   notFound: 'API key not found',
   tooMany: `You can have at most ${ApiKeyLimits.perOwner} API keys: revoke one to create another`,
+  teamTooMany: `A team can have at most ${ApiKeyLimits.perOwner} API keys: revoke one to create another`,
   /** a key on a route no key may call (key management, account, teams' people...) */
   notHere: 'This API key cannot be used here',
   /** a key on a route that needs a scope it lacks */

@@ -15,6 +15,7 @@ import type { ProfileRecord, UsersRepository } from '@cardcraft/storage';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { CurrentUserId } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { USERS } from '../platform/storage/storage.tokens';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { TeamCardsService } from './team-cards.service';
@@ -34,6 +35,7 @@ export class TeamCardsController {
 
   /** an admin sees every card, a member their own */
   @Get('cards')
+  @KeyScope('cards:manage', { team: 'team-param' })
   async list(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -43,6 +45,7 @@ export class TeamCardsController {
   }
 
   @Post('cards')
+  @KeyScope('cards:manage', { team: 'team-param' })
   @RateLimit('cardCreation')
   async create(
     @CurrentUserId() userId: string,
@@ -53,6 +56,7 @@ export class TeamCardsController {
   }
 
   @Post('cards/:profileId/assign')
+  @KeyScope('cards:manage', { team: 'team-param' })
   @HttpCode(200)
   async assign(
     @CurrentUserId() userId: string,
@@ -64,6 +68,7 @@ export class TeamCardsController {
   }
 
   @Get('leads')
+  @KeyScope('leads:read', { team: 'team-param' })
   leads(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -73,6 +78,7 @@ export class TeamCardsController {
   }
 
   @Get('leads/export')
+  @KeyScope('leads:read', { team: 'team-param' })
   async leadsCsv(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -88,6 +94,7 @@ export class TeamCardsController {
   }
 
   @Get('analytics/summary')
+  @KeyScope('analytics:read', { team: 'team-param' })
   analytics(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,

@@ -113,6 +113,7 @@ describe('loadConfig', () => {
       accountExport: { limit: 5, windowMs: 3_600_000 },
       teamInvitations: { limit: 60, windowMs: 3_600_000 },
       invitationLinks: { limit: 30, windowMs: 600_000 },
+      apiKeyCreation: { limit: 10, windowMs: 3_600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
@@ -122,7 +123,9 @@ describe('loadConfig', () => {
       RATE_LIMIT_EVENTS: '600/30s',
       RATE_LIMIT_SIGN_UP: ' 3 / 2h ',
       MAX_CARDS_PER_ACCOUNT: '100',
+      RATE_LIMIT_API_KEY_CREATION: '3/1m',
     });
+    expect(set.rateLimits.apiKeyCreation).toEqual({ limit: 3, windowMs: 60_000 });
     expect(set.rateLimits.events).toEqual({ limit: 600, windowMs: 30_000 });
     expect(set.rateLimits.signUp).toEqual({ limit: 3, windowMs: 7_200_000 });
     expect(set.maxCardsPerAccount).toBe(100);

@@ -6,6 +6,7 @@ import { HealthRegistryModule } from '../common/health-registry.module';
 import {
   ACCOUNT_EXPORTS,
   ACCOUNT_TOKENS,
+  API_KEYS,
   CARD_TEMPLATES,
   LEADS,
   MEDIA,
@@ -45,6 +46,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [TEAMS, (storage) => storage.teams],
   [TEAM_INVITATIONS, (storage) => storage.teamInvitations],
   [CARD_TEMPLATES, (storage) => storage.cardTemplates],
+  [API_KEYS, (storage) => storage.apiKeys],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({
