@@ -29,3 +29,4 @@ export * from './account-export.dto';
 export * from './team.dto';
 export * from './team-responses';
 export * from './team-templates';
+export * from './api-key.dto';

@@ -1,4 +1,5 @@
 import { describeCardExchangesContract } from './card-exchanges.contract';
+import { describeApiKeysContract } from './api-keys.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
 import { describeLeadsContract } from './leads.contract';
 import { describeLeadWorkContract } from './lead-work.contract';
@@ -51,6 +52,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);
+    describeApiKeysContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

@@ -91,6 +91,21 @@ export function describeTeamsContract(store: () => Storage): void {
       ]);
     });
 
+    it('names the owner who joined first, whoever else is made an owner later', async () => {
+      const { team, owner } = await newTeam();
+      const later = await newUser();
+      await storage.teams.addMember(team.id, later.id, 'owner');
+      await expect(storage.teams.firstOwner(team.id)).resolves.toEqual(
+        membership(team.id, owner.id, 'owner'),
+      );
+      await storage.teams.setRole(team.id, owner.id, 'admin');
+      await expect(storage.teams.firstOwner(team.id)).resolves.toEqual(
+        membership(team.id, later.id, 'owner'),
+      );
+      await expect(storage.teams.firstOwner(UNKNOWN_ID)).resolves.toBeNull();
+      await expect(storage.teams.firstOwner('not-an-id')).resolves.toBeNull();
+    });
+
     it('refuses a second membership of one user (member), even two adds at once', async () => {
       const { team, owner } = await newTeam();
       await expectDuplicate(storage.teams.addMember(team.id, owner.id, 'member'), 'member');

@@ -9,9 +9,12 @@ import {
 } from '@cardcraft/contracts';
 import type { FastifyReply } from 'fastify';
 import { CurrentUserId } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { AnalyticsService } from './analytics.service';
 
 @ApiTags('analytics')
+// every route here reads: a key with analytics:read, a team key for its team's cards
+@KeyScope('analytics:read', { team: 'card-param' })
 @Controller('profiles/:id/analytics')
 export class AnalyticsController {
   constructor(private readonly analytics: AnalyticsService) {}

@@ -4,9 +4,10 @@ import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import type { RequestPrincipal } from './api-key-authenticator';
+import { KeyScopeGate } from './key-scope';
 import { CROSS_SITE_REFUSED, isUnsafeMethod, SameSiteOrigins } from './same-site';
 import { SESSION_STRATEGY } from './session.strategy';
-import type { AuthenticatedSession } from './sessions.service';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required';
 
@@ -22,14 +23,15 @@ const SIGN_IN_ROUTE = 'signInRoute';
 export const SignInRoute = () => SetMetadata(SIGN_IN_ROUTE, true);
 
 /** `user` is passport's; `userId` is kept for code that only needs the account (rate limits) */
-type AuthenticatedRequest = FastifyRequest & { user?: AuthenticatedSession | null; userId?: string | null };
+type AuthenticatedRequest = FastifyRequest & { user?: RequestPrincipal | null; userId?: string | null };
 
 /**
  * every route needs a live session unless it is marked @OptionalAuth(); on an optional route an
  * invalid or ended session counts as anonymous, never as an error, so a stale session cannot break a
  * public page. the session comes from the bearer header (API clients) or else the session cookie
  * (browsers), read by ViewerResolver through passport; a change made with the cookie must come from
- * our own pages.
+ * our own pages. an API key (a bearer value with the key prefix) goes through KeyScopeGate: it is
+ * refused where the route takes no key, and on an open route it counts as anonymous.
  */
 @Injectable()
 export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
@@ -37,6 +39,7 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
 
   constructor(
     private readonly reflector: Reflector,
+    private readonly keyScopes: KeyScopeGate,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
@@ -49,6 +52,11 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
       throw new ForbiddenError(CROSS_SITE_REFUSED);
     }
     await super.canActivate(context);
+    if (request.user?.via === 'api-key') {
+      // an open route (a card, a message) treats a key as no one, as the card's page does
+      if (this.flag(OPTIONAL_AUTH, context)) request.user = null;
+      else await this.keyScopes.check(request.user, context, request);
+    }
     const session = request.user ?? null;
     request.userId = session?.userId ?? null;
     if (
@@ -62,9 +70,9 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
   }
 
   /** passport's verdict: a storage failure stays an error; no live session is anonymous or a 401 */
-  override handleRequest<TUser = AuthenticatedSession | null>(
+  override handleRequest<TUser = RequestPrincipal | null>(
     error: unknown,
-    session: AuthenticatedSession | false | null,
+    session: RequestPrincipal | false | null,
     _info: unknown,
     context: ExecutionContext,
   ): TUser {
@@ -81,7 +89,7 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
   }
 }
 
-function sessionOf(context: ExecutionContext): AuthenticatedSession | null {
+function sessionOf(context: ExecutionContext): RequestPrincipal | null {
   return context.switchToHttp().getRequest<AuthenticatedRequest>().user ?? null;
 }
 
@@ -90,7 +98,11 @@ export const CurrentUserId = createParamDecorator(
   (_data: unknown, context: ExecutionContext) => sessionOf(context)?.userId ?? null,
 );
 
-/** the id of the request's session (string on protected routes, string or null on optional ones) */
-export const CurrentSessionId = createParamDecorator(
-  (_data: unknown, context: ExecutionContext) => sessionOf(context)?.sessionId ?? null,
-);
+/**
+ * the id of the request's session (string on the routes that take no API key, string or null on
+ * optional ones); null for a key, which has no session
+ */
+export const CurrentSessionId = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const principal = sessionOf(context);
+  return principal && principal.via !== 'api-key' ? principal.sessionId : null;
+});

@@ -4,12 +4,14 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { StorageModule } from '../platform/storage/storage.module';
 import { ThrottlingModule } from '../platform/throttling/throttling.module';
+import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { AuthController } from './auth.controller';
 import { SessionGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { PasswordHasher } from './password-hasher';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { SessionCookie } from './session-cookie';
+import { KeyScopeGate } from './key-scope';
 import { sessionKey } from './session-key';
 import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
@@ -34,6 +36,8 @@ import { ViewerResolver } from './viewer-resolver';
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     SessionsService,
+    ApiKeyAuthenticator,
+    KeyScopeGate,
     ViewerResolver,
     SessionStrategy,
     SessionCookie,

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { Strategy } from 'passport-strategy';
-import type { AuthenticatedSession } from './sessions.service';
+import type { RequestPrincipal } from './api-key-authenticator';
 import { ViewerResolver } from './viewer-resolver';
 
 export const SESSION_STRATEGY = 'session';
 
-type Verified = (error: unknown, session?: AuthenticatedSession | null) => void;
+type Verified = (error: unknown, principal?: RequestPrincipal | null) => void;
 
 /**
  * passport's strategy over a verify function that reads the whole request: the shape @nestjs/passport's
@@ -27,14 +27,17 @@ class RequestStrategy extends Strategy {
   }
 }
 
-/** the session of an api request, cookie or bearer, as the card's pipeline reads it: ViewerResolver */
+/**
+ * who makes an api request: a session, cookie or bearer, as the card's pipeline reads it, or an API
+ * key (a bearer value with the key prefix): ViewerResolver
+ */
 @Injectable()
 export class SessionStrategy extends PassportStrategy(RequestStrategy, SESSION_STRATEGY) {
   constructor(private readonly viewers: ViewerResolver) {
     super();
   }
 
-  validate(request: FastifyRequest): Promise<AuthenticatedSession | null> {
-    return this.viewers.resolve(request.headers);
+  validate(request: FastifyRequest): Promise<RequestPrincipal | null> {
+    return this.viewers.principal(request.headers);
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { IncomingHttpHeaders } from 'node:http';
+import { ApiKeyAuthenticator, type RequestPrincipal } from './api-key-authenticator';
+import { isApiKeyText } from './api-key-secret';
 import { SESSION_COOKIE } from './session-cookie';
 import { SessionsService, type AuthenticatedSession, type SessionCarrier } from './sessions.service';
 
@@ -48,27 +50,43 @@ export function carriedToken(headers: IncomingHttpHeaders): CarriedToken | null 
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
+/** a bearer value with the key prefix: an API key, which only the api's guard reads */
+function carriesApiKey(carried: CarriedToken): boolean {
+  return carried.via === 'bearer' && isApiKeyText(carried.token);
+}
+
 /**
  * who is asking: the one place a request's session is read, by the guard of every api route (through
  * passport) and by the card's pipeline. a request with no credentials costs no session work (most
  * visitors of a card are guests); a token that does not verify, or names an ended session, is nobody;
- * a storage failure is an error.
+ * a storage failure is an error. an API key is read by principal() alone: to the card's pipeline
+ * (resolve) a request with a key is a guest's, so a key never makes a "viewer" of a card.
  */
 @Injectable()
 export class ViewerResolver {
   constructor(
     private readonly jwt: JwtService,
     private readonly sessions: SessionsService,
+    private readonly apiKeys: ApiKeyAuthenticator,
   ) {}
 
-  /** false: a guest's request, which resolve() answers with null */
+  /** false: a guest's request (an API key's too), which resolve() answers with null */
   carriesCredentials(headers: IncomingHttpHeaders): boolean {
-    return carriedToken(headers) !== null;
+    const carried = carriedToken(headers);
+    return carried !== null && !carriesApiKey(carried);
   }
 
+  /** the api's view: a session, or the principal of an API key */
+  async principal(headers: IncomingHttpHeaders): Promise<RequestPrincipal | null> {
+    const carried = carriedToken(headers);
+    if (carried && carriesApiKey(carried)) return this.apiKeys.authenticate(carried.token);
+    return this.resolve(headers);
+  }
+
+  /** the session of a card's viewer: never an API key */
   async resolve(headers: IncomingHttpHeaders): Promise<AuthenticatedSession | null> {
     const carried = carriedToken(headers);
-    if (!carried) return null;
+    if (!carried || carriesApiKey(carried)) return null;
     const { token, via } = carried;
     let claims: unknown;
     try {

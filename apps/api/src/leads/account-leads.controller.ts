@@ -9,6 +9,7 @@ import {
 } from '@cardcraft/contracts';
 import type { FastifyReply } from 'fastify';
 import { CurrentUserId } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { AccountLeadsService } from './account-leads.service';
 import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
 
@@ -20,6 +21,7 @@ export class AccountLeadsController {
   constructor(private readonly leads: AccountLeadsService) {}
 
   @Get()
+  @KeyScope('leads:read')
   async list(
     @Query() query: LeadsQueryDto,
     @CurrentUserId() userId: string,
@@ -29,6 +31,7 @@ export class AccountLeadsController {
 
   /** the leads the filters match as CSV, each row naming its card first */
   @Get('export')
+  @KeyScope('leads:read')
   async export(
     @Query() query: LeadsQueryDto,
     @CurrentUserId() userId: string,
@@ -51,6 +54,7 @@ export class AccountLeadsController {
 
   /** the tags in use on the account's leads, by name */
   @Get('tags')
+  @KeyScope('leads:read')
   async tags(@CurrentUserId() userId: string): Promise<string[]> {
     return this.leads.tags(userId);
   }

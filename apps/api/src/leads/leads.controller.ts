@@ -12,6 +12,7 @@ import {
 } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { toSentLeadResponse } from './lead.mapper';
@@ -37,6 +38,7 @@ export class LeadsController {
 
   @Get()
   @ApiBearerAuth()
+  @KeyScope('leads:read', { team: 'card-param' })
   async list(
     @Param('id') profileId: string,
     @Query() query: LeadFiltersDto,
@@ -47,6 +49,7 @@ export class LeadsController {
 
   @Get('export')
   @ApiBearerAuth()
+  @KeyScope('leads:read', { team: 'card-param' })
   async export(
     @Param('id') profileId: string,
     @Query() query: LeadFiltersDto,
@@ -71,6 +74,7 @@ export class LeadsController {
   /** one lead as a contact file, to save the visitor in the phone's or computer's contacts */
   @Get(':leadId/vcard')
   @ApiBearerAuth()
+  @KeyScope('leads:read', { team: 'card-param' })
   async vcard(
     @Param('id') profileId: string,
     @Param('leadId') leadId: string,

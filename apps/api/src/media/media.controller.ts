@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiConsumes, ApiExcludeEndpoint, ApiOkResponse, ApiTags 
 import type { MediaUploadResponse } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId, OptionalAuth } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { MediaService } from './media.service';
 
@@ -24,6 +25,8 @@ export class MediaController {
   @ApiBearerAuth()
   @ApiConsumes('image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/octet-stream')
   @ApiOkResponse({ description: '{ url, key, contentType, width, height, size }' })
+  // the image a card then names: part of managing cards, for a personal key (no team to confine it to)
+  @KeyScope('cards:manage')
   @RateLimit('uploads')
   upload(
     @CurrentUserId() userId: string,

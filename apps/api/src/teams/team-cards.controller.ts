@@ -17,6 +17,7 @@ import type { ProfileRecord, UsersRepository } from '@cardcraft/storage';
 import type { FastifyReply } from 'fastify';
 import { Inject } from '@nestjs/common';
 import { CurrentUserId } from '../auth/auth.guard';
+import { KeyScope } from '../auth/key-scope';
 import { USERS } from '../platform/storage/storage.tokens';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { TeamCardsService } from './team-cards.service';
@@ -36,6 +37,7 @@ export class TeamCardsController {
 
   /** an admin sees every card, a member their own */
   @Get('cards')
+  @KeyScope('cards:manage', { team: 'team-param' })
   async list(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -45,6 +47,7 @@ export class TeamCardsController {
   }
 
   @Post('cards')
+  @KeyScope('cards:manage', { team: 'team-param' })
   @RateLimit('cardCreation')
   async create(
     @CurrentUserId() userId: string,
@@ -55,6 +58,7 @@ export class TeamCardsController {
   }
 
   @Post('cards/:profileId/assign')
+  @KeyScope('cards:manage', { team: 'team-param' })
   @HttpCode(200)
   async assign(
     @CurrentUserId() userId: string,
@@ -66,6 +70,7 @@ export class TeamCardsController {
   }
 
   @Get('leads')
+  @KeyScope('leads:read', { team: 'team-param' })
   leads(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -75,6 +80,7 @@ export class TeamCardsController {
   }
 
   @Get('leads/export')
+  @KeyScope('leads:read', { team: 'team-param' })
   async leadsCsv(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
@@ -91,6 +97,7 @@ export class TeamCardsController {
 
   /** the tags in use on the leads in the caller's reach */
   @Get('leads/tags')
+  @KeyScope('leads:read', { team: 'team-param' })
   leadTags(@CurrentUserId() userId: string, @Param('teamId') teamId: string): Promise<string[]> {
     return this.insights.leadTags(teamId, userId);
   }
@@ -107,6 +114,7 @@ export class TeamCardsController {
   }
 
   @Get('analytics/summary')
+  @KeyScope('analytics:read', { team: 'team-param' })
   analytics(
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,

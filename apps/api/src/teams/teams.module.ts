@@ -40,6 +40,7 @@ import { TeamsService } from './teams.service';
     TeamInsightsService,
     TeamCardSnapshots,
   ],
-  exports: [TeamsService],
+  // TeamRoles: a team's API keys are its admins' to manage
+  exports: [TeamsService, TeamRoles],
 })
 export class TeamsModule {}

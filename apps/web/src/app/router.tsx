@@ -46,6 +46,7 @@ const TeamAdminOnly = lazy(() =>
 );
 const MembersPage = page(() => import('@/features/teams/routes/members-page'), 'MembersPage');
 const InvitationsPage = page(() => import('@/features/teams/routes/invitations-page'), 'InvitationsPage');
+const TeamApiKeysPage = page(() => import('@/features/teams/routes/api-keys-page'), 'TeamApiKeysPage');
 const BrandPage = page(() => import('@/features/teams/routes/brand-page'), 'BrandPage');
 const TemplatesPage = page(() => import('@/features/teams/routes/templates-page'), 'TemplatesPage');
 const TemplateEditorPage = page(
@@ -125,6 +126,7 @@ export const router = createBrowserRouter([
           { path: 'cards', element: <TeamCardsPage /> },
           { path: 'leads', element: <TeamLeadsPage /> },
           { path: 'analytics', element: <TeamAnalyticsPage /> },
+          { path: 'api-keys', element: adminsOnly(<TeamApiKeysPage />) },
         ],
       },
     ],

@@ -1,4 +1,5 @@
 import type { AccountExportsRepository } from './account-exports.port';
+import type { ApiKeysRepository } from './api-keys.port';
 import type { AccountTokensRepository } from './account-tokens.port';
 import type { CardExchangesRepository } from './card-exchanges.port';
 import type { LeadsRepository } from './leads.port';
@@ -32,6 +33,8 @@ export interface Storage {
   readonly teamInvitations: TeamInvitationsRepository;
   /** the teams' card templates */
   readonly cardTemplates: CardTemplatesRepository;
+  /** API keys, stored hashed (a user's go with the user, a team's with the team) */
+  readonly apiKeys: ApiKeysRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -30,6 +30,8 @@ export interface TeamsRepository {
   membership(teamId: string, userId: string): Promise<MembershipRecord | null>;
   /** oldest first */
   listMembers(teamId: string): Promise<MembershipRecord[]>;
+  /** the owner who joined first (a team always keeps one); null when the team does not exist */
+  firstOwner(teamId: string): Promise<MembershipRecord | null>;
   /** throws DuplicateKeyError('member') when the user is already a member */
   addMember(teamId: string, userId: string, role: TeamRole): Promise<MembershipRecord>;
   /** null when the user is not a member */

@@ -114,6 +114,7 @@ describe('loadConfig', () => {
       accountExport: { limit: 5, windowMs: 3_600_000 },
       teamInvitations: { limit: 60, windowMs: 3_600_000 },
       invitationLinks: { limit: 30, windowMs: 600_000 },
+      apiKeyCreation: { limit: 10, windowMs: 3_600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
@@ -124,8 +125,10 @@ describe('loadConfig', () => {
       RATE_LIMIT_SIGN_UP: ' 3 / 2h ',
       RATE_LIMIT_CARD_EXCHANGE: '2/24h',
       MAX_CARDS_PER_ACCOUNT: '100',
+      RATE_LIMIT_API_KEY_CREATION: '3/1m',
     });
     expect(set.rateLimits.cardExchange).toEqual({ limit: 2, windowMs: 86_400_000 });
+    expect(set.rateLimits.apiKeyCreation).toEqual({ limit: 3, windowMs: 60_000 });
     expect(set.rateLimits.events).toEqual({ limit: 600, windowMs: 30_000 });
     expect(set.rateLimits.signUp).toEqual({ limit: 3, windowMs: 7_200_000 });
     expect(set.maxCardsPerAccount).toBe(100);

@@ -109,6 +109,7 @@ export const RATE_LIMIT_SETTINGS = {
   accountExport: { variable: 'RATE_LIMIT_ACCOUNT_EXPORT', fallback: '5/1h' },
   teamInvitations: { variable: 'RATE_LIMIT_TEAM_INVITATIONS', fallback: '60/1h' },
   invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
+  apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

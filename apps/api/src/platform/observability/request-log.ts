@@ -6,6 +6,14 @@ export const PUBLIC_CARD_ROUTES: ReadonlySet<string> = new Set([
   '/api/public/profiles/:handle',
 ]);
 
+// an API key pasted into an address by mistake (the API reads keys from the Authorization header only)
+const API_KEY_IN_TEXT = /cck_[A-Za-z0-9_-]+/g;
+
+/** the address as the log writes it: anything shaped like an API key blanked */
+export function loggedUrl(url: string): string {
+  return url.includes('cck_') ? url.replace(API_KEY_IN_TEXT, 'cck_[redacted]') : url;
+}
+
 export interface AnsweredRequest {
   requestId: string;
   method: string;
@@ -29,7 +37,7 @@ export function requestObserver(
     metrics.observeRequest(method, route, status, ms / 1000, PUBLIC_CARD_ROUTES.has(route));
     if (logger.isLevelEnabled('info')) {
       logger.info(
-        { reqId: requestId, method, url, route, status, ms: Math.round(ms * 100) / 100, ip },
+        { reqId: requestId, method, url: loggedUrl(url), route, status, ms: Math.round(ms * 100) / 100, ip },
         'request',
       );
     }

@@ -29,6 +29,8 @@ interface World {
   card: ProfileResponse;
   draft: ProfileResponse;
   leadId: string;
+  /** an API key of the owner's */
+  apiKeyId: string;
   /** the owner's data export, ready (only the readers' shared world has one) */
   exportId: string;
   ownerToken: string;
@@ -457,6 +459,43 @@ const ROUTES: Route[] = [
     url: () => '/media/0123456789abcdef0123456789abcdef.webp',
     expect: EVERYONE(404),
   },
+  // API keys: any account makes and lists its own; another's key answers as one that does not exist
+  {
+    method: 'GET',
+    path: '/api/api-keys',
+    url: () => '/api/api-keys',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (world, response) => {
+        expect(response.status).toBe(200);
+        expect(JSON.stringify(response.body)).not.toContain(world.apiKeyId);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as Array<{ id: string }>).map((key) => key.id)).toEqual([world.apiKeyId]);
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/api-keys',
+    url: () => '/api/api-keys',
+    body: () => ({ name: 'Reporting', scopes: ['leads:read'] }),
+    expect: { ...SIGNED_IN_ONLY, other: 201, owner: 201 },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/api-keys/{id}',
+    url: (world) => `/api/api-keys/${world.apiKeyId}`,
+    body: () => ({ name: 'Renamed' }),
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/api-keys/{id}',
+    url: (world) => `/api/api-keys/${world.apiKeyId}`,
+    expect: OWNER_ONLY(204),
+  },
   // any signed-in account may upload; a body that is not an image is refused after the session check
   {
     method: 'POST',
@@ -495,6 +534,12 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
   });
   if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${lead.text}`);
 
+  const apiKey = await http.post<{ id: string }>('/api/api-keys', {
+    token: owner.accessToken,
+    body: { name: 'Zapier', scopes: ['leads:read'] },
+  });
+  if (apiKey.status !== 201) throw new Error(`api key: ${apiKey.status} ${apiKey.text}`);
+
   const other = await registerUser(http);
 
   // a second session of the owner's, ended by logging out of it
@@ -516,6 +561,7 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
     card: published,
     draft,
     leadId: lead.body.id,
+    apiKeyId: apiKey.body.id,
     exportId: options.withExport ? await readyExport(http, owner.accessToken) : '',
     ownerToken: owner.accessToken,
     actors: {

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 
 import type {
+  ApiKeyResponse,
   CardTemplateResponse,
+  CreatedApiKeyResponse,
   Page,
   TeamCardResponse,
   TeamInvitationResponse,
@@ -31,24 +33,26 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? '') || 2_000;
 async function teamState(http: HttpClient, world: TeamWorld) {
   const token = world.tokens.owner!;
   const base = `/api/teams/${world.team.id}`;
-  const [team, members, invitations, templates, cards, leads] = await Promise.all([
+  const [team, members, invitations, templates, cards, leads, keys] = await Promise.all([
     http.get<TeamResponse>(base, { token }),
     http.get<TeamMemberResponse[]>(`${base}/members`, { token }),
     http.get<TeamInvitationResponse[]>(`${base}/invitations`, { token }),
     http.get<CardTemplateResponse[]>(`${base}/templates`, { token }),
     http.get<TeamCardResponse[]>(`${base}/cards`, { token }),
     http.get<Page<TeamLeadResponse>>(`${base}/leads?pageSize=100`, { token }),
+    http.get<ApiKeyResponse[]>(`${base}/api-keys`, { token }),
   ]);
+  const answers = [team, members, invitations, templates, cards, leads, keys];
   return {
-    statuses: [team, members, invitations, templates, cards, leads].map((answer) => answer.status),
-    bodies: [team.body, members.body, invitations.body, templates.body, cards.body, leads.body],
+    statuses: answers.map((answer) => answer.status),
+    bodies: answers.map((answer) => answer.body),
   };
 }
 
 describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kind) => {
   const { http, app } = apiUnderTest(kind);
 
-  function requests(world: TeamWorld): fc.Arbitrary<GeneratedRequest> {
+  function requests(world: TeamWorld, attackerApiKey: string): fc.Arbitrary<GeneratedRequest> {
     const teamSegment = fc.oneof(fc.constant(world.team.id), rawSegment);
     const any = (id: string) => fc.oneof(fc.constant(id), rawSegment);
     const base = teamSegment.map((id) => `/api/teams/${id}`);
@@ -160,11 +164,24 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
         path: under(fc.constant('/analytics/summary')),
         query: { ...range, memberId: world.ids.member },
       },
+      { method: 'GET', path: under(fc.constant('/api-keys')) },
+      {
+        method: 'POST',
+        path: under(fc.constant('/api-keys')),
+        body: { name: 'Fuzzed', scopes: ['leads:read'], expiresInDays: 365 },
+      },
+      {
+        method: 'PATCH',
+        path: under(any(world.apiKeyId).map((id) => `/api-keys/${id}`)),
+        body: { name: 'Renamed' },
+      },
+      { method: 'DELETE', path: under(any(world.apiKeyId).map((id) => `/api-keys/${id}`)) },
     ];
     return fuzzRequests(routes, {
       attackerToken: world.tokens.otherAdmin!,
       attackerCookie: '',
       ownerToken: world.tokens.owner!,
+      attackerApiKey,
     });
   }
 
@@ -172,12 +189,17 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
     `answers no 5xx to ${RUNS} generated requests and changes nothing of the team`,
     async () => {
       const world = await buildTeamWorld(http, app().config.mail.outboxDir);
+      // another team's admin's own key, every scope
+      const attackerKey = await http.post<CreatedApiKeyResponse>('/api/api-keys', {
+        token: world.tokens.otherAdmin!,
+        body: { name: 'Fuzz', scopes: ['leads:read', 'analytics:read', 'cards:manage'] },
+      });
       const before = await teamState(http, world);
-      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
 
       const statuses = new Map<number, number>();
       await fc.assert(
-        fc.asyncProperty(requests(world), async (generated) => {
+        fc.asyncProperty(requests(world, attackerKey.body.key), async (generated) => {
           const status = await sendRaw(app().url, generated);
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           return status > 0 && status < 500;

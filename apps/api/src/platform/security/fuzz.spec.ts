@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 
-import type { LeadResponse, Page, ProfileResponse, UserResponse } from '@cardcraft/contracts';
+import type {
+  ApiKeyResponse,
+  CreatedApiKeyResponse,
+  LeadResponse,
+  Page,
+  ProfileResponse,
+  UserResponse,
+} from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import {
   fuzzRequests,
@@ -30,6 +37,9 @@ interface Fixture {
   ownerToken: string;
   attackerToken: string;
   attackerCookie: string;
+  /** the owner's key (the generator holds it only with a forged tail) and the attacker's own */
+  ownerApiKey: CreatedApiKeyResponse;
+  attackerApiKey: string;
 }
 
 /** the fixture card's form: a question of each shape the rules read, and the card by e-mail */
@@ -57,16 +67,18 @@ async function allLeads(http: HttpClient, fixture: Fixture): Promise<LeadRespons
 /** what the owner has before the run; compared after it */
 async function ownerState(http: HttpClient, fixture: Fixture) {
   const token = fixture.ownerToken;
-  const [me, card, cards] = await Promise.all([
+  const [me, card, cards, keys] = await Promise.all([
     http.get<UserResponse>('/api/auth/me', { token }),
     http.get<ProfileResponse>(`/api/profiles/${fixture.cardId}`, { token }),
     http.get<ProfileResponse[]>('/api/profiles', { token }),
+    http.get<ApiKeyResponse[]>('/api/api-keys', { token }),
   ]);
   return {
-    statuses: [me.status, card.status, cards.status],
+    statuses: [me.status, card.status, cards.status, keys.status],
     me: me.body,
     card: card.body,
     cards: cards.body,
+    keys: keys.body,
     leads: await allLeads(http, fixture),
   };
 }
@@ -97,7 +109,18 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       body: { email: attacker.email, password: attacker.password },
     });
     const attackerCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const everyScope = { name: 'Fuzz', scopes: ['leads:read', 'analytics:read', 'cards:manage'] };
+    const ownerApiKey = await http.post<CreatedApiKeyResponse>('/api/api-keys', {
+      token: owner.accessToken,
+      body: everyScope,
+    });
+    const attackerApiKey = await http.post<CreatedApiKeyResponse>('/api/api-keys', {
+      token: attacker.accessToken,
+      body: everyScope,
+    });
     return {
+      ownerApiKey: ownerApiKey.body,
+      attackerApiKey: attackerApiKey.body.key,
       cardId: card.id,
       handle: card.handle,
       leadId: lead.body.id,
@@ -111,6 +134,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
   function requests(world: Fixture) {
     const idSegment = fc.oneof(fc.constant(world.cardId), fc.constant(world.handle), rawSegment);
     const leadSegment = fc.oneof(fc.constant(world.leadId), rawSegment);
+    const keySegment = fc.oneof(fc.constant(world.ownerApiKey.id), rawSegment);
     const range = { from: '2026-01-01T00:00:00.000Z', to: '2026-12-31T00:00:00.000Z' };
     const leadFilters = {
       page: 1,
@@ -222,11 +246,23 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
           sendCard: 'yes',
         },
       },
+      { method: 'GET', path: fc.constant('/api/api-keys') },
+      {
+        method: 'POST',
+        path: fc.constant('/api/api-keys'),
+        body: { name: 'Fuzzed', scopes: ['leads:read', 'cards:manage'], expiresInDays: 30 },
+      },
+      { method: 'PATCH', path: keySegment.map((id) => `/api/api-keys/${id}`), body: { name: 'Renamed' } },
+      { method: 'DELETE', path: keySegment.map((id) => `/api/api-keys/${id}`) },
+      {
+        method: 'GET',
+        path: fc.tuple(idSegment, leadSegment).map(([id, lead]) => `/api/profiles/${id}/leads/${lead}/vcard`),
+      },
       { method: 'GET', path: rawSegment.map((segment) => `/${segment}`) },
       { method: 'GET', path: rawSegment.map((segment) => `/api/${segment}`) },
     ];
 
-    return fuzzRequests(routes, world);
+    return fuzzRequests(routes, { ...world, ownerApiKey: world.ownerApiKey.key });
   }
 
   it(
@@ -234,7 +270,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     async () => {
       const world = await fixture();
       const before = await ownerState(http, world);
-      expect(before.statuses).toEqual([200, 200, 200]);
+      expect(before.statuses).toEqual([200, 200, 200, 200]);
 
       const statuses = new Map<number, number>();
       await fc.assert(
@@ -252,6 +288,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       expect(seen).toEqual(expect.arrayContaining([400, 401, 404]));
 
       // anyone may leave the owner a message, so new leads are fine; none may be lost or changed
+      // the owner's key was never sent whole: its last use stays as it was
       const after = await ownerState(http, world);
       expect({ ...after, leads: undefined }).toEqual({ ...before, leads: undefined });
       expect(after.leads).toEqual(expect.arrayContaining(before.leads));

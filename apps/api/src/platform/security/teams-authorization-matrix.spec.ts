@@ -268,6 +268,33 @@ const ROUTES: Route[] = [
     expect: MEMBERS(200),
   },
   // the member's team card through its own routes: its holder and the team's admins, nobody else
+  // a team's API keys: its owners' and admins' alone (the admin revokes; the owner, next, finds it gone)
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/api-keys',
+    url: (w) => `${team(w)}/api-keys`,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/api-keys',
+    url: (w) => `${team(w)}/api-keys`,
+    body: () => ({ name: 'Another tool', scopes: ['analytics:read'] }),
+    expect: ADMINS(201),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/teams/{teamId}/api-keys/{id}',
+    url: (w) => `${team(w)}/api-keys/${w.apiKeyId}`,
+    body: () => ({ name: 'Renamed tool' }),
+    expect: ADMINS(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/teams/{teamId}/api-keys/{id}',
+    url: (w) => `${team(w)}/api-keys/${w.apiKeyId}`,
+    expect: ADMINS(204, 404),
+  },
   ...(['', '/leads', `/analytics/summary?${RANGE}`, '/qr'] as const).map((suffix): Route => ({
     method: 'GET',
     path: `/api/profiles/{id}${suffix.split('?')[0]}`,

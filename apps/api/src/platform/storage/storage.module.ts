@@ -7,6 +7,7 @@ import {
   ACCOUNT_EXPORTS,
   ACCOUNT_TOKENS,
   CARD_EXCHANGES,
+  API_KEYS,
   CARD_TEMPLATES,
   LEADS,
   MEDIA,
@@ -47,6 +48,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [TEAMS, (storage) => storage.teams],
   [TEAM_INVITATIONS, (storage) => storage.teamInvitations],
   [CARD_TEMPLATES, (storage) => storage.cardTemplates],
+  [API_KEYS, (storage) => storage.apiKeys],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

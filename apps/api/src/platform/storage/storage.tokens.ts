@@ -23,3 +23,5 @@ export const TEAMS = Symbol('TEAMS');
 export const TEAM_INVITATIONS = Symbol('TEAM_INVITATIONS');
 /** @cardcraft/storage's CardTemplatesRepository */
 export const CARD_TEMPLATES = Symbol('CARD_TEMPLATES');
+/** @cardcraft/storage's ApiKeysRepository: the API keys, stored hashed */
+export const API_KEYS = Symbol('API_KEYS');

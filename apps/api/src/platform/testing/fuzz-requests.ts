@@ -20,11 +20,16 @@ export interface FuzzRoute {
   query?: object;
 }
 
-/** the sessions the generator pretends to hold: someone else's, and the owner's with a forged tail */
+/**
+ * the sessions the generator pretends to hold: someone else's, and the owner's with a forged tail; and
+ * API keys: someone else's with every scope, and the owner's with a forged tail
+ */
 export interface FuzzCredentials {
   attackerToken: string;
   attackerCookie: string;
   ownerToken: string;
+  attackerApiKey?: string;
+  ownerApiKey?: string;
 }
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
@@ -116,6 +121,14 @@ export function fuzzRequests(
     headerText.map((value) => ({ cookie: value })),
     // the owner's token with a forged tail
     fc.constant({ authorization: `Bearer ${credentials.ownerToken.slice(0, -2)}xx` }),
+    // API keys, as one choice so the sessions' odds stay as they were: anything with the key prefix
+    // (read as a key), someone else's key, the owner's with a forged tail
+    fc.oneof(
+      headerText.map((value) => ({ authorization: `Bearer cck_${value}` })),
+      ...[credentials.attackerApiKey, credentials.ownerApiKey && `${credentials.ownerApiKey.slice(0, -2)}xx`]
+        .filter((key): key is string => Boolean(key))
+        .map((key) => fc.constant({ authorization: `Bearer ${key}` })),
+    ),
   );
   const contentType = fc.oneof(
     { weight: 6, arbitrary: fc.constant('application/json') },

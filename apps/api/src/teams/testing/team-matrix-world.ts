@@ -35,6 +35,8 @@ export interface TeamWorld {
   /** a pending invitation, to an address none of the actors has */
   invitationId: string;
   invitationToken: string;
+  /** a team key the owner made */
+  apiKeyId: string;
   tokens: Record<Actor, string | null>;
   ids: Record<Actor, string>;
 }
@@ -49,7 +51,9 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
   const template = await createTemplate(http, owner, created.id);
   const [, joined] = await Promise.all([
     joinTeam(http, outboxDir, owner, created.id, admin, { role: 'admin' }),
-    joinTeam(http, outboxDir, owner, created.id, member, { templateId: template.id }),
+    // a name of its own: the card's handle is made from it, and a suite builds many worlds (a first
+    // card tries 20 handles of one name)
+    joinTeam(http, outboxDir, owner, created.id, member, { templateId: template.id, name: fresh('Member') }),
     joinTeam(http, outboxDir, owner, created.id, target),
     joinTeam(http, outboxDir, owner, created.id, removed),
   ]);
@@ -77,6 +81,11 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
     body: { email: invitee },
   });
   if (invitation.status !== 201) throw new Error(`invitation: ${invitation.status} ${invitation.text}`);
+  const apiKey = await http.post<{ id: string }>(`/api/teams/${created.id}/api-keys`, {
+    token: owner.accessToken,
+    body: { name: 'Team reports', scopes: ['leads:read'] },
+  });
+  if (apiKey.status !== 201) throw new Error(`api key: ${apiKey.status} ${apiKey.text}`);
   const people = { removed, otherAdmin, member, admin, owner };
   return {
     team: created,
@@ -86,6 +95,7 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
     target,
     invitationId: invitation.body.id,
     invitationToken: await newInvitationToken(outboxDir, invitee, seen),
+    apiKeyId: apiKey.body.id,
     tokens: {
       anonymous: null,
       ended: second.body.accessToken,

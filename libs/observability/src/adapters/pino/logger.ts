@@ -30,6 +30,18 @@ export function createLogger(options: LoggerOptions): Logger {
       base: { service: options.service, pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // no line writes a request's headers today; should one ever log a request or its headers, the
+      // credentials (session tokens, API keys, the session cookie) are blanked
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'headers.authorization',
+          'headers.cookie',
+          'res.headers["set-cookie"]',
+        ],
+        censor: '[redacted]',
+      },
     },
     stream,
   );

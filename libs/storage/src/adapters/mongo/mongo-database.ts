@@ -4,6 +4,7 @@ import {
   accountExportSchema,
   accountTokenSchema,
   cardExchangeSendSchema,
+  apiKeySchema,
   cardTemplateSchema,
   leadSchema,
   profileSchema,
@@ -15,6 +16,7 @@ import {
   type AccountExportDoc,
   type AccountTokenDoc,
   type CardExchangeSendDoc,
+  type ApiKeyDoc,
   type CardTemplateDoc,
   type LeadDoc,
   type ProfileDoc,
@@ -38,6 +40,7 @@ export interface MongoModels {
   teamMembers: Model<TeamMemberDoc>;
   teamInvitations: Model<TeamInvitationDoc>;
   cardTemplates: Model<CardTemplateDoc>;
+  apiKeys: Model<ApiKeyDoc>;
 }
 
 export interface MongoDatabase {
@@ -86,6 +89,7 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       teamMembers: connection.model<TeamMemberDoc>('TeamMember', teamMemberSchema),
       teamInvitations: connection.model<TeamInvitationDoc>('TeamInvitation', teamInvitationSchema),
       cardTemplates: connection.model<CardTemplateDoc>('CardTemplate', cardTemplateSchema),
+      apiKeys: connection.model<ApiKeyDoc>('ApiKey', apiKeySchema),
     };
     return { connection, models };
   } catch (error) {

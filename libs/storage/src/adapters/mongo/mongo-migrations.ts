@@ -168,6 +168,18 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       ]);
     },
   },
+  {
+    version: 7,
+    name: 'api-keys',
+    apply: async (db) => {
+      // a key is found by its hash on every request it makes; an owner's keys are listed newest first
+      await collectionWithIndexes(db, 'api_keys', [
+        { key: { keyHash: 1 }, unique: true },
+        { key: { userId: 1, createdAt: -1 } },
+        { key: { teamId: 1, createdAt: -1 } },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

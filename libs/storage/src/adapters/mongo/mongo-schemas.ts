@@ -55,6 +55,22 @@ export interface SessionDoc {
   revokedAt: Date | null;
 }
 
+export interface ApiKeyDoc {
+  _id: Types.ObjectId;
+  /** one of the two is set: a personal key's user, or a team key's team */
+  userId: Types.ObjectId | null;
+  teamId: Types.ObjectId | null;
+  name: string;
+  scopes: string[];
+  keyHash: string;
+  prefix: string;
+  createdBy: Types.ObjectId;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
 export interface AccountTokenDoc {
   _id: Types.ObjectId;
   userId: Types.ObjectId;
@@ -232,6 +248,24 @@ export const sessionSchema = new Schema<SessionDoc>(
     revokedAt: { type: Date, default: null },
   },
   { collection: 'sessions', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
+);
+
+// dates set by the adapter, not mongoose's timestamps, as for exports
+export const apiKeySchema = new Schema<ApiKeyDoc>(
+  {
+    userId: { type: Schema.Types.ObjectId, default: null },
+    teamId: { type: Schema.Types.ObjectId, default: null },
+    name: String,
+    scopes: [String],
+    keyHash: String,
+    prefix: String,
+    createdBy: { type: Schema.Types.ObjectId, required: true },
+    createdAt: { type: Date, required: true },
+    lastUsedAt: { type: Date, default: null },
+    expiresAt: { type: Date, default: null },
+    revokedAt: { type: Date, default: null },
+  },
+  { collection: 'api_keys', versionKey: false },
 );
 
 export const accountTokenSchema = new Schema<AccountTokenDoc>(

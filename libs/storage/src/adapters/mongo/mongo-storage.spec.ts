@@ -312,6 +312,11 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
       ...TEAM_INDEXES,
+      api_keys: expect.arrayContaining([
+        { name: 'keyHash_1', key: { keyHash: 1 }, unique: true },
+        { name: 'userId_1_createdAt_-1', key: { userId: 1, createdAt: -1 }, unique: false },
+        { name: 'teamId_1_createdAt_-1', key: { teamId: 1, createdAt: -1 }, unique: false },
+      ]),
       ...CARD_EXCHANGE_INDEXES,
     });
     await expect(
@@ -365,6 +370,8 @@ describe('the MongoDB store’s schema versions', () => {
       ...CARD_EXCHANGE_INDEXES,
       profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
       leads: expect.arrayContaining([...(before.indexes.leads as object[]), ...LEAD_WORK_INDEXES]),
+      // and the API keys by migration 7
+      api_keys: expect.arrayContaining([expect.objectContaining({ name: 'keyHash_1' })]),
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {

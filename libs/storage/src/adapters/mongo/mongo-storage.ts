@@ -3,6 +3,7 @@ import type {
   AccountExportsRepository,
   AccountTokensRepository,
   CardExchangesRepository,
+  ApiKeysRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -16,6 +17,7 @@ import type {
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
 import { MongoCardExchangeRepository } from './mongo-card-exchange.repository';
+import { MongoApiKeyRepository } from './mongo-api-key.repository';
 import { MongoCardTemplateRepository } from './mongo-card-template.repository';
 import { connectMongoDatabase, pingMongo, type MongoModels } from './mongo-database';
 import { MongoLeadRepository } from './mongo-lead.repository';
@@ -40,6 +42,7 @@ export class MongoStorage implements Storage {
   readonly teams: TeamsRepository;
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
+  readonly apiKeys: ApiKeysRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -56,6 +59,7 @@ export class MongoStorage implements Storage {
     this.teams = new MongoTeamRepository(models);
     this.teamInvitations = new MongoTeamInvitationRepository(models);
     this.cardTemplates = new MongoCardTemplateRepository(models);
+    this.apiKeys = new MongoApiKeyRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

@@ -34,11 +34,11 @@ function toMembership(doc: TeamMemberDoc): MembershipRecord {
 }
 
 export class MongoTeamRepository implements TeamsRepository {
-  /** reads users to refuse a membership of a user that is gone */
+  /** reads users to refuse a membership of a user that is gone; a team's keys go with it */
   constructor(
     private readonly models: Pick<
       MongoModels,
-      'teams' | 'teamMembers' | 'teamInvitations' | 'cardTemplates' | 'users'
+      'teams' | 'teamMembers' | 'teamInvitations' | 'cardTemplates' | 'users' | 'apiKeys'
     >,
   ) {}
 
@@ -83,6 +83,7 @@ export class MongoTeamRepository implements TeamsRepository {
     await this.models.teamMembers.deleteMany({ teamId }).exec();
     await this.models.teamInvitations.deleteMany({ teamId }).exec();
     await this.models.cardTemplates.deleteMany({ teamId }).exec();
+    await this.models.apiKeys.deleteMany({ teamId }).exec();
     const result = await this.models.teams.deleteOne({ _id: teamId }).exec();
     return result.deletedCount > 0;
   }
@@ -125,6 +126,17 @@ export class MongoTeamRepository implements TeamsRepository {
       .lean<TeamMemberDoc[]>()
       .exec();
     return docs.map(toMembership);
+  }
+
+  async firstOwner(teamId: string): Promise<MembershipRecord | null> {
+    const team = objectId(teamId);
+    if (!team) return null;
+    const doc = await this.models.teamMembers
+      .findOne({ teamId: team, role: 'owner' })
+      .sort({ joinedAt: 1, userId: 1 })
+      .lean<TeamMemberDoc>()
+      .exec();
+    return doc ? toMembership(doc) : null;
   }
 
   async addMember(teamId: string, userId: string, role: TeamRole): Promise<MembershipRecord> {

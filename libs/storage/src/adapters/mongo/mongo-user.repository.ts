@@ -18,9 +18,12 @@ function toUser(doc: UserDoc): UserRecord {
 }
 
 export class MongoUserRepository implements UsersRepository {
-  /** the user's sessions, e-mailed links and team memberships go with the user */
+  /** the user's sessions, personal API keys, e-mailed links and team memberships go with the user */
   constructor(
-    private readonly models: Pick<MongoModels, 'users' | 'sessions' | 'accountTokens' | 'teamMembers'>,
+    private readonly models: Pick<
+      MongoModels,
+      'users' | 'sessions' | 'accountTokens' | 'teamMembers' | 'apiKeys'
+    >,
   ) {}
 
   async create(user: NewUser): Promise<UserRecord> {
@@ -80,13 +83,16 @@ export class MongoUserRepository implements UsersRepository {
   async delete(id: string): Promise<boolean> {
     const _id = objectId(id);
     if (!_id) return false;
-    const { users, sessions, accountTokens, teamMembers } = this.models;
+    const { users, sessions, accountTokens, teamMembers, apiKeys } = this.models;
     // no transaction (see profiles): the sessions go before and after the user. the first sweep means
     // a crash half-way leaves no live session of a half-deleted account; the second takes a session
     // created in between, and one created after it finds the user gone (MongoSessionRepository.create).
+    // the personal API keys likewise (a key made meanwhile finds the user gone: MongoApiKeyRepository)
     await sessions.deleteMany({ userId: _id }).exec();
+    await apiKeys.deleteMany({ userId: _id }).exec();
     const result = await users.deleteOne({ _id }).exec();
     await sessions.deleteMany({ userId: _id }).exec();
+    await apiKeys.deleteMany({ userId: _id }).exec();
     await accountTokens.deleteMany({ userId: _id }).exec();
     // a membership added meanwhile finds the user gone and removes itself (MongoTeamRepository)
     await teamMembers.deleteMany({ userId: _id }).exec();

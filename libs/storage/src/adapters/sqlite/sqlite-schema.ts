@@ -223,6 +223,30 @@ CREATE TABLE card_exchange_sends (
 CREATE INDEX card_exchange_sends_day ON card_exchange_sends (day);
 `;
 
+// 7: API keys. a personal key belongs to its user's row, a team key to its team's: deleting either
+// removes its keys in the same statement. created_by has no foreign key: a team key keeps working
+// after the admin who made it leaves or deletes their account.
+const API_KEYS = `
+CREATE TABLE api_keys (
+  id           TEXT PRIMARY KEY,
+  user_id      TEXT REFERENCES users (id) ON DELETE CASCADE,
+  team_id      TEXT REFERENCES teams (id) ON DELETE CASCADE,
+  name         TEXT NOT NULL,
+  scopes       TEXT NOT NULL,
+  key_hash     TEXT NOT NULL,
+  prefix       TEXT NOT NULL,
+  created_by   TEXT NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER,
+  expires_at   INTEGER,
+  revoked_at   INTEGER,
+  CHECK ((user_id IS NULL) <> (team_id IS NULL))
+);
+CREATE UNIQUE INDEX api_keys_hash ON api_keys (key_hash);
+CREATE INDEX api_keys_user ON api_keys (user_id, created_at);
+CREATE INDEX api_keys_team ON api_keys (team_id, created_at);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -252,6 +276,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
       name: 'lead-questions-and-card-exchange',
       apply: (db) => db.exec(LEAD_QUESTIONS_AND_CARD_EXCHANGE),
     },
+    { version: 7, name: 'api-keys', apply: (db) => db.exec(API_KEYS) },
   ],
 };
 
@@ -273,6 +298,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   team_invitations: 'SELECT count(*) FROM team_invitations',
   card_templates: 'SELECT count(*) FROM card_templates',
   card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
+  api_keys: 'SELECT count(*) FROM api_keys',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

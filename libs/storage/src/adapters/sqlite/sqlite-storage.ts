@@ -3,6 +3,7 @@ import type {
   AccountExportsRepository,
   AccountTokensRepository,
   CardExchangesRepository,
+  ApiKeysRepository,
   CardTemplatesRepository,
   LeadsRepository,
   MediaRepository,
@@ -16,6 +17,7 @@ import type {
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
 import { SqliteCardExchangeRepository } from './sqlite-card-exchange.repository';
+import { SqliteApiKeyRepository } from './sqlite-api-key.repository';
 import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
 import { SqliteLeadRepository } from './sqlite-lead.repository';
@@ -41,6 +43,7 @@ export class SqliteStorage implements Storage {
   readonly teams: TeamsRepository;
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
+  readonly apiKeys: ApiKeysRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -57,6 +60,7 @@ export class SqliteStorage implements Storage {
     this.teams = new SqliteTeamRepository(db);
     this.teamInvitations = new SqliteTeamInvitationRepository(db);
     this.cardTemplates = new SqliteCardTemplateRepository(db);
+    this.apiKeys = new SqliteApiKeyRepository(db);
   }
 
   static open(file: string): SqliteStorage {

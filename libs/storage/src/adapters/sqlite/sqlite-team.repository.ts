@@ -58,6 +58,7 @@ export class SqliteTeamRepository implements TeamsRepository {
   private readonly ofUser;
   private readonly one;
   private readonly members;
+  private readonly owners;
   private readonly insertMember;
   private readonly changeRole;
   private readonly removeOne;
@@ -84,6 +85,9 @@ export class SqliteTeamRepository implements TeamsRepository {
     );
     this.members = db.prepare<[string], MembershipRow>(
       'SELECT * FROM team_members WHERE team_id = ? ORDER BY joined_at, user_id',
+    );
+    this.owners = db.prepare<[string], MembershipRow>(
+      "SELECT * FROM team_members WHERE team_id = ? AND role = 'owner' ORDER BY joined_at, user_id LIMIT 1",
     );
     this.insertMember = db.prepare<[MembershipRow], MembershipRow>(
       `INSERT INTO team_members (team_id, user_id, role, joined_at)
@@ -146,6 +150,11 @@ export class SqliteTeamRepository implements TeamsRepository {
 
   async listMembers(teamId: string): Promise<MembershipRecord[]> {
     return this.members.all(teamId).map(toMembership);
+  }
+
+  async firstOwner(teamId: string): Promise<MembershipRecord | null> {
+    const row = this.owners.get(teamId);
+    return row ? toMembership(row) : null;
   }
 
   async addMember(teamId: string, userId: string, role: TeamRole): Promise<MembershipRecord> {

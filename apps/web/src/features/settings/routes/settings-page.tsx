@@ -1,3 +1,4 @@
+import { ApiKeysSection } from '@/components/api-keys/api-keys-section';
 import { PageHeader } from '@/components/layout/page-header';
 import { DataExportCard } from '../components/data-export-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
@@ -11,12 +12,16 @@ export function SettingsPage() {
   useDocumentTitle('Settings');
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" description="Manage your account, e-mail, password and data" />
+      <PageHeader title="Settings" description="Manage your account, e-mail, password, API keys and data" />
       <div className="space-y-6">
         <DisplayNameForm />
         <EmailForm />
         <PasswordForm />
         <NotificationsCard />
+        <ApiKeysSection
+          owner={{ kind: 'account' }}
+          description="Let tools reach your own cards, leads and analytics without your password"
+        />
         <DataExportCard />
         <DeleteAccountCard />
       </div>

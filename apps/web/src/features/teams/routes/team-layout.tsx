@@ -4,6 +4,7 @@ import {
   ArrowLeft,
   BarChart3,
   IdCard,
+  KeyRound,
   LayoutTemplate,
   LogOut,
   Mail,
@@ -30,6 +31,7 @@ const TABS: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }
   { to: 'cards', label: 'Cards', icon: IdCard },
   { to: 'leads', label: 'Leads', icon: Mail },
   { to: 'analytics', label: 'Analytics', icon: BarChart3 },
+  { to: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
