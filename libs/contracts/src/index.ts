@@ -27,3 +27,4 @@ export * from './account-export.dto';
 export * from './team.dto';
 export * from './team-responses';
 export * from './team-templates';
+export * from './webhooks.dto';

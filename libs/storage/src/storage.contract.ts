@@ -15,6 +15,7 @@ import {
   unique,
 } from './testing/storage-contract-helpers';
 import { describeUsersContract } from './users.contract';
+import { describeWebhooksContract } from './webhooks.contract';
 
 /**
  * opens a new handle onto the same store every time it is called (same file, same database),
@@ -47,6 +48,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeTeamsContract(() => storage);
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);
+    describeWebhooksContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

@@ -11,3 +11,4 @@ export * from './account-exports.port';
 export * from './storage.port';
 export * from './duplicate-key-error';
 export * from './teams.port';
+export * from './webhooks.port';

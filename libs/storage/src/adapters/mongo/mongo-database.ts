@@ -22,6 +22,14 @@ import {
   type TeamMemberDoc,
   type UserDoc,
 } from './mongo-schemas';
+import {
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookLeaseSchema,
+  type WebhookDeliveryDoc,
+  type WebhookEndpointDoc,
+  type WebhookLeaseDoc,
+} from './mongo-webhook-schemas';
 
 /** the collections' models on one connection; a repository takes the ones it reads or writes */
 export interface MongoModels {
@@ -35,6 +43,9 @@ export interface MongoModels {
   teamMembers: Model<TeamMemberDoc>;
   teamInvitations: Model<TeamInvitationDoc>;
   cardTemplates: Model<CardTemplateDoc>;
+  webhookEndpoints: Model<WebhookEndpointDoc>;
+  webhookDeliveries: Model<WebhookDeliveryDoc>;
+  webhookLeases: Model<WebhookLeaseDoc>;
 }
 
 export interface MongoDatabase {
@@ -82,6 +93,9 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       teamMembers: connection.model<TeamMemberDoc>('TeamMember', teamMemberSchema),
       teamInvitations: connection.model<TeamInvitationDoc>('TeamInvitation', teamInvitationSchema),
       cardTemplates: connection.model<CardTemplateDoc>('CardTemplate', cardTemplateSchema),
+      webhookEndpoints: connection.model<WebhookEndpointDoc>('WebhookEndpoint', webhookEndpointSchema),
+      webhookDeliveries: connection.model<WebhookDeliveryDoc>('WebhookDelivery', webhookDeliverySchema),
+      webhookLeases: connection.model<WebhookLeaseDoc>('WebhookLease', webhookLeaseSchema),
     };
     return { connection, models };
   } catch (error) {

@@ -241,18 +241,37 @@ const TEAM_INDEXES = {
   ],
 };
 
+const WEBHOOK_INDEXES = {
+  webhook_endpoints: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'teamId_1_createdAt_1__id_1', key: { teamId: 1, createdAt: 1, _id: 1 }, unique: false },
+    { name: 'userId_1_createdAt_1__id_1', key: { userId: 1, createdAt: 1, _id: 1 }, unique: false },
+  ],
+  webhook_deliveries: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'createdAt_1', key: { createdAt: 1 }, unique: false },
+    {
+      name: 'endpointId_1_createdAt_-1__id_-1',
+      key: { endpointId: 1, createdAt: -1, _id: -1 },
+      unique: false,
+    },
+    { name: 'status_1_nextAttemptAt_1', key: { status: 1, nextAttemptAt: 1 }, unique: false },
+  ],
+  webhook_leases: [{ name: '_id_', key: { _id: 1 }, unique: false }],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
     const opening = createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     await expect(opening).rejects.toThrow(SchemaVersionError);
     await expect(opening).rejects.toThrow(
-      `the MongoDB database ${name} is at schema version 0, older than this build's 4; run \`npm run migrate\` (the cluster's migrate service) first.`,
+      `the MongoDB database ${name} is at schema version 0, older than this build's 5; run \`npm run migrate\` (the cluster's migrate service) first.`,
     );
     // the check made nothing
     await expect(withDb(databaseUrl, indexesOf)).resolves.toEqual({});
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
@@ -283,6 +302,7 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
       ]),
       ...TEAM_INDEXES,
+      ...WEBHOOK_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -291,6 +311,7 @@ describe('the MongoDB store’s schema versions', () => {
       expect.objectContaining({ _id: 2, name: 'account-links' }),
       expect.objectContaining({ _id: 3, name: 'account-exports' }),
       expect.objectContaining({ _id: 4, name: 'teams' }),
+      expect.objectContaining({ _id: 5, name: 'webhooks' }),
     ]);
 
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
@@ -305,7 +326,7 @@ describe('the MongoDB store’s schema versions', () => {
       indexes: await indexesOf(db),
     }));
 
-    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([1, 2, 3, 4, 5]);
 
     const after = await withDb(databaseUrl, async (db) => ({
       documents: await documentsOf(db, COLLECTIONS),
@@ -320,6 +341,8 @@ describe('the MongoDB store’s schema versions', () => {
       // and teams by migration 4, which indexes the cards by team and template too
       ...TEAM_INDEXES,
       profiles: [...(before.indexes.profiles as object[]), ...TEAM_PROFILE_INDEXES],
+      // and the webhooks' by migration 5
+      ...WEBHOOK_INDEXES,
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {
@@ -346,10 +369,11 @@ describe('the MongoDB store’s schema versions', () => {
         { _id: 2, name: 'account-links' },
         { _id: 3, name: 'account-exports' },
         { _id: 4, name: 'teams' },
-        { _id: 5, name: 'later-feature' },
+        { _id: 5, name: 'webhooks' },
+        { _id: 6, name: 'later-feature' },
       ]),
     );
-    const message = `the MongoDB database ${name} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the MongoDB database ${name} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     await expect(createStorage({ kind: 'mongo', mongoUrl: databaseUrl })).rejects.toThrow(message);
     // the refused migrate made nothing

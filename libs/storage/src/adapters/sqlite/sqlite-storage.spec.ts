@@ -217,6 +217,7 @@ const ALL_VERSIONS = [
   { version: 2, name: 'account-links-and-message-fields' },
   { version: 3, name: 'account-exports' },
   { version: 4, name: 'teams' },
+  { version: 5, name: 'webhooks' },
 ];
 
 /** the file as the build before teams left it: its migrations, none later */
@@ -228,7 +229,7 @@ function migratedBeforeTeams(db: SqliteDatabase): void {
 describe('the SQLite store’s schema versions', () => {
   it('a new file gets every migration once, recorded in schema_version; opening it again applies none', async () => {
     const file = join(dir, 'new', 'cardcraft.db');
-    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4]);
+    await expect(migrateStorage({ kind: 'sqlite', file })).resolves.toEqual([1, 2, 3, 4, 5]);
     expect(versionsOf(file)).toEqual(ALL_VERSIONS);
     const storage = await createStorage({ kind: 'sqlite', file });
     await storage.close();
@@ -297,10 +298,10 @@ describe('the SQLite store’s schema versions', () => {
     await migrateStorage({ kind: 'sqlite', file });
     withFile(file, (db) => {
       db.exec('CREATE TABLE later_feature (id TEXT PRIMARY KEY)');
-      db.prepare("INSERT INTO schema_version VALUES ('storage', 5, 'later-feature', 0)").run();
+      db.prepare("INSERT INTO schema_version VALUES ('storage', 6, 'later-feature', 0)").run();
     });
     const shape = shapeOf(file);
-    const message = `the SQLite store in ${file} is at schema version 5, newer than this build's 4; run a build at least as new, or restore a backup made by this one.`;
+    const message = `the SQLite store in ${file} is at schema version 6, newer than this build's 5; run a build at least as new, or restore a backup made by this one.`;
 
     const opening = createStorage({ kind: 'sqlite', file });
     await expect(opening).rejects.toThrow(SchemaVersionError);
@@ -339,7 +340,7 @@ describe('migrateSqlite', () => {
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
       expect(db.prepare('SELECT count(*) AS n FROM toy').get()).toEqual({ n: 2 });
       // another part of the same file keeps its own versions
-      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4]);
+      expect(migrateSqlite(db, STORAGE_SQLITE_SCHEMA)).toEqual([1, 2, 3, 4, 5]);
       expect(sqliteSchemaVersion(db, 'toy')).toBe(2);
     } finally {
       db.close();
