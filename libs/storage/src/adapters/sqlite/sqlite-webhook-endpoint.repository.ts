@@ -182,16 +182,16 @@ export class SqliteWebhookEndpointRepository implements WebhookEndpointsReposito
   ): Promise<WebhookEndpointRecord | null> {
     const sets: string[] = ['updated_at = @now'];
     const params: Record<string, unknown> = { id, ...scopeColumns(scope), now: Date.now() };
-    if (patch.url !== undefined) (sets.push('url = @url'), (params.url = patch.url));
-    if (patch.description !== undefined) {
-      sets.push('description = @description');
-      params.description = patch.description;
-    }
-    if (patch.events !== undefined)
-      (sets.push('events = @events'), (params.events = JSON.stringify(patch.events)));
-    if (patch.cardIds !== undefined) {
-      sets.push('card_ids = @card_ids');
-      params.card_ids = patch.cardIds === null ? null : JSON.stringify(patch.cardIds);
+    const columns = {
+      url: patch.url,
+      description: patch.description,
+      events: patch.events === undefined ? undefined : JSON.stringify(patch.events),
+      card_ids: patch.cardIds === undefined ? undefined : patch.cardIds && JSON.stringify(patch.cardIds),
+    };
+    for (const [column, value] of Object.entries(columns)) {
+      if (value === undefined) continue;
+      sets.push(`${column} = @${column}`);
+      params[column] = value;
     }
     if (patch.enabled !== undefined) {
       sets.push('enabled = @enabled');
