@@ -17,6 +17,7 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
 import { TeamsModule } from './teams/teams.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ObservabilityModule } from './platform/observability/observability.module';
 import type { ServiceMetrics } from '@cardcraft/observability';
 import { WalletPassModule } from './wallet/wallet-pass.module';
@@ -39,6 +40,7 @@ export class AppModule {
         QrModule,
         LeadsModule,
         TeamsModule,
+        WebhooksModule,
         PublicModule,
         AnalyticsModule,
         PublicCacheSyncModule,

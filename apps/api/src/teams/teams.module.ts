@@ -38,6 +38,7 @@ import { TeamsService } from './teams.service';
     TeamInsightsService,
     TeamCardSnapshots,
   ],
-  exports: [TeamsService],
+  // the webhooks' team routes ask the same roles
+  exports: [TeamsService, TeamRoles],
 })
 export class TeamsModule {}

@@ -19,6 +19,14 @@ export interface DomainEventMap {
     viewerUserId: string | null;
     request: RequestMeta;
   };
+  /** an owner changed a lead's status, tags or note; `changes` names what changed */
+  'lead.updated': { lead: LeadRecord; profile: ProfileRecord; changes: readonly string[] };
+  /** a visitor (not the card's holder, not a bot) took the card's contact file */
+  'contact.saved': { profile: ProfileRecord; viewerUserId: string | null; at: Date };
+  /** a card went from unpublished to published, or was created published */
+  'card.published': { profile: ProfileRecord };
+  /** the team is deleted, its cards before it; what else it owns goes now */
+  'team.deleted': { teamId: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

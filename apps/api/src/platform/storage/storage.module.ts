@@ -14,6 +14,8 @@ import {
   TEAM_INVITATIONS,
   TEAMS,
   USERS,
+  WEBHOOK_DELIVERIES,
+  WEBHOOK_ENDPOINTS,
 } from './storage.tokens';
 import { storageOptionsOf } from './store-schemas';
 
@@ -45,6 +47,8 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [TEAMS, (storage) => storage.teams],
   [TEAM_INVITATIONS, (storage) => storage.teamInvitations],
   [CARD_TEMPLATES, (storage) => storage.cardTemplates],
+  [WEBHOOK_ENDPOINTS, (storage) => storage.webhookEndpoints],
+  [WEBHOOK_DELIVERIES, (storage) => storage.webhookDeliveries],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

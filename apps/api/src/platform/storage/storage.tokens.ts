@@ -21,3 +21,7 @@ export const TEAMS = Symbol('TEAMS');
 export const TEAM_INVITATIONS = Symbol('TEAM_INVITATIONS');
 /** @cardcraft/storage's CardTemplatesRepository */
 export const CARD_TEMPLATES = Symbol('CARD_TEMPLATES');
+/** @cardcraft/storage's WebhookEndpointsRepository */
+export const WEBHOOK_ENDPOINTS = Symbol('WEBHOOK_ENDPOINTS');
+/** @cardcraft/storage's WebhookDeliveriesRepository: the outbound queue and its log */
+export const WEBHOOK_DELIVERIES = Symbol('WEBHOOK_DELIVERIES');
