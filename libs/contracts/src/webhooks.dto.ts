@@ -8,12 +8,13 @@ import {
   IsIn,
   IsOptional,
   IsString,
-  IsUrl,
   Matches,
   MaxLength,
+  ValidateBy,
 } from 'class-validator';
 import { Limits } from './messages';
 import { Trim, TrimToNull } from './transforms';
+import { parseHttpUrl } from './urls';
 
 /** what an endpoint can subscribe to */
 export const WEBHOOK_EVENTS = ['lead.created', 'lead.updated', 'contact.saved', 'card.published'] as const;
@@ -67,10 +68,14 @@ function EndpointUrl(): PropertyDecorator {
   return rules(
     Trim(),
     IsString({ message: WebhookMessages.url }),
-    IsUrl(
-      { require_protocol: true, protocols: ['http', 'https'], require_tld: false, allow_underscores: true },
-      { message: WebhookMessages.url },
-    ),
+    // the WHATWG parser, as the server's address check and the connection read it
+    ValidateBy({
+      name: 'isEndpointUrl',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && parseHttpUrl(value) !== null,
+        defaultMessage: () => WebhookMessages.url,
+      },
+    }),
     MaxLength(WebhookLimits.urlMax, { message: WebhookMessages.url }),
   );
 }

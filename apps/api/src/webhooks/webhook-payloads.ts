@@ -1,9 +1,4 @@
-import {
-  cardPaths,
-  type LeadResponse,
-  type WebhookEvent,
-  type WebhookPayloadType,
-} from '@cardcraft/contracts';
+import { cardPaths, type LeadResponse, type WebhookPayloadType } from '@cardcraft/contracts';
 import type { LeadRecord, ProfileRecord } from '@cardcraft/storage';
 import { toLeadResponse } from '../leads/lead.mapper';
 
