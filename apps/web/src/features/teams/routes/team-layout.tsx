@@ -10,6 +10,7 @@ import {
   MailPlus,
   Palette,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +31,7 @@ const TABS: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }
   { to: 'cards', label: 'Cards', icon: IdCard },
   { to: 'leads', label: 'Leads', icon: Mail },
   { to: 'analytics', label: 'Analytics', icon: BarChart3 },
+  { to: 'webhooks', label: 'Webhooks', icon: Webhook, adminOnly: true },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
