@@ -68,6 +68,10 @@ async function signedInOwner(page: Page, email: string): Promise<void> {
     },
     { email, password: PASSWORD },
   );
+  await signIn(page, email);
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -165,8 +169,7 @@ describe.each<Mode>(['embedded', 'cluster'])('the Integrations screen (%s)', (mo
 
   it('shows the list and the log on a phone', async () => {
     const phone = await open(IPHONE);
-    const cookies = await page.context().cookies();
-    await phone.context().addCookies(cookies);
+    await signIn(phone, `hooks-${stamp}@example.com`);
     await phone.goto('/dashboard/integrations');
     await phone.getByRole('heading', { name: 'Local CRM' }).waitFor();
     await phone.getByRole('button', { name: 'Deliveries' }).click();
