@@ -67,9 +67,7 @@ export function WebhookEndpointCard({
             <p className="font-mono text-xs break-all text-muted-foreground">{endpoint.url}</p>
           ) : null}
           <div className="flex flex-wrap gap-1.5">
-            {endpoint.enabled ? (
-              <Badge variant="success">On</Badge>
-            ) : (
+            {endpoint.enabled ? null : (
               <Badge variant={endpoint.disabledReason ? 'destructive' : 'secondary'}>
                 {endpoint.disabledReason ? 'Turned off after failures' : 'Off'}
               </Badge>

@@ -39,8 +39,8 @@ export function WebhooksSection({
   const list = webhooks.data ?? [];
 
   const onCreated = (made: WebhookEndpointWithSecretResponse) => {
+    // the secret's dialog says it was added
     setSecret({ value: made.secret, rotated: false });
-    toast({ title: 'Endpoint added', variant: 'success' });
   };
   const confirmDelete = async () => {
     if (!toDelete) return;
