@@ -10,12 +10,12 @@ import type {
 } from '@cardcraft/contracts';
 import { TeamMessages, WebhookMessages } from '@cardcraft/contracts';
 import { createLogger } from '@cardcraft/observability';
-import type { LeadsRepository, ProfilesRepository } from '@cardcraft/storage';
+import type { LeadsRepository, ProfilesRepository, WebhookEndpointsRepository } from '@cardcraft/storage';
 import { simpleParser } from 'mailparser';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DomainEvents } from '../platform/events/domain-events';
-import { LEADS, PROFILES } from '../platform/storage/storage.tokens';
+import { LEADS, PROFILES, WEBHOOK_ENDPOINTS } from '../platform/storage/storage.tokens';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { eventually } from '../platform/testing/eventually';
 import { createProfile } from '../platform/testing/http';
@@ -447,6 +447,27 @@ describe.each(STORAGE_KINDS)('webhooks, delivered to a real receiver (%s)', (kin
     );
     expect((await http.delete(`/api/hooks/${hook.id}`, { token: owner.accessToken })).status).toBe(204);
     expect((await http.get(`/api/webhooks/${hook.id}`, { token: owner.accessToken })).status).toBe(404);
+  });
+
+  it('deletes an account’s endpoints with the account, and a team’s with the team', async () => {
+    const store = app().app.get<WebhookEndpointsRepository>(WEBHOOK_ENDPOINTS);
+    const owner = await person(http);
+    const mine = await addEndpoint(owner, { url: receiver.url('gone'), events: ['lead.created'] });
+    const team = await createTeam(http, owner);
+    const ours = await addEndpoint(
+      owner,
+      { url: receiver.url('gone-team'), events: ['lead.created'] },
+      `/api/teams/${team.id}/webhooks`,
+    );
+    expect((await http.delete(`/api/teams/${team.id}`, { token: owner.accessToken })).status).toBe(204);
+    await expect(store.findById(ours.id)).resolves.toBeNull();
+    await expect(store.findById(mine.id)).resolves.not.toBeNull();
+    const deleted = await http.delete('/api/account', {
+      token: owner.accessToken,
+      body: { password: owner.password },
+    });
+    expect(deleted.status).toBe(204);
+    await expect(store.findById(mine.id)).resolves.toBeNull();
   });
 
   it('never writes a signing secret to its log', async () => {
