@@ -18,6 +18,7 @@ import { PublicModule } from './public/public.module';
 import { QrModule } from './qr/qr.module';
 import { TeamsModule } from './teams/teams.module';
 import { ApiKeysModule } from './api-keys/api-keys.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 import { ObservabilityModule } from './platform/observability/observability.module';
 import type { ServiceMetrics } from '@cardcraft/observability';
 import { WalletPassModule } from './wallet/wallet-pass.module';
@@ -41,6 +42,7 @@ export class AppModule {
         LeadsModule,
         TeamsModule,
         ApiKeysModule,
+        WebhooksModule,
         PublicModule,
         AnalyticsModule,
         PublicCacheSyncModule,

@@ -30,3 +30,4 @@ export * from './team.dto';
 export * from './team-responses';
 export * from './team-templates';
 export * from './api-key.dto';
+export * from './webhooks.dto';

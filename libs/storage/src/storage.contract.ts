@@ -18,6 +18,7 @@ import {
   unique,
 } from './testing/storage-contract-helpers';
 import { describeUsersContract } from './users.contract';
+import { describeWebhooksContract } from './webhooks.contract';
 
 /**
  * opens a new handle onto the same store every time it is called (same file, same database),
@@ -53,6 +54,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeTeamInvitationsContract(() => storage);
     describeCardTemplatesContract(() => storage);
     describeApiKeysContract(() => storage);
+    describeWebhooksContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

@@ -106,3 +106,9 @@ export const CurrentSessionId = createParamDecorator((_data: unknown, context: E
   const principal = sessionOf(context);
   return principal && principal.via !== 'api-key' ? principal.sessionId : null;
 });
+
+/** the team of the request's team API key; null for a personal key or a session */
+export const CurrentKeyTeamId = createParamDecorator((_data: unknown, context: ExecutionContext) => {
+  const principal = sessionOf(context);
+  return principal?.via === 'api-key' ? principal.teamId : null;
+});

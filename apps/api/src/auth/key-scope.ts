@@ -8,10 +8,11 @@ import { PROFILES } from '../platform/storage/storage.tokens';
 import type { ApiKeyPrincipal } from './api-key-authenticator';
 
 /**
- * how a team key's team is found on a route: the route's `:teamId`, or the team of the card `:id`.
- * a route that names neither refuses team keys.
+ * how a team key's team is found on a route: the route's `:teamId`, the team of the card `:id`, or
+ * the key's own team, which the route serves itself (`CurrentKeyTeamId`: a REST hook a team key makes
+ * is the team's). a route that says none of these refuses team keys.
  */
-export type KeyTeamReach = 'team-param' | 'card-param';
+export type KeyTeamReach = 'team-param' | 'card-param' | 'key-team';
 
 interface KeyScopeRule {
   scope: ApiKeyScope;
@@ -63,6 +64,8 @@ export class KeyScopeGate {
         if (!card || card.teamId !== key.teamId) throw new NotFoundError(CARD_NOT_FOUND);
         return;
       }
+      case 'key-team':
+        return;
       default:
         throw new ForbiddenError(ApiKeyMessages.teamKeyNotHere);
     }

@@ -1,5 +1,5 @@
 import type { LeadFollowUpResponse } from '@cardcraft/contracts';
-import type { LeadSignals } from '@cardcraft/storage';
+import type { LeadRecord, LeadSignals } from '@cardcraft/storage';
 
 /**
  * what each thing a visitor did the day of their message weighs toward following them up first, and
@@ -40,3 +40,13 @@ export function followUpOf(signals: LeadSignals): LeadFollowUpResponse {
 
 export const NOT_COLLECTED: LeadFollowUpResponse = { state: 'notCollected', score: 0, reasons: [] };
 export const UNAVAILABLE: LeadFollowUpResponse = { state: 'unavailable', score: 0, reasons: [] };
+
+/**
+ * the follow-up as the lead itself holds it, without asking the analytics store: the kept signals once
+ * the day is over, else unavailable (not counted yet), or not collected where the card keeps no key.
+ * for what must not wait on the store (a webhook's payload)
+ */
+export function storedFollowUp(lead: Pick<LeadRecord, 'followUp' | 'visitorKey'>): LeadFollowUpResponse {
+  if (lead.followUp) return followUpOf(lead.followUp);
+  return lead.visitorKey === null ? NOT_COLLECTED : UNAVAILABLE;
+}

@@ -61,6 +61,7 @@ export class ProfilesService {
       this.profiles.create(ownerId, toProfileData(input, null, new Date())),
     );
     await this.events.publish('profile.saved', { profile, previousHandle: null });
+    if (profile.published) await this.events.publish('card.published', { profile });
     return profile;
   }
 
@@ -79,6 +80,7 @@ export class ProfilesService {
       previousHandle: previous.handle,
       previousImages: imagesOf(previous),
     });
+    if (profile.published && !previous.published) await this.events.publish('card.published', { profile });
     return profile;
   }
 

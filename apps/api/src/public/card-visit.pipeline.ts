@@ -116,6 +116,7 @@ export class CardVisitPipeline {
     // no contact file of a card that cannot be seen: the not-found page
     if (typeof card === 'string') return pageAnswer(this.pages.deadEnd('not-found'));
     const file = await this.contactFiles.file(card, viewerUserId);
+    await this.contactFiles.saved(card, viewerUserId, cardRequestMeta(request).userAgent);
     return {
       status: 200,
       contentType: 'text/vcard; charset=utf-8',

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { buildVCard, cardPaths, vCardFileName } from '@cardcraft/contracts';
+import { isBotUserAgent } from '@cardcraft/analytics';
+import { buildVCard, cardPaths, isCardOwner, vCardFileName } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { DomainEvents } from '../platform/events/domain-events';
 import { MediaService } from '../media/media.service';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
 
@@ -16,7 +18,18 @@ export class ContactFilesService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly media: MediaService,
+    private readonly events: DomainEvents,
   ) {}
+
+  /**
+   * a visitor took the file: that is the contact saved (contact.saved), with or without the page's
+   * script. the script's vcard_saved beacon of the same click only counts it in the analytics, so a
+   * save is announced once. the holder's own download and a crawler's are not saves.
+   */
+  async saved(profile: ProfileRecord, viewerUserId: string | null, userAgent: string): Promise<void> {
+    if (isCardOwner(profile, viewerUserId) || isBotUserAgent(userAgent)) return;
+    await this.events.publish('contact.saved', { profile, viewerUserId, at: new Date() });
+  }
 
   async file(profile: ProfileRecord, viewerUserId: string | null): Promise<ContactFile> {
     const card = toPublicProfileResponse(profile, viewerUserId);

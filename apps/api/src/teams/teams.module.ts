@@ -40,7 +40,7 @@ import { TeamsService } from './teams.service';
     TeamInsightsService,
     TeamCardSnapshots,
   ],
-  // TeamRoles: a team's API keys are its admins' to manage
+  // TeamRoles: a team's API keys and webhooks are its admins' to manage
   exports: [TeamsService, TeamRoles],
 })
 export class TeamsModule {}

@@ -72,6 +72,7 @@ export class TeamsService {
   async delete(teamId: string, userId: string): Promise<void> {
     await this.roles.owner(teamId, userId);
     for (const card of await this.profiles.listByTeam(teamId)) await this.cards.remove(card);
+    await this.events.publish('team.deleted', { teamId });
     await this.teams.delete(teamId);
   }
 

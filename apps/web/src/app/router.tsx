@@ -38,6 +38,14 @@ const AnalyticsPage = page(() => import('@/features/analytics/routes/analytics-p
 const LeadsPage = page(() => import('@/features/leads/routes/leads-page'), 'LeadsPage');
 const OnboardingPage = page(() => import('@/features/onboarding/routes/onboarding-page'), 'OnboardingPage');
 const SettingsPage = page(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
+const IntegrationsPage = page(
+  () => import('@/features/integrations/routes/integrations-page'),
+  'IntegrationsPage',
+);
+const TeamWebhooksPage = page(
+  () => import('@/features/integrations/routes/team-webhooks-page'),
+  'TeamWebhooksPage',
+);
 const TeamsPage = page(() => import('@/features/teams/routes/teams-page'), 'TeamsPage');
 const TeamLayout = page(() => import('@/features/teams/routes/team-layout'), 'TeamLayout');
 const TeamIndex = page(() => import('@/features/teams/routes/team-layout'), 'TeamIndex');
@@ -108,6 +116,7 @@ export const router = createBrowserRouter([
       { path: 'analytics', element: <AnalyticsPage /> },
       { path: 'leads', element: guarded(<LeadsPage />) },
       { path: 'onboarding', element: guarded(<OnboardingPage />) },
+      { path: 'integrations', element: guarded(<IntegrationsPage />) },
       { path: 'settings', element: guarded(<SettingsPage />) },
       { path: 'teams', element: guarded(<TeamsPage />) },
       {
@@ -127,6 +136,7 @@ export const router = createBrowserRouter([
           { path: 'leads', element: <TeamLeadsPage /> },
           { path: 'analytics', element: <TeamAnalyticsPage /> },
           { path: 'api-keys', element: adminsOnly(<TeamApiKeysPage />) },
+          { path: 'webhooks', element: adminsOnly(<TeamWebhooksPage />) },
         ],
       },
     ],

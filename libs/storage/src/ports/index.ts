@@ -13,3 +13,4 @@ export * from './storage.port';
 export * from './duplicate-key-error';
 export * from './teams.port';
 export * from './api-keys.port';
+export * from './webhooks.port';

@@ -8,6 +8,7 @@ import type { ProfilesRepository } from './profiles.port';
 import type { SessionsRepository } from './sessions.port';
 import type { UsersRepository } from './users.port';
 import type { CardTemplatesRepository, TeamInvitationsRepository, TeamsRepository } from './teams.port';
+import type { WebhookDeliveriesRepository, WebhookEndpointsRepository } from './webhooks.port';
 
 /**
  * one opened store and its repositories: what createStorage answers. the api opens and closes it in
@@ -35,6 +36,10 @@ export interface Storage {
   readonly cardTemplates: CardTemplatesRepository;
   /** API keys, stored hashed (a user's go with the user, a team's with the team) */
   readonly apiKeys: ApiKeysRepository;
+  /** a person's and a team's webhook endpoints */
+  readonly webhookEndpoints: WebhookEndpointsRepository;
+  /** the webhooks' outbound queue and log, a row per delivery (deleted with its endpoint) */
+  readonly webhookDeliveries: WebhookDeliveriesRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -115,6 +115,7 @@ describe('loadConfig', () => {
       teamInvitations: { limit: 60, windowMs: 3_600_000 },
       invitationLinks: { limit: 30, windowMs: 600_000 },
       apiKeyCreation: { limit: 10, windowMs: 3_600_000 },
+      webhookSends: { limit: 60, windowMs: 600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });

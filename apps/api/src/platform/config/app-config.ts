@@ -15,6 +15,7 @@ import { checkDataDirWritable, dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 import { parseBackupEnv, type BackupConfig } from './backup-config';
 import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';
+import { parseWebhookEnv, type WebhookConfig } from './webhook-config';
 
 export { ConfigError };
 
@@ -70,6 +71,8 @@ export interface AppConfig {
   metrics: MetricsConfig;
   /** BACKUP_INTERVAL, BACKUP_KEEP and BACKUP_DIR: the embedded product's scheduled backups */
   backup: BackupConfig;
+  /** WEBHOOK_*: outbound webhooks' addresses, retries and caps */
+  webhooks: WebhookConfig;
 }
 
 /** how the product sends e-mail (docs/mail.md) */
@@ -108,6 +111,7 @@ export const RATE_LIMIT_SETTINGS = {
   emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
   accountExport: { variable: 'RATE_LIMIT_ACCOUNT_EXPORT', fallback: '5/1h' },
   teamInvitations: { variable: 'RATE_LIMIT_TEAM_INVITATIONS', fallback: '60/1h' },
+  webhookSends: { variable: 'RATE_LIMIT_WEBHOOK_SENDS', fallback: '60/10m' },
   invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
   apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
 } as const;
@@ -346,6 +350,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     metrics: parseMetricsEnv(env),
     walletPass: parseWalletPassEnv(env, cwd),
     backup: parseBackupEnv(env, dataDir, cwd),
+    webhooks: parseWebhookEnv(env),
   };
 }
 

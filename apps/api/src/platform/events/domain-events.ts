@@ -21,6 +21,12 @@ export interface DomainEventMap {
   };
   /** an owner changed a lead: one event per lead changed, `changes` naming the fields (status, tags, note) */
   'lead.updated': { lead: LeadRecord; profile: ProfileRecord; changes: readonly string[] };
+  /** a visitor (not the card's holder, not a bot) took the card's contact file */
+  'contact.saved': { profile: ProfileRecord; viewerUserId: string | null; at: Date };
+  /** a card went from unpublished to published, or was created published */
+  'card.published': { profile: ProfileRecord };
+  /** the team is deleted, its cards before it; what else it owns goes now */
+  'team.deleted': { teamId: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -199,3 +199,22 @@ export function teamInvitationMail(
     ['If you did not expect this, ignore this e-mail: nothing happens until you open the link.'],
   ]);
 }
+
+/** a webhook endpoint the product turned off after its deliveries kept failing */
+export function webhookDisabledMail(
+  to: string,
+  endpoint: { url: string; description: string | null },
+  reason: string,
+  settingsLink: string,
+): MailMessage {
+  const name = endpoint.description ? `"${endpoint.description}" (${endpoint.url})` : endpoint.url;
+  return compose(to, 'A Cardcraft webhook was turned off', [
+    [`We turned off the webhook endpoint ${name}.`],
+    [`Why: ${reason}`],
+    [
+      'Nothing more is sent to it until it is turned on again. Once the receiver answers again, turn it on and send a test event here: ',
+      { link: settingsLink },
+    ],
+    ['Each failed delivery stays in its log there, with the answer it got, and can be sent again.'],
+  ]);
+}

@@ -33,6 +33,9 @@ interface World {
   apiKeyId: string;
   /** the owner's data export, ready (only the readers' shared world has one) */
   exportId: string;
+  /** the owner's webhook endpoint (an address nothing listens on) and a delivery in its log */
+  webhookId: string;
+  deliveryId: string;
   ownerToken: string;
   actors: Record<Actor, Credentials>;
 }
@@ -70,6 +73,12 @@ let emailCounter = 0;
 const freshEmail = () => `matrix.${process.pid}.${Date.now()}.${++emailCounter}@example.com`;
 
 const card = (world: World) => `/api/profiles/${world.card.id}`;
+const webhook = (world: World) => `/api/webhooks/${world.webhookId}`;
+const SIGNED_IN = (status: number): Record<Actor, Expected> => ({
+  ...SIGNED_IN_ONLY,
+  other: status,
+  owner: status,
+});
 const RANGE = 'from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z';
 
 /** every route of the API, and what each kind of caller gets from it */
@@ -496,6 +505,83 @@ const ROUTES: Route[] = [
     url: (world) => `/api/api-keys/${world.apiKeyId}`,
     expect: OWNER_ONLY(204),
   },
+  // webhooks: the owner's own; anyone else's answers as a missing one
+  {
+    method: 'GET',
+    path: '/api/webhooks',
+    url: () => '/api/webhooks',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (world, response) => {
+        expect(response.status).toBe(200);
+        expect(JSON.stringify(response.body)).not.toContain(world.webhookId);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        expect((response.body as Array<{ id: string }>).map((one) => one.id)).toContain(world.webhookId);
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks',
+    url: () => '/api/webhooks',
+    body: () => ({ url: 'http://127.0.0.1:9/other', events: ['lead.created'] }),
+    expect: SIGNED_IN(201),
+  },
+  { method: 'GET', path: '/api/webhooks/{id}', url: webhook, expect: OWNER_ONLY(200) },
+  {
+    method: 'PATCH',
+    path: '/api/webhooks/{id}',
+    url: webhook,
+    body: () => ({ url: 'http://127.0.0.1:9/taken-over' }),
+    expect: OWNER_ONLY(200),
+  },
+  { method: 'DELETE', path: '/api/webhooks/{id}', url: webhook, expect: OWNER_ONLY(204) },
+  {
+    method: 'POST',
+    path: '/api/webhooks/{id}/rotate-secret',
+    url: (world) => `${webhook(world)}/rotate-secret`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/{id}/test',
+    url: (world) => `${webhook(world)}/test`,
+    expect: OWNER_ONLY(202),
+  },
+  {
+    method: 'GET',
+    path: '/api/webhooks/{id}/deliveries',
+    url: (world) => `${webhook(world)}/deliveries`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/webhooks/{id}/deliveries/{deliveryId}',
+    url: (world) => `${webhook(world)}/deliveries/${world.deliveryId}`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/{id}/deliveries/{deliveryId}/retry',
+    url: (world) => `${webhook(world)}/deliveries/${world.deliveryId}/retry`,
+    expect: OWNER_ONLY(202),
+  },
+  {
+    method: 'POST',
+    path: '/api/hooks',
+    url: () => '/api/hooks',
+    body: () => ({ url: 'http://127.0.0.1:9/zap', event: 'lead.created' }),
+    expect: SIGNED_IN(201),
+  },
+  { method: 'DELETE', path: '/api/hooks/{id}', url: webhook, expect: OWNER_ONLY(204) },
+  {
+    method: 'GET',
+    path: '/api/hooks/samples/{event}',
+    url: () => '/api/hooks/samples/contact.saved',
+    expect: SIGNED_IN(200),
+  },
   // any signed-in account may upload; a body that is not an image is refused after the session check
   {
     method: 'POST',
@@ -542,6 +628,15 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
 
   const other = await registerUser(http);
 
+  const endpoint = await http.post<{ id: string }>('/api/webhooks', {
+    token: owner.accessToken,
+    body: { url: 'http://127.0.0.1:9/hook', events: ['lead.created'] },
+  });
+  if (endpoint.status !== 201) throw new Error(`webhook: ${endpoint.status} ${endpoint.text}`);
+  const delivery = await http.post<{ id: string }>(`/api/webhooks/${endpoint.body.id}/test`, {
+    token: owner.accessToken,
+  });
+
   // a second session of the owner's, ended by logging out of it
   const second = await http.post<{ accessToken: string }>('/api/auth/login', {
     body: { email: owner.email, password: owner.password },
@@ -563,6 +658,8 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
     leadId: lead.body.id,
     apiKeyId: apiKey.body.id,
     exportId: options.withExport ? await readyExport(http, owner.accessToken) : '',
+    webhookId: endpoint.body.id,
+    deliveryId: delivery.body.id,
     ownerToken: owner.accessToken,
     actors: {
       anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },
@@ -576,7 +673,8 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
 
 describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
-  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
+  // the owner's webhook goes to a loopback port nothing listens on
+  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
   let readersWorld: Promise<World> | undefined;
   const sharedWorld = () => (readersWorld ??= buildWorld(http, { withExport: true }));
 
@@ -627,6 +725,12 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
         if (route.method === 'POST' && route.path === '/api/profiles' && response.status === 401) {
           const handle = (body as { handle: string }).handle;
           expect((await http.get(`/api/public/profiles/${handle}`)).status).toBe(404);
+        }
+        // whoever was refused changed nothing of the owner's endpoint (its log goes on)
+        if (actor !== 'owner' && /^\/api\/(webhooks|hooks)\/\{id\}/.test(route.path)) {
+          const after = await http.get<{ url: string }>(webhook(world), { token: world.ownerToken });
+          expect(after.status).toBe(200);
+          expect(after.body.url).toBe('http://127.0.0.1:9/hook');
         }
         // whoever was refused changed nothing of the owner's
         if (actor !== 'owner' && route.path.startsWith('/api/profiles/{id}')) {

@@ -10,6 +10,7 @@ import type {
   TeamLeadResponse,
   TeamMemberResponse,
   TeamResponse,
+  WebhookEndpointResponse,
 } from '@cardcraft/contracts';
 import { buildTeamWorld, type TeamWorld } from '../../teams/testing/team-matrix-world';
 import { STORAGE_KINDS } from '../testing/adapters';
@@ -33,7 +34,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? '') || 2_000;
 async function teamState(http: HttpClient, world: TeamWorld) {
   const token = world.tokens.owner!;
   const base = `/api/teams/${world.team.id}`;
-  const [team, members, invitations, templates, cards, leads, keys] = await Promise.all([
+  const [team, members, invitations, templates, cards, leads, keys, webhooks] = await Promise.all([
     http.get<TeamResponse>(base, { token }),
     http.get<TeamMemberResponse[]>(`${base}/members`, { token }),
     http.get<TeamInvitationResponse[]>(`${base}/invitations`, { token }),
@@ -41,16 +42,20 @@ async function teamState(http: HttpClient, world: TeamWorld) {
     http.get<TeamCardResponse[]>(`${base}/cards`, { token }),
     http.get<Page<TeamLeadResponse>>(`${base}/leads?pageSize=100`, { token }),
     http.get<ApiKeyResponse[]>(`${base}/api-keys`, { token }),
+    http.get<WebhookEndpointResponse[]>(`${base}/webhooks`, { token }),
   ]);
-  const answers = [team, members, invitations, templates, cards, leads, keys];
+  // the endpoints as the team set them (their log's last line is the dispatcher's)
+  const endpoints = webhooks.body.map(({ lastDelivery: _last, ...endpoint }) => endpoint);
+  const answers = [team, members, invitations, templates, cards, leads, keys, webhooks];
   return {
     statuses: answers.map((answer) => answer.status),
-    bodies: answers.map((answer) => answer.body),
+    bodies: [...answers.slice(0, -1).map((answer) => answer.body), endpoints],
   };
 }
 
 describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kind) => {
-  const { http, app } = apiUnderTest(kind);
+  // the team's webhook names loopback, where nothing listens on port 9: an attempt fails at once
+  const { http, app } = apiUnderTest(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
 
   function requests(world: TeamWorld, attackerApiKey: string): fc.Arbitrary<GeneratedRequest> {
     const teamSegment = fc.oneof(fc.constant(world.team.id), rawSegment);
@@ -58,6 +63,14 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
     const base = teamSegment.map((id) => `/api/teams/${id}`);
     const under = (suffix: fc.Arbitrary<string>) =>
       fc.tuple(base, suffix).map(([prefix, rest]) => `${prefix}${rest}`);
+    const hook = under(any(world.webhookId).map((id) => `/webhooks/${id}`));
+    const webhookBody = {
+      url: 'http://127.0.0.1:9/fuzz',
+      description: 'Team CRM',
+      events: ['lead.created'],
+      cardIds: [world.card.id],
+      enabled: true,
+    };
     const templateBody = { name: 'Fuzzed', content: world.template.content, lockedFields: ['theme'] };
     const range = { from: '2026-01-01T00:00:00.000Z', to: '2026-12-31T00:00:00.000Z' };
     const routes: FuzzRoute[] = [
@@ -158,6 +171,24 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
         method: 'POST',
         path: under(fc.constant('/leads/bulk')),
         body: { leadIds: [world.leadId], action: 'addTags', tags: ['Fuzz'] },
+      },
+      { method: 'GET', path: under(fc.constant('/webhooks')) },
+      { method: 'POST', path: under(fc.constant('/webhooks')), body: webhookBody },
+      { method: 'GET', path: hook },
+      { method: 'PATCH', path: hook, body: webhookBody },
+      { method: 'DELETE', path: hook },
+      {
+        method: 'POST',
+        path: fc.tuple(hook, fc.constantFrom('/rotate-secret', '/test')).map((p) => p.join('')),
+      },
+      { method: 'GET', path: hook.map((path) => `${path}/deliveries`), query: { page: 1, pageSize: 20 } },
+      {
+        method: 'GET',
+        path: fc.tuple(hook, any(world.deliveryId)).map(([path, id]) => `${path}/deliveries/${id}`),
+      },
+      {
+        method: 'POST',
+        path: fc.tuple(hook, any(world.deliveryId)).map(([path, id]) => `${path}/deliveries/${id}/retry`),
       },
       {
         method: 'GET',

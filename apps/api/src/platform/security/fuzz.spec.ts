@@ -7,6 +7,7 @@ import type {
   Page,
   ProfileResponse,
   UserResponse,
+  WebhookEndpointResponse,
 } from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../testing/adapters';
 import {
@@ -27,9 +28,11 @@ import { BUILT_WEB_DIST } from '../testing/paths';
 // npm test sends 3,000 a storage mode, new ones each run (fast-check draws a fresh seed and prints it
 // with a failure); `npm run fuzz` sends 50,000
 const RUNS = Number(process.env.FUZZ_RUNS ?? '') || 3_000;
+const HOOK_URL = 'http://127.0.0.1:9/hook';
 
 interface Fixture {
   cardId: string;
+  webhookId: string;
   handle: string;
   leadId: string;
   /** the card's one question: generated answers go to it */
@@ -67,25 +70,29 @@ async function allLeads(http: HttpClient, fixture: Fixture): Promise<LeadRespons
 /** what the owner has before the run; compared after it */
 async function ownerState(http: HttpClient, fixture: Fixture) {
   const token = fixture.ownerToken;
-  const [me, card, cards, keys] = await Promise.all([
+  const [me, card, cards, keys, webhooks] = await Promise.all([
     http.get<UserResponse>('/api/auth/me', { token }),
     http.get<ProfileResponse>(`/api/profiles/${fixture.cardId}`, { token }),
     http.get<ProfileResponse[]>('/api/profiles', { token }),
     http.get<ApiKeyResponse[]>('/api/api-keys', { token }),
+    http.get<WebhookEndpointResponse[]>('/api/webhooks', { token }),
   ]);
   return {
-    statuses: [me.status, card.status, cards.status, keys.status],
+    statuses: [me.status, card.status, cards.status, keys.status, webhooks.status],
     me: me.body,
     card: card.body,
     cards: cards.body,
     keys: keys.body,
+    // the endpoints as their owner set them (their log's last line is the dispatcher's)
+    webhooks: webhooks.body.map(({ lastDelivery: _last, ...endpoint }) => endpoint),
     leads: await allLeads(http, fixture),
   };
 }
 
 describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
-  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST });
+  // webhooks may name loopback, where nothing listens on port 9: an attempt fails at once
+  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
 
   const send = (request: GeneratedRequest) => sendRaw(app().url, request);
 
@@ -103,6 +110,10 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     });
     const lead = await http.post<LeadResponse>(`/api/profiles/${card.id}/leads`, {
       body: { email: 'first@example.com', message: 'Hello', consent: true },
+    });
+    const webhook = await http.post<WebhookEndpointResponse>('/api/webhooks', {
+      token: owner.accessToken,
+      body: { url: HOOK_URL, events: ['lead.created'] },
     });
     const attacker = await registerUser(http);
     const signIn = await http.post('/api/auth/login', {
@@ -122,6 +133,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       ownerApiKey: ownerApiKey.body,
       attackerApiKey: attackerApiKey.body.key,
       cardId: card.id,
+      webhookId: webhook.body.id,
       handle: card.handle,
       leadId: lead.body.id,
       questionId: card.privacy.questions[0].id,
@@ -135,6 +147,15 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     const idSegment = fc.oneof(fc.constant(world.cardId), fc.constant(world.handle), rawSegment);
     const leadSegment = fc.oneof(fc.constant(world.leadId), rawSegment);
     const keySegment = fc.oneof(fc.constant(world.ownerApiKey.id), rawSegment);
+    const webhookSegment = fc.oneof(fc.constant(world.webhookId), rawSegment);
+    const hook = webhookSegment.map((id) => `/api/webhooks/${id}`);
+    const webhookBody = {
+      url: HOOK_URL,
+      description: 'CRM',
+      events: ['lead.created', 'card.published'],
+      cardIds: [world.cardId],
+      enabled: true,
+    };
     const range = { from: '2026-01-01T00:00:00.000Z', to: '2026-12-31T00:00:00.000Z' };
     const leadFilters = {
       page: 1,
@@ -257,6 +278,29 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       {
         method: 'GET',
         path: fc.tuple(idSegment, leadSegment).map(([id, lead]) => `/api/profiles/${id}/leads/${lead}/vcard`),
+      },
+      { method: 'GET', path: fc.constant('/api/webhooks') },
+      { method: 'POST', path: fc.constant('/api/webhooks'), body: webhookBody },
+      { method: 'GET', path: hook },
+      { method: 'PATCH', path: hook, body: webhookBody },
+      { method: 'DELETE', path: hook },
+      { method: 'POST', path: hook.map((path) => `${path}/rotate-secret`) },
+      { method: 'POST', path: hook.map((path) => `${path}/test`) },
+      { method: 'GET', path: hook.map((path) => `${path}/deliveries`), query: { page: 1, pageSize: 20 } },
+      { method: 'GET', path: fc.tuple(hook, rawSegment).map(([path, id]) => `${path}/deliveries/${id}`) },
+      {
+        method: 'POST',
+        path: fc.tuple(hook, rawSegment).map(([path, id]) => `${path}/deliveries/${id}/retry`),
+      },
+      {
+        method: 'POST',
+        path: fc.constant('/api/hooks'),
+        body: { url: HOOK_URL, event: 'lead.created', cardId: world.cardId },
+      },
+      { method: 'DELETE', path: webhookSegment.map((id) => `/api/hooks/${id}`) },
+      {
+        method: 'GET',
+        path: fc.oneof(fc.constant('lead.created'), rawSegment).map((event) => `/api/hooks/samples/${event}`),
       },
       { method: 'GET', path: rawSegment.map((segment) => `/${segment}`) },
       { method: 'GET', path: rawSegment.map((segment) => `/api/${segment}`) },

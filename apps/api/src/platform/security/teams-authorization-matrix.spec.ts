@@ -19,6 +19,8 @@ interface Route {
   path: string;
   /** a team card through the card's own routes: not a new route, a new kind of caller */
   cardRoute?: true;
+  /** a write that leaves the world as every other route needs it: it shares the readers' world */
+  sharedWorld?: true;
   url: (world: World) => string;
   body?: (world: World, actor: Actor) => unknown;
   expect: Record<Actor, Expected>;
@@ -57,6 +59,7 @@ const bulkOutcome =
   };
 
 const team = (world: World) => `/api/teams/${world.team.id}`;
+const webhook = (world: World) => `/api/teams/${world.team.id}/webhooks/${world.webhookId}`;
 const RANGE = 'from=2026-01-01T00:00:00.000Z&to=2027-01-01T00:00:00.000Z';
 const templateBody = (world: World) => ({
   name: 'Changed',
@@ -326,10 +329,80 @@ const ROUTES: Route[] = [
     url: (w) => `/api/profiles/${w.card.id}`,
     expect: { ...OUTSIDERS, member: 403, admin: 204, owner: 404 },
   },
+  // the team's webhooks: its owners' and admins'
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/webhooks',
+    url: (w) => `${team(w)}/webhooks`,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/webhooks',
+    sharedWorld: true,
+    url: (w) => `${team(w)}/webhooks`,
+    body: () => ({ url: 'http://127.0.0.1:9/other', events: ['contact.saved'] }),
+    expect: ADMINS(201),
+  },
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/webhooks/{id}',
+    url: webhook,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/teams/{teamId}/webhooks/{id}',
+    sharedWorld: true,
+    url: webhook,
+    body: () => ({ description: 'Renamed' }),
+    expect: ADMINS(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/webhooks/{id}/rotate-secret',
+    sharedWorld: true,
+    url: (w) => `${webhook(w)}/rotate-secret`,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/webhooks/{id}/test',
+    sharedWorld: true,
+    url: (w) => `${webhook(w)}/test`,
+    expect: ADMINS(202),
+  },
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/webhooks/{id}/deliveries',
+    url: (w) => `${webhook(w)}/deliveries`,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/webhooks/{id}/deliveries/{deliveryId}',
+    url: (w) => `${webhook(w)}/deliveries/${w.deliveryId}`,
+    expect: ADMINS(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/{teamId}/webhooks/{id}/deliveries/{deliveryId}/retry',
+    sharedWorld: true,
+    url: (w) => `${webhook(w)}/deliveries/${w.deliveryId}/retry`,
+    expect: ADMINS(202),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/teams/{teamId}/webhooks/{id}',
+    url: webhook,
+    // the admin deletes it; the owner, asking next, finds it gone
+    expect: ADMINS(204, 404),
+  },
 ];
 
 describe.each(STORAGE_KINDS)('teams authorization matrix (%s)', (kind) => {
-  const { http, app } = apiUnderTest(kind);
+  // the team's webhook goes to a loopback port nothing listens on
+  const { http, app } = apiUnderTest(kind, { WEBHOOK_ALLOW_PRIVATE: 'true' });
   const outbox = () => app().config.mail.outboxDir;
   let readersWorld: Promise<World> | undefined;
   const sharedWorld = () => (readersWorld ??= buildTeamWorld(http, outbox()));
@@ -349,7 +422,10 @@ describe.each(STORAGE_KINDS)('teams authorization matrix (%s)', (kind) => {
     ),
   )('%s', async (_name, route) => {
     // reads share one world; a write gets its own
-    const world = route.method === 'GET' ? await sharedWorld() : await buildTeamWorld(http, outbox());
+    const world =
+      route.method === 'GET' || route.sharedWorld
+        ? await sharedWorld()
+        : await buildTeamWorld(http, outbox());
     const mismatches: string[] = [];
     for (const actor of ACTORS) {
       const token = world.tokens[actor] ?? undefined;

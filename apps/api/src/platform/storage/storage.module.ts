@@ -16,6 +16,8 @@ import {
   TEAM_INVITATIONS,
   TEAMS,
   USERS,
+  WEBHOOK_DELIVERIES,
+  WEBHOOK_ENDPOINTS,
 } from './storage.tokens';
 import { storageOptionsOf } from './store-schemas';
 
@@ -49,6 +51,8 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [TEAM_INVITATIONS, (storage) => storage.teamInvitations],
   [CARD_TEMPLATES, (storage) => storage.cardTemplates],
   [API_KEYS, (storage) => storage.apiKeys],
+  [WEBHOOK_ENDPOINTS, (storage) => storage.webhookEndpoints],
+  [WEBHOOK_DELIVERIES, (storage) => storage.webhookDeliveries],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

@@ -25,3 +25,7 @@ export const TEAM_INVITATIONS = Symbol('TEAM_INVITATIONS');
 export const CARD_TEMPLATES = Symbol('CARD_TEMPLATES');
 /** @cardcraft/storage's ApiKeysRepository: the API keys, stored hashed */
 export const API_KEYS = Symbol('API_KEYS');
+/** @cardcraft/storage's WebhookEndpointsRepository */
+export const WEBHOOK_ENDPOINTS = Symbol('WEBHOOK_ENDPOINTS');
+/** @cardcraft/storage's WebhookDeliveriesRepository: the outbound queue and its log */
+export const WEBHOOK_DELIVERIES = Symbol('WEBHOOK_DELIVERIES');

@@ -32,7 +32,7 @@ describe('the stores’ schemas, checked before the api is made', () => {
         db.prepare('SELECT part, max(version) AS version FROM schema_version GROUP BY part').all(),
       ).toEqual([
         { part: 'analytics_queue', version: 3 },
-        { part: 'storage', version: 7 },
+        { part: 'storage', version: 8 },
       ]);
     } finally {
       db.close();
@@ -40,7 +40,7 @@ describe('the stores’ schemas, checked before the api is made', () => {
   });
 
   it.each([
-    ['storage', 8, 'the SQLite store', 7],
+    ['storage', 9, 'the SQLite store', 8],
     ['analytics_queue', 4, 'the analytics queue', 3],
   ])(
     'refuses a file whose %s part a newer build migrated, naming both versions',

@@ -37,6 +37,9 @@ export interface TeamWorld {
   invitationToken: string;
   /** a team key the owner made */
   apiKeyId: string;
+  /** the team's webhook endpoint (an address nothing listens on) and a delivery in its log */
+  webhookId: string;
+  deliveryId: string;
   tokens: Record<Actor, string | null>;
   ids: Record<Actor, string>;
 }
@@ -86,8 +89,21 @@ export async function buildTeamWorld(http: HttpClient, outboxDir: string): Promi
     body: { name: 'Team reports', scopes: ['leads:read'] },
   });
   if (apiKey.status !== 201) throw new Error(`api key: ${apiKey.status} ${apiKey.text}`);
+  const webhook = await http.post<{ id: string }>(`/api/teams/${created.id}/webhooks`, {
+    token: owner.accessToken,
+    body: { url: 'http://127.0.0.1:9/hook', events: ['lead.created'] },
+  });
+  if (webhook.status !== 201) throw new Error(`webhook: ${webhook.status} ${webhook.text}`);
+  const delivery = await http.post<{ id: string }>(
+    `/api/teams/${created.id}/webhooks/${webhook.body.id}/test`,
+    {
+      token: owner.accessToken,
+    },
+  );
   const people = { removed, otherAdmin, member, admin, owner };
   return {
+    webhookId: webhook.body.id,
+    deliveryId: delivery.body.id,
     team: created,
     template,
     card,

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { BarChart3, LayoutGrid, Mail, Settings, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, LayoutGrid, Mail, Plug, Settings, Users, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePickedCardLink } from '@/lib/profiles';
 import { cn } from '@/lib/utils';
@@ -11,6 +11,7 @@ const NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/dashboard/leads', label: 'Leads', icon: Mail },
   { to: '/dashboard/teams', label: 'Teams', icon: Users },
+  { to: '/dashboard/integrations', label: 'Integrations', icon: Plug },
   { to: '/dashboard/settings', label: 'Settings', icon: Settings },
 ];
 

@@ -26,6 +26,14 @@ import {
   type TeamMemberDoc,
   type UserDoc,
 } from './mongo-schemas';
+import {
+  webhookDeliverySchema,
+  webhookEndpointSchema,
+  webhookLeaseSchema,
+  type WebhookDeliveryDoc,
+  type WebhookEndpointDoc,
+  type WebhookLeaseDoc,
+} from './mongo-webhook-schemas';
 
 /** the collections' models on one connection; a repository takes the ones it reads or writes */
 export interface MongoModels {
@@ -41,6 +49,9 @@ export interface MongoModels {
   teamInvitations: Model<TeamInvitationDoc>;
   cardTemplates: Model<CardTemplateDoc>;
   apiKeys: Model<ApiKeyDoc>;
+  webhookEndpoints: Model<WebhookEndpointDoc>;
+  webhookDeliveries: Model<WebhookDeliveryDoc>;
+  webhookLeases: Model<WebhookLeaseDoc>;
 }
 
 export interface MongoDatabase {
@@ -90,6 +101,9 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       teamInvitations: connection.model<TeamInvitationDoc>('TeamInvitation', teamInvitationSchema),
       cardTemplates: connection.model<CardTemplateDoc>('CardTemplate', cardTemplateSchema),
       apiKeys: connection.model<ApiKeyDoc>('ApiKey', apiKeySchema),
+      webhookEndpoints: connection.model<WebhookEndpointDoc>('WebhookEndpoint', webhookEndpointSchema),
+      webhookDeliveries: connection.model<WebhookDeliveryDoc>('WebhookDelivery', webhookDeliverySchema),
+      webhookLeases: connection.model<WebhookLeaseDoc>('WebhookLease', webhookLeaseSchema),
     };
     return { connection, models };
   } catch (error) {

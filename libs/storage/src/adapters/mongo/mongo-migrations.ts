@@ -180,6 +180,24 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       ]);
     },
   },
+  {
+    version: 8,
+    name: 'webhooks',
+    apply: async (db) => {
+      await collectionWithIndexes(db, 'webhook_endpoints', [
+        { key: { userId: 1, createdAt: 1, _id: 1 } },
+        { key: { teamId: 1, createdAt: 1, _id: 1 } },
+      ]);
+      // the log newest first, the dispatcher's due rows, and the prune of old ones
+      await collectionWithIndexes(db, 'webhook_deliveries', [
+        { key: { endpointId: 1, createdAt: -1, _id: -1 } },
+        { key: { status: 1, nextAttemptAt: 1 } },
+        { key: { createdAt: 1 } },
+      ]);
+      // a delivery's lease, keyed by the delivery's id
+      await collectionWithIndexes(db, 'webhook_leases', []);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

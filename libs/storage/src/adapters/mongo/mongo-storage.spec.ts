@@ -269,6 +269,25 @@ const CARD_EXCHANGE_INDEXES = {
   ],
 };
 
+const WEBHOOK_INDEXES = {
+  webhook_endpoints: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'teamId_1_createdAt_1__id_1', key: { teamId: 1, createdAt: 1, _id: 1 }, unique: false },
+    { name: 'userId_1_createdAt_1__id_1', key: { userId: 1, createdAt: 1, _id: 1 }, unique: false },
+  ],
+  webhook_deliveries: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'createdAt_1', key: { createdAt: 1 }, unique: false },
+    {
+      name: 'endpointId_1_createdAt_-1__id_-1',
+      key: { endpointId: 1, createdAt: -1, _id: -1 },
+      unique: false,
+    },
+    { name: 'status_1_nextAttemptAt_1', key: { status: 1, nextAttemptAt: 1 }, unique: false },
+  ],
+  webhook_leases: [{ name: '_id_', key: { _id: 1 }, unique: false }],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
@@ -318,6 +337,7 @@ describe('the MongoDB store’s schema versions', () => {
         { name: 'teamId_1_createdAt_-1', key: { teamId: 1, createdAt: -1 }, unique: false },
       ]),
       ...CARD_EXCHANGE_INDEXES,
+      ...WEBHOOK_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -372,6 +392,8 @@ describe('the MongoDB store’s schema versions', () => {
       leads: expect.arrayContaining([...(before.indexes.leads as object[]), ...LEAD_WORK_INDEXES]),
       // and the API keys by migration 7
       api_keys: expect.arrayContaining([expect.objectContaining({ name: 'keyHash_1' })]),
+      // and the webhooks' by migration 8
+      ...WEBHOOK_INDEXES,
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {

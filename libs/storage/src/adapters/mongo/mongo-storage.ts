@@ -13,6 +13,8 @@ import type {
   TeamInvitationsRepository,
   TeamsRepository,
   UsersRepository,
+  WebhookDeliveriesRepository,
+  WebhookEndpointsRepository,
 } from '../../ports';
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
@@ -27,6 +29,8 @@ import { MongoSessionRepository } from './mongo-session.repository';
 import { MongoTeamInvitationRepository } from './mongo-team-invitation.repository';
 import { MongoTeamRepository } from './mongo-team.repository';
 import { MongoUserRepository } from './mongo-user.repository';
+import { MongoWebhookDeliveryRepository } from './mongo-webhook-delivery.repository';
+import { MongoWebhookEndpointRepository } from './mongo-webhook-endpoint.repository';
 
 /** the cluster's store: one connection, the repositories on it */
 export class MongoStorage implements Storage {
@@ -43,6 +47,8 @@ export class MongoStorage implements Storage {
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
   readonly apiKeys: ApiKeysRepository;
+  readonly webhookEndpoints: WebhookEndpointsRepository;
+  readonly webhookDeliveries: WebhookDeliveriesRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -60,6 +66,8 @@ export class MongoStorage implements Storage {
     this.teamInvitations = new MongoTeamInvitationRepository(models);
     this.cardTemplates = new MongoCardTemplateRepository(models);
     this.apiKeys = new MongoApiKeyRepository(models);
+    this.webhookEndpoints = new MongoWebhookEndpointRepository(models);
+    this.webhookDeliveries = new MongoWebhookDeliveryRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

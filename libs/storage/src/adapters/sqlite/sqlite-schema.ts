@@ -247,6 +247,58 @@ CREATE INDEX api_keys_user ON api_keys (user_id, created_at);
 CREATE INDEX api_keys_team ON api_keys (team_id, created_at);
 `;
 
+// 8: webhook endpoints (a person's or a team's) and their deliveries, which are both the outbound
+// queue and its log. a delivery belongs to its endpoint's row, so deleting the endpoint removes its log
+// in the same statement. user_id and team_id have no foreign key, as a card's owner_id has none: the
+// account and team services delete what they own first.
+const WEBHOOKS = `
+CREATE TABLE webhook_endpoints (
+  id                    TEXT PRIMARY KEY,
+  user_id               TEXT,
+  team_id               TEXT,
+  url                   TEXT NOT NULL,
+  description           TEXT,
+  events                TEXT NOT NULL,
+  card_ids              TEXT,
+  enabled               INTEGER NOT NULL,
+  disabled_reason       TEXT,
+  secret                TEXT NOT NULL,
+  previous_secret       TEXT,
+  previous_expires_at   INTEGER,
+  created_by            TEXT NOT NULL,
+  created_via           TEXT NOT NULL,
+  failed_deliveries     INTEGER NOT NULL DEFAULT 0,
+  failing_since         INTEGER,
+  created_at            INTEGER NOT NULL,
+  updated_at            INTEGER NOT NULL
+);
+CREATE INDEX webhook_endpoints_user ON webhook_endpoints (user_id, created_at, id);
+CREATE INDEX webhook_endpoints_team ON webhook_endpoints (team_id, created_at, id);
+
+CREATE TABLE webhook_deliveries (
+  id               TEXT PRIMARY KEY,
+  endpoint_id      TEXT NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+  event_type       TEXT NOT NULL,
+  payload          TEXT NOT NULL,
+  forced           INTEGER NOT NULL,
+  status           TEXT NOT NULL,
+  attempts         INTEGER NOT NULL,
+  next_attempt_at  INTEGER NOT NULL,
+  lease_holder     TEXT,
+  lease_until      INTEGER,
+  last_attempt_at  INTEGER,
+  response_status  INTEGER,
+  duration_ms      INTEGER,
+  response_excerpt TEXT,
+  error            TEXT,
+  created_at       INTEGER NOT NULL
+);
+CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, created_at, id);
+-- the dispatcher's one question: what is due. only pending rows are in it
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -277,6 +329,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
       apply: (db) => db.exec(LEAD_QUESTIONS_AND_CARD_EXCHANGE),
     },
     { version: 7, name: 'api-keys', apply: (db) => db.exec(API_KEYS) },
+    { version: 8, name: 'webhooks', apply: (db) => db.exec(WEBHOOKS) },
   ],
 };
 
@@ -299,6 +352,8 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   card_templates: 'SELECT count(*) FROM card_templates',
   card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
   api_keys: 'SELECT count(*) FROM api_keys',
+  webhook_endpoints: 'SELECT count(*) FROM webhook_endpoints',
+  webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

@@ -13,6 +13,8 @@ import type {
   TeamInvitationsRepository,
   TeamsRepository,
   UsersRepository,
+  WebhookDeliveriesRepository,
+  WebhookEndpointsRepository,
 } from '../../ports';
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
@@ -28,6 +30,8 @@ import { SqliteSessionRepository } from './sqlite-session.repository';
 import { SqliteTeamInvitationRepository } from './sqlite-team-invitation.repository';
 import { SqliteTeamRepository } from './sqlite-team.repository';
 import { SqliteUserRepository } from './sqlite-user.repository';
+import { SqliteWebhookDeliveryRepository } from './sqlite-webhook-delivery.repository';
+import { SqliteWebhookEndpointRepository } from './sqlite-webhook-endpoint.repository';
 
 /** the embedded product's store: one sqlite file, the repositories on it */
 export class SqliteStorage implements Storage {
@@ -44,6 +48,8 @@ export class SqliteStorage implements Storage {
   readonly teamInvitations: TeamInvitationsRepository;
   readonly cardTemplates: CardTemplatesRepository;
   readonly apiKeys: ApiKeysRepository;
+  readonly webhookEndpoints: WebhookEndpointsRepository;
+  readonly webhookDeliveries: WebhookDeliveriesRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -61,6 +67,8 @@ export class SqliteStorage implements Storage {
     this.teamInvitations = new SqliteTeamInvitationRepository(db);
     this.cardTemplates = new SqliteCardTemplateRepository(db);
     this.apiKeys = new SqliteApiKeyRepository(db);
+    this.webhookEndpoints = new SqliteWebhookEndpointRepository(db);
+    this.webhookDeliveries = new SqliteWebhookDeliveryRepository(db);
   }
 
   static open(file: string): SqliteStorage {

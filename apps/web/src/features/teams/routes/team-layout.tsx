@@ -11,6 +11,7 @@ import {
   MailPlus,
   Palette,
   Users,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
@@ -32,6 +33,7 @@ const TABS: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }
   { to: 'leads', label: 'Leads', icon: Mail },
   { to: 'analytics', label: 'Analytics', icon: BarChart3 },
   { to: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
+  { to: 'webhooks', label: 'Webhooks', icon: Webhook, adminOnly: true },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
