@@ -137,12 +137,18 @@ describe.each(STORAGE_KINDS)('webhooks, delivered to a real receiver (%s)', (kin
     expect(verifySignature(got, secrets[0] === endpoint.secret ? 'whsec_AAAA' : secrets[0])).toBe(false);
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toMatch(/^Cardcraft-Webhooks\//);
+    // the lead as its owner reads it through the API
+    const ownersList = await http.get<Page<LeadResponse>>(`/api/profiles/${card.id}/leads`, {
+      token: owner.accessToken,
+    });
+    const ownersView = ownersList.body.items.find((lead) => lead.id === (left.body as { id: string }).id);
+    expect(ownersView).toMatchObject(left.body as object);
     expect(got.json).toEqual({
       type: 'lead.created',
       timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       version: 1,
       data: {
-        lead: left.body,
+        lead: ownersView,
         card: {
           id: card.id,
           handle: card.handle,

@@ -226,7 +226,7 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
         body: { name: 'Fuzz', scopes: ['leads:read', 'analytics:read', 'cards:manage'] },
       });
       const before = await teamState(http, world);
-      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200, 200]);
+      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
 
       const statuses = new Map<number, number>();
       await fc.assert(

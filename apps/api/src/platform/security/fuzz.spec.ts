@@ -314,7 +314,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     async () => {
       const world = await fixture();
       const before = await ownerState(http, world);
-      expect(before.statuses).toEqual([200, 200, 200, 200]);
+      expect(before.statuses).toEqual([200, 200, 200, 200, 200]);
 
       const statuses = new Map<number, number>();
       await fc.assert(
