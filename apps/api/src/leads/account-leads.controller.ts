@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUserId } from '../auth/auth.guard';
 import { KeyScope } from '../auth/key-scope';
 import { AccountLeadsService } from './account-leads.service';
+import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
 
 /** the leads of every card the account holds, in one list */
@@ -61,6 +62,7 @@ export class AccountLeadsController {
 
   /** one action on up to 500 leads of the account's cards, each id answered */
   @Post('bulk')
+  @RateLimit('leadChanges')
   @HttpCode(200)
   async bulk(@Body() body: BulkLeadsDto, @CurrentUserId() userId: string): Promise<BulkLeadsResponse> {
     return this.leads.bulk(userId, body);

@@ -92,6 +92,7 @@ export class LeadsController {
 
   /** the holder or a team admin works the lead: its status, tags and private note */
   @Patch(':leadId')
+  @RateLimit('leadChanges')
   @ApiBearerAuth()
   async update(
     @Param('id') profileId: string,

@@ -104,6 +104,7 @@ export class TeamCardsController {
 
   /** one action on up to 500 leads in the caller's reach (an admin's: the team's), each id answered */
   @Post('leads/bulk')
+  @RateLimit('leadChanges')
   @HttpCode(200)
   bulkLeads(
     @CurrentUserId() userId: string,

@@ -116,6 +116,7 @@ describe('loadConfig', () => {
       invitationLinks: { limit: 30, windowMs: 600_000 },
       apiKeyCreation: { limit: 10, windowMs: 3_600_000 },
       webhookSends: { limit: 60, windowMs: 600_000 },
+      leadChanges: { limit: 120, windowMs: 60_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });

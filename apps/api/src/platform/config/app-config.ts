@@ -114,6 +114,7 @@ export const RATE_LIMIT_SETTINGS = {
   webhookSends: { variable: 'RATE_LIMIT_WEBHOOK_SENDS', fallback: '60/10m' },
   invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
   apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
+  leadChanges: { variable: 'RATE_LIMIT_LEAD_CHANGES', fallback: '120/1m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

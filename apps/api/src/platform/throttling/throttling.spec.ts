@@ -53,6 +53,7 @@ describe.each(STORAGE_KINDS)('abuse limits (%s)', (kind) => {
     RATE_LIMIT_CARD_CREATION: '2/1h',
     RATE_LIMIT_MESSAGES: '2/1m',
     RATE_LIMIT_EVENTS: '3/1m',
+    RATE_LIMIT_LEAD_CHANGES: '2/1m',
   });
 
   it('answers 429 in the one error shape with Retry-After once an address spends its budget', async () => {
@@ -110,6 +111,24 @@ describe.each(STORAGE_KINDS)('abuse limits (%s)', (kind) => {
     // another account is not held back by this one
     const other = await signUp(http);
     expect((await createCard(http, other.accessToken)).status).toBe(201);
+  });
+
+  it('limits changes to leads per account, a bulk action and a single change alike', async () => {
+    const user = await signUp(http);
+    const changeLead = () =>
+      http.post<ErrorResponse>('/api/leads/bulk', {
+        token: user.accessToken,
+        headers: from(freshIpv4()),
+        body: { leadIds: ['000000000000000000000001'], action: 'status', status: 'won' },
+      });
+    expect((await changeLead()).status).toBe(200);
+    expect((await changeLead()).status).toBe(200);
+    expectTooManyRequests(await changeLead(), 'a minute', 60);
+    const single = await http.patch<ErrorResponse>('/api/profiles/000000000000000000000001/leads/x', {
+      token: user.accessToken,
+      body: { status: 'won' },
+    });
+    expectTooManyRequests(single, 'a minute', 60);
   });
 
   it('limits account deletion attempts', async () => {
