@@ -115,7 +115,12 @@ export function ApiKeysSection({ owner, description }: { owner: ApiKeysOwner; de
   };
 
   return (
-    <Card role="region" aria-labelledby="api-keys-title" className="overflow-hidden">
+    <Card
+      id="api-keys"
+      role="region"
+      aria-labelledby="api-keys-title"
+      className="scroll-mt-6 overflow-hidden"
+    >
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <CardTitle id="api-keys-title">API keys</CardTitle>

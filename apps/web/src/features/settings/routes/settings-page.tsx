@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ApiKeysSection } from '@/components/api-keys/api-keys-section';
 import { PageHeader } from '@/components/layout/page-header';
 import { DataExportCard } from '../components/data-export-card';
@@ -10,6 +12,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function SettingsPage() {
   useDocumentTitle('Settings');
+  // a link to one section (Integrations' "Manage API keys") lands on it
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="max-w-3xl">
       <PageHeader title="Settings" description="Manage your account, e-mail, password, API keys and data" />
