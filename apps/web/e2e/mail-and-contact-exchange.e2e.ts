@@ -2,13 +2,19 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { LeadResponse, ProfileResponse, SessionResponse } from '@cardcraft/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  QUESTION_KIND_LABELS,
+  type LeadResponse,
+  type ProfileResponse,
+  type QuestionKind,
+  type SessionResponse,
+} from '@cardcraft/contracts';
 import { DESKTOP_WIDTH, PHONE_WIDTH, expectAccessible } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import { callApi, type ApiCall, type RunningProduct } from './support/product';
-import { saveScreenshot } from './support/screenshots';
+import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 
 // e-mail without SMTP_URL (mail lands in the api's DATA_DIR/outbox as .eml files, in the cluster's
 // configuration too: each api replica writes its own) and the message form's extra fields, in Chromium
@@ -30,11 +36,16 @@ let contexts: BrowserContext[] = [];
 const api = <T>(path: string, init?: ApiCall) => callApi<T>(product.baseUrl, path, init);
 
 /** a new browser; `signedInAs` gives it the session of another one's page, as if signed in there too */
-async function open(device: typeof DESKTOP | typeof IPHONE, signedInAs?: Page): Promise<Page> {
+async function open(
+  device: typeof DESKTOP | typeof IPHONE,
+  signedInAs?: Page,
+  javaScriptEnabled = true,
+): Promise<Page> {
   const context = await browser.newContext({
     ...device,
     baseURL: product.baseUrl,
     acceptDownloads: true,
+    javaScriptEnabled,
     storageState: signedInAs ? await signedInAs.context().storageState() : undefined,
   });
   context.setDefaultTimeout(STEP_TIMEOUT);
@@ -74,11 +85,25 @@ async function outboxMail(to: string, count = 1): Promise<ParsedMail> {
   }
 }
 
-/** the owner signs in on the login page, with the address and password they have now */
-async function signIn(page: Page): Promise<void> {
+/** the screen at 1440 and 390 px (the viewport is put back), when screenshots are being saved */
+async function shotAtBothWidths(page: Page, name: string): Promise<void> {
+  if (!SAVING_SCREENSHOTS) return;
+  const original = page.viewportSize();
+  try {
+    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+      await page.setViewportSize({ width, height: original?.height ?? 900 });
+      await shot(page, name);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+}
+
+/** an owner signs in on the login page, with the address and password they have now */
+async function signIn(page: Page, who: { email: string; password: string } = owner): Promise<void> {
   await page.goto('/auth/login');
-  await page.getByLabel('Email').fill(owner.email);
-  await page.getByLabel('Password').fill(owner.password);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/dashboard/**');
 }
@@ -481,6 +506,293 @@ describe.each(['embedded', 'cluster'] as const)('mail and contact exchange (%s)'
       // the visitor's view of the card
       expect(text(`analytics/${profile.handle}/visits.csv`).trim().split('\r\n').length).toBeGreaterThan(1);
       expect(text(`analytics/${profile.handle}/daily.csv`)).toMatch(/^Day \(UTC\),Views,/);
+    });
+  });
+
+  describe('a card’s own questions and “Send me your card”, end to end', () => {
+    const grace = {
+      displayName: 'Grace Hopper',
+      email: `grace-${stamp}@example.com`,
+      password: 'compiler-1952',
+    };
+    const FOLLOW_UP = 'Good to meet you at the conference: the slides are linked on my card.';
+    // the questions as the owner writes them, in their order: one of each kind, one of them required
+    const QUESTIONS: Array<{
+      label: string;
+      kind: QuestionKind;
+      required?: boolean;
+      help?: string;
+      choices?: string[];
+    }> = [
+      { label: 'Which team are you on?', kind: 'short_text', help: 'So I know whom to bring along' },
+      { label: 'What would you like to build together?', kind: 'long_text' },
+      {
+        label: 'How should I follow up?',
+        kind: 'one_choice',
+        required: true,
+        choices: ['E-mail', 'A call', 'Coffee next week'],
+      },
+      {
+        label: 'Which topics interest you?',
+        kind: 'choices',
+        choices: ['Compilers', 'COBOL', 'Nanoseconds'],
+      },
+      { label: 'Add me to the monthly newsletter', kind: 'checkbox' },
+    ];
+    const REQUIRED = 'How should I follow up?';
+    const SENT_WITH_CARD = 'Thanks! The owner has received your message. We e-mailed you the card.';
+    const visitor = { noScript: `ada-${stamp}@example.com`, script: `alan-${stamp}@example.com` };
+    let card: ProfileResponse;
+    let token: string;
+
+    /** a question's box on the card's form (its control, help and error), found by its label */
+    const questionOnCard = (page: Page, label: string) => {
+      const question = card.privacy.questions.find((q) => q.label === label);
+      if (!question) throw new Error(`the card asks no question "${label}"`);
+      return page.locator(`[data-question="${question.id}"]`);
+    };
+    /** the error under a question, tied to its control or fieldset */
+    const expectErrorUnder = async (page: Page, label: string, text: string) => {
+      const box = questionOnCard(page, label);
+      const error = box.getByRole('alert');
+      await error.getByText(text).waitFor();
+      const errorId = await error.getAttribute('id');
+      expect(errorId).toBeTruthy();
+      expect((await box.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+    };
+    /** the detail panel's Answers: each question as asked, with the answer under it */
+    const answersIn = (panel: Locator) =>
+      panel
+        .getByRole('region', { name: 'Answers' })
+        .locator('dl > div')
+        .evaluateAll((rows) =>
+          rows.map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
+        );
+
+    it('has the owner ask a question of each kind, one required, and offer the card by e-mail', async () => {
+      const session = await api<SessionResponse>('/api/auth/register', { method: 'POST', body: grace });
+      token = session.accessToken;
+      card = await api<ProfileResponse>('/api/profiles', {
+        method: 'POST',
+        token,
+        body: {
+          handle: `grace-${stamp}`,
+          displayName: 'Grace Brewster Hopper',
+          tagline: 'Computer scientist and rear admiral',
+          published: true,
+          theme: 'aurora',
+          layout: 'classic',
+          contact: { email: 'grace@example.com' },
+        },
+      });
+      const page = await open(DESKTOP);
+      await signIn(page, grace);
+      await page.goto(`/dashboard/profile/${card.id}`);
+      // the editor's Questions card, from its title
+      const section = page.getByRole('heading', { name: 'Questions', exact: true }).locator('xpath=../../..');
+      await section.getByText('No questions yet.', { exact: false }).waitFor();
+      for (const [index, question] of QUESTIONS.entries()) {
+        await section.getByRole('button', { name: 'Add Question' }).click();
+        const box = section.getByRole('group', { name: `Question ${index + 1}`, exact: true });
+        await box.getByRole('textbox', { name: 'Question', exact: true }).fill(question.label);
+        if (question.kind !== 'short_text') {
+          await box.getByRole('combobox', { name: 'Answer type' }).click();
+          await page.getByRole('option', { name: QUESTION_KIND_LABELS[question.kind], exact: true }).click();
+        }
+        if (question.help) await box.getByRole('textbox', { name: 'Help text' }).fill(question.help);
+        if (question.choices) {
+          await box.getByRole('textbox', { name: 'Options' }).fill(question.choices.join('\n'));
+        }
+        if (question.required) await box.getByRole('switch', { name: 'Required' }).click();
+      }
+      // five is the most a card asks
+      expect(await section.getByRole('button', { name: 'Add Question' }).isDisabled()).toBe(true);
+      await page.getByRole('switch', { name: 'Offer “Send me your card by e-mail”' }).click();
+      await page.getByRole('textbox', { name: 'Follow-up text in the e-mail' }).fill(FOLLOW_UP);
+      await expectAccessible(page, 'the editor with questions');
+      if (SAVING_SCREENSHOTS) {
+        const privacy = page.getByRole('heading', { name: 'Privacy Settings' }).locator('xpath=../..');
+        for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+          await page.setViewportSize({ width, height: 900 });
+          await saveScreenshot(section, `editor-questions-${mode}-${width}.png`, { settle: true });
+          await saveScreenshot(privacy, `editor-card-exchange-${mode}-${width}.png`, { settle: true });
+        }
+        await page.setViewportSize(DESKTOP.viewport);
+      }
+      await page.getByRole('button', { name: 'Save Changes' }).first().click();
+      await page
+        .getByText(/^Saved /)
+        .first()
+        .waitFor();
+
+      card = await api<ProfileResponse>(`/api/profiles/${card.id}`, { token });
+      expect(card.privacy.questions).toEqual(
+        QUESTIONS.map((question) => ({
+          id: expect.stringMatching(/^q[0-9a-f]{12}$/) as unknown,
+          label: question.label,
+          kind: question.kind,
+          required: question.required ?? false,
+          help: question.help ?? null,
+          choices: question.choices ?? [],
+        })),
+      );
+      expect(card.privacy.cardExchange).toEqual({ enabled: true, followUp: FOLLOW_UP });
+    });
+
+    it('with JavaScript off: the missing answer asked for under its question, what was typed kept, then sent', async () => {
+      const page = await open(IPHONE, undefined, false);
+      await page.goto(`/u/${card.handle}`);
+      await page.getByLabel('Your email').fill(visitor.noScript);
+      await page
+        .getByRole('textbox', { name: 'Which team are you on? (optional)' })
+        .fill('Analytical Engines');
+      await page
+        .getByRole('textbox', { name: 'What would you like to build together? (optional)' })
+        .fill('A compiler\nfor the engine');
+      await page.getByRole('checkbox', { name: 'Compilers' }).check();
+      await page.getByRole('checkbox', { name: 'Nanoseconds' }).check();
+      await page.getByRole('checkbox', { name: 'Add me to the monthly newsletter (optional)' }).check();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+
+      // the server's page: the error under the question, the form as it was typed
+      await expectErrorUnder(page, REQUIRED, 'Choose an option');
+      await page.getByText("We couldn't send your message. Please try again in a moment.").waitFor();
+      expect(await page.getByLabel('Your email').inputValue()).toBe(visitor.noScript);
+      expect(await page.getByRole('textbox', { name: /^Which team are you on\?/ }).inputValue()).toBe(
+        'Analytical Engines',
+      );
+      expect(
+        await page.getByRole('textbox', { name: /^What would you like to build together\?/ }).inputValue(),
+      ).toBe('A compiler\nfor the engine');
+      expect(await page.getByRole('checkbox', { name: 'Compilers' }).isChecked()).toBe(true);
+      expect(await page.getByRole('checkbox', { name: 'COBOL' }).isChecked()).toBe(false);
+      expect(await page.getByRole('checkbox', { name: 'Nanoseconds' }).isChecked()).toBe(true);
+      expect(
+        await page.getByRole('checkbox', { name: /^Add me to the monthly newsletter/ }).isChecked(),
+      ).toBe(true);
+      await shotAtBothWidths(page, 'card-questions-error-no-script');
+
+      await page.getByRole('radio', { name: 'A call' }).check();
+      await page.getByRole('checkbox', { name: 'Send me your card by e-mail' }).check();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText(SENT_WITH_CARD).waitFor();
+      await shotAtBothWidths(page, 'card-questions-sent-no-script');
+    });
+
+    it('with JavaScript on, on a phone: the error shown in place without a reload, then sent', async () => {
+      const page = await open(IPHONE);
+      await page.goto(`/u/${card.handle}`);
+      // a mark on this document: a reload or a form post would lose it
+      await page.evaluate(() => {
+        (window as unknown as { loadedOnce?: boolean }).loadedOnce = true;
+      });
+      await page.getByLabel('Your email').fill(visitor.script);
+      await page
+        .getByRole('textbox', { name: /^What would you like to build together\?/ })
+        .fill('Your compilers, on our engines.');
+      await page.getByRole('checkbox', { name: 'COBOL' }).check();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await expectErrorUnder(page, REQUIRED, 'Choose an option');
+      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(
+        true,
+      );
+      expect(await page.getByRole('checkbox', { name: 'COBOL' }).isChecked()).toBe(true);
+      await expectAccessible(page, 'the card with questions and an error', [PHONE_WIDTH]);
+      await shotAtBothWidths(page, 'card-questions-error');
+
+      await page.getByRole('radio', { name: 'Coffee next week' }).check();
+      await page.getByRole('checkbox', { name: 'Send me your card by e-mail' }).check();
+      await page.getByRole('button', { name: 'Send Message' }).click();
+      await page.getByText(SENT_WITH_CARD).waitFor();
+      await page.getByText('Message sent!').first().waitFor();
+      expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(
+        true,
+      );
+      expect(page.url()).toBe(`${product.baseUrl}/u/${card.handle}`);
+      await shotAtBothWidths(page, 'card-questions-sent');
+    });
+
+    it('mails each visitor the card with the follow-up, and shows the owner the answers in Leads', async () => {
+      for (const to of [visitor.noScript, visitor.script]) {
+        const mail = await outboxMail(to);
+        expect(mail.subject).toBe("Grace Brewster Hopper's card");
+        expect(mail.text).toContain(FOLLOW_UP);
+        expect(mail.text).toContain(`${product.baseUrl}/u/${card.handle}`);
+        expect(mail.replyTo?.value[0].address).toBe('grace@example.com');
+        const file = mail.attachments.find((attachment) => attachment.filename === `${card.handle}.vcf`);
+        expect(file?.contentType).toBe('text/vcard');
+        expect(file?.content.toString('utf8')).toContain('FN:Grace Brewster Hopper');
+      }
+
+      // stored: the answers with the questions as asked; an optional one left out, the unticked box kept
+      const leads = await api<{ items: LeadResponse[] }>(`/api/profiles/${card.id}/leads`, { token });
+      expect(leads.items).toHaveLength(2);
+      const stored = (email: string) => {
+        const lead = leads.items.find((item) => item.email === email);
+        return {
+          answers: lead?.answers.map(({ label, value }) => [label, value]),
+          cardSent: lead?.cardExchange?.cardSent,
+          consentText: lead?.cardExchange?.consentText,
+        };
+      };
+      expect(stored(visitor.noScript)).toEqual({
+        answers: [
+          ['Which team are you on?', 'Analytical Engines'],
+          ['What would you like to build together?', 'A compiler\nfor the engine'],
+          ['How should I follow up?', 'A call'],
+          ['Which topics interest you?', ['Compilers', 'Nanoseconds']],
+          ['Add me to the monthly newsletter', true],
+        ],
+        cardSent: true,
+        consentText: 'Send me your card by e-mail',
+      });
+      expect(stored(visitor.script)).toEqual({
+        answers: [
+          ['What would you like to build together?', 'Your compilers, on our engines.'],
+          ['How should I follow up?', 'Coffee next week'],
+          ['Which topics interest you?', ['COBOL']],
+          ['Add me to the monthly newsletter', false],
+        ],
+        cardSent: true,
+        consentText: 'Send me your card by e-mail',
+      });
+
+      const page = await open(DESKTOP);
+      await signIn(page, grace);
+      await page.goto(`/dashboard/leads?card=${card.handle}`);
+      await page.getByRole('button', { name: visitor.noScript, exact: true }).click();
+      const panel = page.getByRole('dialog', { name: visitor.noScript });
+      await panel.getByRole('region', { name: 'Answers' }).waitFor();
+      expect(await answersIn(panel)).toEqual([
+        ['Which team are you on?', 'Analytical Engines'],
+        ['What would you like to build together?', 'A compiler\nfor the engine'],
+        ['How should I follow up?', 'A call'],
+        ['Which topics interest you?', 'Compilers; Nanoseconds'],
+        ['Add me to the monthly newsletter', 'Yes'],
+      ]);
+      await panel
+        .getByRole('region', { name: 'Your card by e-mail' })
+        .getByText('Asked for your card: e-mailed to them.')
+        .waitFor();
+      await shot(page, 'leads-answers');
+
+      const phone = await open(IPHONE);
+      await signIn(phone, grace);
+      await phone.goto(`/dashboard/leads?card=${card.handle}`);
+      await phone.getByRole('button', { name: `Open ${visitor.script}` }).click();
+      const phonePanel = phone.getByRole('dialog', { name: visitor.script });
+      await phonePanel.getByRole('region', { name: 'Answers' }).waitFor();
+      expect(await answersIn(phonePanel)).toEqual([
+        ['What would you like to build together?', 'Your compilers, on our engines.'],
+        ['How should I follow up?', 'Coffee next week'],
+        ['Which topics interest you?', 'COBOL'],
+        ['Add me to the monthly newsletter', 'No'],
+      ]);
+      await phonePanel
+        .getByRole('region', { name: 'Your card by e-mail' })
+        .getByText('Asked for your card: e-mailed to them.')
+        .waitFor();
+      await shot(phone, 'leads-answers');
     });
   });
 });

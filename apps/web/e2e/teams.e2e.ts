@@ -119,7 +119,9 @@ afterAll(async () => {
 describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (current) => {
   beforeAll(async () => {
     mode = current;
-    [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
+    // a team's webhook may point at this machine (the endpoint is saved, not called)
+    const env = { WEBHOOK_ALLOW_PRIVATE: 'true' };
+    [product, browser] = await Promise.all([startProductIn(mode, env), browser ?? launchChromium()]);
     const session = await callApi<SessionResponse>(product.baseUrl, '/api/auth/register', {
       method: 'POST',
       body: admin,
@@ -235,6 +237,12 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     // a member sees the team's cards, leads and analytics tabs, not its people or brand
     const tabs = page.getByRole('navigation', { name: 'Team sections' }).getByRole('link');
     expect(await tabs.allTextContents()).toEqual(['Cards', 'Leads', 'Analytics']);
+    // nor its webhooks and API keys: a link to either lands on the cards, and the API refuses them
+    for (const adminTab of ['webhooks', 'api-keys']) {
+      await page.goto(`/dashboard/teams/${teamId}/${adminTab}`);
+      await page.waitForURL(`**/dashboard/teams/${teamId}/cards`);
+      expect((await fetchFrom(page, `/api/teams/${teamId}/${adminTab}`)).status).toBe(403);
+    }
   });
 
   it('finds the team card with its company read-only, which the API refuses to change too, and publishes it', async () => {
@@ -367,5 +375,79 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
     const answer = await visitor.goto(`/u/${card.handle}`);
     expect(answer?.status()).toBe(200);
     await visitor.getByRole('heading', { level: 1, name: card.displayName }).waitFor();
+  });
+
+  it("the admin adds the team's webhook and API key, on a wide screen and on a phone", async () => {
+    const page = adminPage;
+    // nothing listens on port 9: the endpoint is saved, and this test sends it nothing
+    const hookUrl = `http://127.0.0.1:9/initech-${stamp}`;
+    await tab(page, 'Webhooks', 'No webhooks yet');
+    await expectAccessible(page, 'team webhooks, none yet');
+    await shot(page, 'webhooks-empty');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    const form = page.getByRole('dialog', { name: 'Add an endpoint' });
+    await form.getByLabel('Endpoint URL').fill(hookUrl);
+    await form.getByLabel('Description').fill('Initech CRM');
+    await form.getByRole('checkbox', { name: /A card is published/ }).check();
+    // the team's cards to choose from: this one only
+    await form.getByRole('checkbox', { name: `${card.displayName} (/u/${card.handle})` }).check();
+    await expectAccessible(page, 'team webhooks, the endpoint form');
+    await shot(page, 'webhooks-form');
+    await form.getByRole('button', { name: 'Add endpoint' }).click();
+    const added = page.getByRole('dialog', { name: 'Endpoint added' });
+    expect(await added.getByTestId('signing-secret').textContent()).toMatch(/^whsec_/);
+    await expectAccessible(page, 'team webhooks, the secret shown once');
+    await shot(page, 'webhooks-secret');
+    await added.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'Initech CRM' }).waitFor();
+    await page.getByText('1 of the cards').waitFor();
+    await expectAccessible(page, 'team webhooks, one endpoint');
+    await shot(page, 'webhooks-list');
+    const hooks = await fetchFrom<Array<{ url: string; events: string[]; cardIds: string[] | null }>>(
+      page,
+      `/api/teams/${teamId}/webhooks`,
+    );
+    expect(hooks.body).toEqual([expect.objectContaining({ url: hookUrl, cardIds: [card.id] })]);
+    expect([...hooks.body[0].events].sort()).toEqual(['card.published', 'lead.created']);
+
+    // the API keys tab, reached from the tabs on a phone's width
+    await page.setViewportSize({ width: PHONE_WIDTH, height: IPHONE.viewport.height });
+    try {
+      await tab(page, 'API keys', 'No API keys yet');
+      await page.getByRole('button', { name: 'Create API key' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create API key' });
+      await dialog.getByLabel('Name').fill('Initech CRM sync');
+      await dialog.getByRole('checkbox', { name: /leads:read/ }).check();
+      await dialog.getByRole('checkbox', { name: /analytics:read/ }).check();
+      await expectAccessible(page, 'team API keys, the form');
+      await shot(page, 'api-keys-form');
+      await dialog.getByRole('button', { name: 'Create key' }).click();
+      const created = page.getByRole('dialog', { name: 'API key created' });
+      const key = await created.getByLabel('Your new API key').inputValue();
+      expect(key).toMatch(/^cck_[A-Za-z0-9_-]{43}$/);
+      await expectAccessible(page, 'team API keys, the key shown once');
+      await shot(page, 'api-keys-shown-once');
+      await created.getByRole('button', { name: 'Done' }).click();
+      await page.getByTestId('api-key').filter({ hasText: 'Initech CRM sync' }).waitFor();
+      await expectAccessible(page, 'team API keys, one key');
+      await shot(page, 'api-keys-list');
+      // opened from a link on a phone, the tabs, scrolled sideways, show the current one
+      await page.reload();
+      await page.getByTestId('api-key').first().waitFor();
+      const tabs = page.getByRole('navigation', { name: 'Team sections' });
+      const [current, frame] = await Promise.all([
+        tabs.getByRole('link', { name: 'API keys' }).boundingBox(),
+        tabs.boundingBox(),
+      ]);
+      expect(current!.x).toBeGreaterThanOrEqual(frame!.x);
+      expect(current!.x + current!.width).toBeLessThanOrEqual(frame!.x + frame!.width);
+      // the key opens the team's inbox to a tool
+      const inbox = await fetch(`${product.baseUrl}/api/teams/${teamId}/leads`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(inbox.status).toBe(200);
+    } finally {
+      await page.setViewportSize(DESKTOP.viewport);
+    }
   });
 });

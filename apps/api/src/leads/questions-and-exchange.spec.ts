@@ -298,18 +298,22 @@ describe.each(STORAGE_KINDS)('a card\'s questions and "Send me your card" (%s)',
       ['email', 'ada@example.com'],
       ['consent', 'yes'],
       [`answers.${size.id}`, '1-10'],
-      [`answers.${topic.id}`, 'Cards'],
+      // a textarea's line breaks, as a browser posts them
+      [`answers.${topic.id}`, 'Cards\r\nand badges'],
       [`answers.${demo.id}`, ''],
       ['answers.gone', 'a question deleted after the page was loaded'],
+      ['message', 'See you\r\nat the fair'],
     ]);
     expect(sent.status).toBe(200);
     expect(sent.text).toContain('Thanks! The owner has received your message.');
     const [lead] = await leadsOf(profile.id, owner.accessToken);
+    // stored with line feeds, as the page's script sends them
     expect(lead.answers.map((a) => [a.questionId, a.value])).toEqual([
       [size.id, '1-10'],
-      [topic.id, 'Cards'],
+      [topic.id, 'Cards\nand badges'],
       [demo.id, false],
     ]);
+    expect(lead.message).toBe('See you\nat the fair');
   });
 
   it('mails the card to a visitor who ticked the box, with the vCard and the follow-up, once a day', async () => {

@@ -33,9 +33,15 @@ const ANSWER_PREFIX = 'answers.';
 /** more answers than a card has questions are not read: the rest of the body is dropped */
 const POSTED_ANSWERS_MAX = 20;
 
+/**
+ * a browser posts a textarea's line breaks as CRLF, and the page's script sends them as LF: stored as
+ * LF either way, so a text is the same, and as long, with or without script
+ */
+const withLineFeeds = (value: string): string => value.replace(/\r\n?/g, '\n');
+
 function text(value: unknown): string {
   const first = Array.isArray(value) ? (value[0] as unknown) : value;
-  return typeof first === 'string' ? first : '';
+  return typeof first === 'string' ? withLineFeeds(first) : '';
 }
 
 /** the answers as posted, by question id: one value as a text, several as a list */
@@ -45,9 +51,9 @@ function postedAnswers(form: PostedMessageForm): Record<string, string | string[
   for (const key of keys.slice(0, POSTED_ANSWERS_MAX)) {
     const value = form[key];
     const id = key.slice(ANSWER_PREFIX.length);
-    if (typeof value === 'string') answers[id] = value;
+    if (typeof value === 'string') answers[id] = withLineFeeds(value);
     else if (Array.isArray(value))
-      answers[id] = value.filter((item): item is string => typeof item === 'string');
+      answers[id] = value.filter((item): item is string => typeof item === 'string').map(withLineFeeds);
   }
   return answers;
 }

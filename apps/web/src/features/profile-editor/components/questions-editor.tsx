@@ -106,7 +106,8 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
             <li
               key={question.id}
               className={cn(
-                'rounded-lg border border-border bg-background/60 p-3 sm:p-4',
+                // a container: the card sits in the editor's narrow side column on a wide screen
+                '@container rounded-lg border border-border bg-background/60 p-3 sm:p-4',
                 dropClass(list, index),
               )}
               {...list.itemProps(index)}
@@ -123,8 +124,8 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
                     name={`question ${index + 1}`}
                   />
                 </div>
-                <div className="clear-both grid gap-4 sm:grid-cols-2">
-                  <FormField label="Question" error={error(index, 'label')} className="sm:col-span-2">
+                <div className="clear-both grid gap-4 @md:grid-cols-2">
+                  <FormField label="Question" error={error(index, 'label')} className="@md:col-span-2">
                     <Input
                       data-control="field"
                       maxLength={QuestionLimits.labelMax}
@@ -160,7 +161,7 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
                       label="Options"
                       hint={`One a line, ${QuestionLimits.choicesMin} to ${QuestionLimits.choicesMax}`}
                       error={error(index, 'choices')}
-                      className="sm:col-span-2"
+                      className="@md:col-span-2"
                     >
                       <Textarea
                         rows={Math.max(3, question.choices.length)}

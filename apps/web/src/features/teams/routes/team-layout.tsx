@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { Link, Navigate, NavLink, Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ArrowLeft,
   BarChart3,
@@ -52,7 +52,22 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 export function TeamLayout() {
   const { team, isAdmin } = useCurrentTeam();
   const [leaving, setLeaving] = useState(false);
+  const tabsRef = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
   useDocumentTitle(team.data?.name ?? 'Team');
+
+  // on a phone the tabs scroll sideways: the current one is brought into view, opened from a link too
+  const loaded = team.data !== undefined;
+  useEffect(() => {
+    const list = tabsRef.current;
+    const current = list?.querySelector('[aria-current="page"]');
+    if (!list || !current) return;
+    const box = current.getBoundingClientRect();
+    const frame = list.getBoundingClientRect();
+    if (box.left < frame.left || box.right > frame.right) {
+      list.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
+    }
+  }, [pathname, loaded]);
 
   if (team.isPending) return <PageSpinner label="Loading team..." />;
   if (team.isError || !team.data) {
@@ -99,7 +114,7 @@ export function TeamLayout() {
         </Button>
       </div>
       <nav aria-label="Team sections" className="mb-6">
-        <ul className="flex overflow-x-auto border-b border-border">
+        <ul ref={tabsRef} className="flex overflow-x-auto border-b border-border">
           {TABS.filter((tab) => isAdmin || !tab.adminOnly).map(({ to, label, icon: Icon }) => (
             <li key={to} className="-mb-px">
               <NavLink to={to} className={tabClass}>
