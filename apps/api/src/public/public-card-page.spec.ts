@@ -75,7 +75,8 @@ describe.each(STORAGE_KINDS)('the public card rendered on the server (%s)', (kin
     expect(page.text).toContain('Analytical engine whisperer');
     expect(page.text).toContain('href="mailto:ada@example.com"');
     expect(page.text).toContain(`href="/u/${profile.handle}/contact.vcf"`);
-    expect(page.text).toContain(`action="/u/${profile.handle}/message"`);
+    expect(page.text).toContain(`action="/u/${profile.handle}/message#leave-a-message"`);
+    expect(page.text).toContain('id="leave-a-message"');
     expect(page.text).toContain('Leave a Message');
 
     const url = `https://cards.example.test/u/${profile.handle}`;

@@ -25,6 +25,9 @@ import {
 import type { CardTheme } from './card-theme';
 import { QuestionFields } from './question-fields';
 
+/** where the card page's form is: a post without script comes back to it */
+const MESSAGE_FORM_ANCHOR = 'leave-a-message';
+
 export { MESSAGE_FAILED, MESSAGE_SENT };
 
 export const DEMO_MESSAGE_NOTE =
@@ -168,7 +171,12 @@ export function MessageForm({
   );
 
   return (
-    <section aria-labelledby={field('title')} className={className}>
+    <section
+      aria-labelledby={field('title')}
+      className={className}
+      // the page a post without script answers opens at the form, with its outcome or its errors
+      id={post ? MESSAGE_FORM_ANCHOR : undefined}
+    >
       <h2 id={field('title')} className={cn('mb-1', theme.sectionLabel)}>
         Leave a Message
       </h2>
@@ -182,7 +190,7 @@ export function MessageForm({
         {...(post
           ? {
               method: 'post',
-              action: post.action,
+              action: `${post.action}#${MESSAGE_FORM_ANCHOR}`,
               'data-message-form': post.profileId,
               // the theme's colours for what the page's script writes into the form
               'data-error-class': theme.error,
