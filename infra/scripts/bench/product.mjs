@@ -15,7 +15,37 @@ const POLL_MS = 250;
 // node's built-in fetch (undici); named here so the linter knows where it comes from
 const { fetch } = globalThis;
 
-export function freePort() {
+/** the first port of the range the kernel hands to port-0 listens and outgoing connections */
+function ephemeralLow() {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function listensOn(port) {
+  return new Promise((answer) => {
+    const server = createServer();
+    server.once('error', () => answer(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => answer(true)));
+  });
+}
+
+/**
+ * a port free on 127.0.0.1 right now, drawn below the kernel's ephemeral range: a port the kernel
+ * picked is handed out again to the next port-0 listen or outgoing connection (a parallel test's)
+ * before the process we start binds it; one below that range never is. the same rule as
+ * infra/test/services.ts's, for the tests
+ */
+export async function freePort() {
+  const top = ephemeralLow();
+  const bottom = Math.max(1_024, top - 12_000);
+  for (let attempt = 0; attempt < 50 && top - bottom > 1_000; attempt++) {
+    const port = bottom + Math.floor(Math.random() * (top - bottom));
+    if (await listensOn(port)) return port;
+  }
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
