@@ -289,6 +289,38 @@ describe.each(STORAGE_KINDS)('webhooks, delivered to a real receiver (%s)', (kin
     expect(on.body).toMatchObject({ enabled: true, disabledReason: null });
   });
 
+  it('turns off an endpoint that has failed for more than a day, even before its deliveries in a row run out', async () => {
+    const store = app().app.get<WebhookEndpointsRepository>(WEBHOOK_ENDPOINTS);
+    const owner = await person(http, 'Owner');
+    const card = await publishedCard(owner);
+    const url = receiver.url('failing-for-a-day');
+    const endpoint = await addEndpoint(owner, { url, events: ['lead.created'] });
+    // an attempt that failed 25 hours ago, not given up: the endpoint has been failing since then
+    await store.recordOutcome(endpoint.id, {
+      ok: false,
+      gaveUp: false,
+      at: new Date(Date.now() - 25 * 3_600_000),
+    });
+    // one delivery given up now: one in a row, under the two the count asks for, but a day of failures
+    receiver.answer(url, 500, 500, 500);
+    await leaveMessage(card, 'late@example.com');
+    const off = await eventually(
+      () => http.get<WebhookEndpointResponse>(`/api/webhooks/${endpoint.id}`, { token: owner.accessToken }),
+      (answer) => answer.body.enabled === false,
+      10_000,
+    );
+    expect(off.body.disabledReason).toBe('every delivery to it has failed for more than 25 hours.');
+    const mail = await eventually(
+      async () =>
+        (await mailsTo(app().config.mail.outboxDir, owner.email)).filter(
+          (one) => one.subject === 'A Cardcraft webhook was turned off',
+        ),
+      (found) => found.length > 0,
+      10_000,
+    );
+    expect(mail[0].text).toContain('failed for more than 25 hours');
+  });
+
   it('sends a test event, logged like any delivery', async () => {
     const owner = await person(http);
     const url = receiver.url('test');
