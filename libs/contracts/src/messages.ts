@@ -1,4 +1,4 @@
-// every user-facing validation message of the specification (§5), verbatim.
+// every user-facing validation message of the product, written once: the API and the forms use them as they are.
 export const Messages = {
   loginEmail: 'Enter a valid email address',
   loginPassword: 'Password is required',

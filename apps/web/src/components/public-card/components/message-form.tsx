@@ -1,24 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { CheckCircle2, CircleAlert, Info, Send } from 'lucide-react';
-import { toast } from '@/components/ui/use-toast';
-import { fieldErrorsOf } from '@/lib/api-error';
 import { cn } from '@/lib/utils';
 import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
-import { CARD_EXCHANGE_TEXT, type AnswerValue, type CardQuestion } from '@cardcraft/contracts/question-rules';
+import { CARD_EXCHANGE_TEXT, type CardQuestion } from '@cardcraft/contracts/question-rules';
+import { useMessageForm, type MessageFormOutcome } from '../hooks/use-message-form';
 import {
   CARD_NOT_SENT,
   CARD_SENT,
-  isLeadFormField,
   MESSAGE_FAILED,
   MESSAGE_FIELD_LABELS,
-  MESSAGE_FIELDS,
   MESSAGE_MAX,
   MESSAGE_SENT,
   NO_EXTRA_FIELDS,
-  validateLeadForm,
-  type LeadFormErrors,
-  type LeadFormField,
   type LeadFormValues,
   type ExtraMessageField,
 } from '../lib/lead-form';
@@ -33,16 +27,7 @@ export { MESSAGE_FAILED, MESSAGE_SENT };
 export const DEMO_MESSAGE_NOTE =
   'This is a demo card, so messages are not sent anywhere. Create your own card to start receiving them.';
 
-type Status = { kind: 'idle' } | { kind: 'sent'; cardSent?: boolean } | { kind: 'failed' } | { kind: 'demo' };
-
-/** how the server answered a form posted without script: the page shows it as the form would */
-export interface MessageFormOutcome {
-  status: 'sent' | 'failed';
-  values?: Omit<LeadFormValues, 'answers'> & { answers?: Record<string, string | string[]> };
-  errors?: LeadFormErrors;
-  /** "Send me your card" was ticked: whether the card is on its way */
-  cardSent?: boolean;
-}
+export type { MessageFormOutcome };
 
 export interface MessageFormProps {
   theme: CardTheme;
@@ -89,78 +74,14 @@ export function MessageForm({
   className,
 }: MessageFormProps) {
   const id = useId();
-  const extraFields = MESSAGE_FIELDS.filter((name) => fields[name] !== 'off');
-  // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)
-  const [typedEmail, setTypedEmail] = useState<string | null>(outcome?.values?.email ?? null);
-  const [rest, setRest] = useState({
-    message: outcome?.values?.message ?? '',
-    consent: outcome?.values?.consent ?? true,
-    name: outcome?.values?.name ?? '',
-    phone: outcome?.values?.phone ?? '',
-    company: outcome?.values?.company ?? '',
+  const { values, extraFields, errors, status, pending, setField, setAnswer, submit } = useMessageForm({
+    defaultEmail,
+    onSend,
+    outcome,
+    fields,
+    questions,
+    offersCardExchange,
   });
-  const [answers, setAnswers] = useState<Record<string, AnswerValue>>(outcome?.values?.answers ?? {});
-  const [sendCard, setSendCard] = useState(outcome?.values?.sendCard ?? false);
-  const { name, phone, company, ...always } = rest;
-  const typedExtra: Record<ExtraMessageField, string> = { name, phone, company };
-  // only the fields the form asks for are part of what it sends
-  const values: LeadFormValues = {
-    email: typedEmail ?? defaultEmail ?? '',
-    ...always,
-    ...Object.fromEntries(extraFields.map((field) => [field, typedExtra[field]])),
-    ...(questions.length > 0 ? { answers } : {}),
-    ...(offersCardExchange ? { sendCard } : {}),
-  };
-  const [errors, setErrors] = useState<LeadFormErrors>(outcome?.errors ?? {});
-  const [status, setStatus] = useState<Status>(
-    outcome ? { kind: outcome.status, cardSent: outcome.cardSent } : { kind: 'idle' },
-  );
-  const [pending, setPending] = useState(false);
-
-  const clearError = (key: LeadFormField) => {
-    if (errors[key]) setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    const found = validateLeadForm(values, fields, questions);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    if (!onSend) {
-      setStatus({ kind: 'demo' });
-      return;
-    }
-    setPending(true);
-    setStatus({ kind: 'idle' });
-    try {
-      const lead = (await onSend(values)) as { cardExchange?: { cardSent: boolean } | null } | undefined;
-      setRest((r) => ({ ...r, message: '' }));
-      setStatus({ kind: 'sent', cardSent: lead?.cardExchange?.cardSent });
-      toast({
-        title: 'Message sent!',
-        description: 'Your message has been delivered to the owner.',
-        variant: 'success',
-      });
-    } catch (error) {
-      const fieldErrors: LeadFormErrors = {};
-      for (const { field, message } of fieldErrorsOf(error)) {
-        if (isLeadFormField(field)) fieldErrors[field] = message;
-      }
-      setErrors(fieldErrors);
-      setStatus({ kind: 'failed' });
-      toast({
-        title: 'Failed to send message',
-        description: 'Please try again in a moment.',
-        variant: 'destructive',
-      });
-    } finally {
-      setPending(false);
-    }
-  };
 
   const over = values.message.length > MESSAGE_MAX;
   const field = (name: string) => `${id}-${name}`;
@@ -211,8 +132,7 @@ export function MessageForm({
             required
             value={values.email}
             onChange={(e) => {
-              setTypedEmail(e.target.value);
-              clearError('email');
+              setField('email', e.target.value);
             }}
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? field('email-error') : undefined}
@@ -249,8 +169,7 @@ export function MessageForm({
                 value={values[name] ?? ''}
                 onChange={(e) => {
                   const value = e.target.value;
-                  setRest((r) => ({ ...r, [name]: value }));
-                  clearError(name);
+                  setField(name, value);
                 }}
                 aria-invalid={errors[name] ? true : undefined}
                 aria-describedby={errors[name] ? field(`${name}-error`) : undefined}
@@ -272,11 +191,10 @@ export function MessageForm({
         <QuestionFields
           theme={theme}
           questions={questions}
-          answers={answers}
+          answers={values.answers ?? {}}
           errors={errors}
           onAnswer={(questionId, value) => {
-            setAnswers((a) => ({ ...a, [questionId]: value }));
-            clearError(`answers.${questionId}`);
+            setAnswer(questionId, value);
           }}
           idOf={field}
           labelClass={labelClass}
@@ -302,8 +220,7 @@ export function MessageForm({
             value={values.message}
             onChange={(e) => {
               const message = e.target.value;
-              setRest((r) => ({ ...r, message }));
-              clearError('message');
+              setField('message', message);
             }}
             aria-invalid={errors.message ? true : undefined}
             aria-describedby={[field('counter'), errors.message ? field('message-error') : '']
@@ -332,8 +249,7 @@ export function MessageForm({
               checked={values.consent}
               onChange={(e) => {
                 const consent = e.target.checked;
-                setRest((r) => ({ ...r, consent }));
-                clearError('consent');
+                setField('consent', consent);
               }}
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={errors.consent ? field('consent-error') : undefined}
@@ -358,8 +274,8 @@ export function MessageForm({
               type="checkbox"
               name="sendCard"
               value="yes"
-              checked={sendCard}
-              onChange={(e) => setSendCard(e.target.checked)}
+              checked={values.sendCard ?? false}
+              onChange={(e) => setField('sendCard', e.target.checked)}
               className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
             />
             <span>{CARD_EXCHANGE_TEXT}</span>

@@ -90,7 +90,7 @@ export type LeadFormErrors = Partial<Record<LeadFormField, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** the client-side rules of the message form, with the specification's messages (§5) */
+/** the client-side rules of the message form, in the words the API answers with */
 export function validateLeadForm(
   values: LeadFormValues,
   fields: MessageFieldsResponse = NO_EXTRA_FIELDS,
