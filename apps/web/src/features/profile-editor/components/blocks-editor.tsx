@@ -14,7 +14,7 @@ import {
   type BlockForm,
 } from '../utils/profile-form';
 import { BlockFields, editablePayload, payloadToJson } from './block-fields';
-import { EditorSection } from './editor-section';
+import { EditorSection, EmptyList } from './editor-section';
 import { LockedSection } from './locked-field';
 import { OptionSelect } from './option-select';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
@@ -71,12 +71,9 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
     >
       <ListAnnouncement list={list} />
       {blocks.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
-          <LayoutTemplate className="size-5 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">
-            No content blocks yet. Add sections for calls-to-action, quotes, or links.
-          </p>
-        </div>
+        <EmptyList icon={LayoutTemplate}>
+          No content blocks yet. Add sections for calls-to-action, quotes, or links.
+        </EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {blocks.map((block, index) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 export function EditorSection({
@@ -61,6 +61,22 @@ export function SwitchRow({
         ) : null}
       </div>
       {children}
+    </div>
+  );
+}
+
+/** an editor list with nothing in it yet: its icon and what to add */
+export function EmptyList({
+  icon: Icon,
+  children,
+}: {
+  icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
+      <Icon className="size-5 text-muted-foreground" aria-hidden="true" />
+      <p className="text-sm text-muted-foreground">{children}</p>
     </div>
   );
 }

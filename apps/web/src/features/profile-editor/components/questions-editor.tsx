@@ -16,7 +16,7 @@ import {
 } from '@cardcraft/contracts/question-rules';
 import { newId } from '../utils/profile-form';
 import type { ProfileFields } from '../utils/profile-fields';
-import { EditorSection, SwitchRow } from './editor-section';
+import { EditorSection, EmptyList, SwitchRow } from './editor-section';
 import { LockedSection } from './locked-field';
 import { OptionSelect } from './option-select';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
@@ -94,12 +94,9 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
     >
       <ListAnnouncement list={list} />
       {questions.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
-          <MessageCircleQuestion className="size-5 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">
-            No questions yet. The form asks for the e-mail and a message.
-          </p>
-        </div>
+        <EmptyList icon={MessageCircleQuestion}>
+          No questions yet. The form asks for the e-mail and a message.
+        </EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {questions.map((question, index) => (

@@ -6,7 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import { withScheme } from '@/lib/urls';
 import { createSocialLink, type SocialLinkForm } from '../utils/profile-form';
 import { cn } from '@/lib/utils';
-import { EditorSection } from './editor-section';
+import { EditorSection, EmptyList } from './editor-section';
 import { LockedSection } from './locked-field';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
@@ -80,10 +80,7 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
         ))}
       </datalist>
       {links.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center">
-          <Link2 className="size-5 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">No social links yet. Add your first platform.</p>
-        </div>
+        <EmptyList icon={Link2}>No social links yet. Add your first platform.</EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {links.map((link, index) => (
