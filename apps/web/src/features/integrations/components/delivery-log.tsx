@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import type { WebhookDeliveryStatus, WebhookDeliverySummaryResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import {
   Dialog,
   DialogContent,
@@ -178,24 +179,14 @@ export function DeliveryLog({ base, endpointId }: { base: string; endpointId: st
         <ListTableHead caption="Deliveries, newest first" columns={['Event', 'Status', 'Response', 'Time']} />
         <tbody className="divide-y divide-border">{data.items.map(row)}</tbody>
       </table>
-      <nav
-        aria-label="Deliveries pages"
-        className="flex items-center justify-between gap-3 border-t border-border px-3 py-2 text-sm"
-      >
-        <span className="text-muted-foreground">
-          Page {page} of {pages} · {data.total} {data.total === 1 ? 'delivery' : 'deliveries'}
-        </span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        label="Deliveries pages"
+        page={page}
+        pages={pages}
+        onPage={setPage}
+        total={`${data.total} ${data.total === 1 ? 'delivery' : 'deliveries'}`}
+        className="px-3 py-2"
+      />
       <DeliveryDetail
         base={base}
         endpointId={endpointId}

@@ -1,6 +1,7 @@
-import { ChevronLeft, ChevronRight, ContactRound, PanelRightOpen } from 'lucide-react';
+import { ContactRound, PanelRightOpen } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Pager } from '@/components/ui/pager';
 import { Card } from '@/components/ui/card';
 import { ListTableHead } from '@/components/ui/list-table-head';
 import type { ListedLead } from '../api/get-leads';
@@ -165,24 +166,7 @@ export function LeadsTable({
           })}
         </tbody>
       </table>
-      <nav
-        aria-label="Pagination"
-        className="flex items-center justify-between gap-3 border-t border-border px-4 py-3 text-sm sm:px-5"
-      >
-        <span className="text-muted-foreground">
-          Page {page} of {pages}
-        </span>
-        <div className="flex gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </div>
-      </nav>
+      <Pager label="Pagination" page={page} pages={pages} onPage={onPage} className="px-4 py-3 sm:px-5" />
     </Card>
   );
 }
