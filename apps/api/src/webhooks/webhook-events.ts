@@ -33,27 +33,30 @@ export class WebhookEvents implements OnModuleInit {
   onModuleInit(): void {
     const base = () => this.config.publicBaseUrl;
     this.events.on('lead.created', ({ lead, profile }) =>
-      this.record(profile, 'lead.created', leadData(lead, webhookCard(profile, base()))),
+      this.record(profile, 'lead.created', () => leadData(lead, webhookCard(profile, base()))),
     );
     this.events.on('lead.updated', ({ lead, profile, changes }) =>
-      this.record(profile, 'lead.updated', leadData(lead, webhookCard(profile, base()), changes)),
+      this.record(profile, 'lead.updated', () => leadData(lead, webhookCard(profile, base()), changes)),
     );
     this.events.on('contact.saved', ({ profile, at }) =>
-      this.record(profile, 'contact.saved', {
+      this.record(profile, 'contact.saved', () => ({
         card: webhookCard(profile, base()),
         savedAtUtc: at.toISOString(),
-      }),
+      })),
     );
     this.events.on('card.published', ({ profile }) =>
-      this.record(profile, 'card.published', { card: webhookCard(profile, base()) }),
+      this.record(profile, 'card.published', () => ({ card: webhookCard(profile, base()) })),
     );
     // what an account or a team owned goes with it, deliveries and all
     this.events.on('account.deleted', ({ userId }) => this.endpoints.deleteAll({ kind: 'user', userId }));
     this.events.on('team.deleted', ({ teamId }) => this.endpoints.deleteAll({ kind: 'team', teamId }));
   }
 
-  /** never fails the request: the lead or the card is stored whatever happens to its webhooks */
-  private async record(profile: ProfileRecord, type: WebhookEvent, data: object): Promise<void> {
+  /**
+   * never fails the request: the lead or the card is stored whatever happens to its webhooks. the
+   * payload is made only when an endpoint listens, as most cards have none
+   */
+  private async record(profile: ProfileRecord, type: WebhookEvent, data: () => object): Promise<void> {
     try {
       const scope: WebhookScope = profile.teamId
         ? { kind: 'team', teamId: profile.teamId }
@@ -66,7 +69,7 @@ export class WebhookEvents implements OnModuleInit {
       );
       if (listening.length === 0) return;
       const now = new Date();
-      const payload = payloadBody(type, data, now);
+      const payload = payloadBody(type, data(), now);
       await this.deliveries.createMany(
         listening.map((endpoint) => ({
           endpointId: endpoint.id,
