@@ -12,7 +12,7 @@ import { CurrentUserId } from '../auth/auth.guard';
 import { KeyScope } from '../auth/key-scope';
 import { AccountLeadsService } from './account-leads.service';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
-import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
+import { leadsCsv } from './leads-csv';
 
 /** the leads of every card the account holds, in one list */
 @ApiTags('leads')
@@ -38,19 +38,14 @@ export class AccountLeadsController {
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    // the answers' columns are known once every lead is read: the rows are made after
-    const leads = [];
-    const columns = new AnswerColumns();
-    for await (const row of this.leads.csvRows(userId, query)) {
-      leads.push(row);
-      columns.add(row.lead);
-    }
-    const rows = [leadsCsvHeader(['Card'], columns.labels)];
-    for (const { lead, card } of leads) rows.push(leadCsvRow(lead, [card], columns.labels));
+    const csv = await leadsCsv(['Card'], this.leads.csvRows(userId, query), ({ lead, card }) => ({
+      lead,
+      leading: [card],
+    }));
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="leads.csv"');
-    return rows.join('');
+    return csv;
   }
 
   /** the tags in use on the account's leads, by name */

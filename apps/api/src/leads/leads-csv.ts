@@ -87,3 +87,24 @@ export function leadCsvRow(
       .join(',') + '\r\n'
   );
 }
+
+/**
+ * a whole CSV of leads: `cells` names each row's lead and the cells before it (under `leadingHeader`).
+ * the answers' columns are known once every lead is read, so the rows are made after
+ */
+export async function leadsCsv<T>(
+  leadingHeader: string[],
+  rows: AsyncIterable<T>,
+  cells: (row: T) => { lead: LeadRecord; leading: string[] },
+): Promise<string> {
+  const read: Array<{ lead: LeadRecord; leading: string[] }> = [];
+  const columns = new AnswerColumns();
+  for await (const row of rows) {
+    const parts = cells(row);
+    read.push(parts);
+    columns.add(parts.lead);
+  }
+  const lines = [leadsCsvHeader(leadingHeader, columns.labels)];
+  for (const { lead, leading } of read) lines.push(leadCsvRow(lead, leading, columns.labels));
+  return lines.join('');
+}

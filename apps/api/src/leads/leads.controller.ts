@@ -16,7 +16,7 @@ import { KeyScope } from '../auth/key-scope';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { toSentLeadResponse } from './lead.mapper';
-import { AnswerColumns, leadCsvRow, leadsCsvHeader } from './leads-csv';
+import { leadsCsv } from './leads-csv';
 import { LeadsService } from './leads.service';
 
 @ApiTags('leads')
@@ -56,19 +56,14 @@ export class LeadsController {
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    // the answers' columns are known once every lead is read: the rows are made after
-    const leads = [];
-    const columns = new AnswerColumns();
-    for await (const lead of this.leads.all(profileId, userId, query)) {
-      leads.push(lead);
-      columns.add(lead);
-    }
-    const rows = [leadsCsvHeader([], columns.labels)];
-    for (const lead of leads) rows.push(leadCsvRow(lead, [], columns.labels));
+    const csv = await leadsCsv([], this.leads.all(profileId, userId, query), (lead) => ({
+      lead,
+      leading: [],
+    }));
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="leads-${profileId}.csv"`);
-    return rows.join('');
+    return csv;
   }
 
   /** one lead as a contact file, to save the visitor in the phone's or computer's contacts */
