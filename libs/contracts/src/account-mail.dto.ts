@@ -1,6 +1,18 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { IsBoolean, IsEmail, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  Validate,
+  ValidateIf,
+} from 'class-validator';
+import { IsTimeZoneConstraint } from './analytics-query';
 import { ExtraMessages, Limits, Messages } from './messages';
 import { LowerCaseTrim, Trim } from './transforms';
 
@@ -57,13 +69,47 @@ export class ConfirmEmailDto {
   token!: string;
 }
 
+/** how often the owner gets the analytics report by e-mail */
+export const ANALYTICS_REPORT_FREQUENCIES = ['off', 'weekly', 'monthly'] as const;
+export type AnalyticsReportFrequency = (typeof ANALYTICS_REPORT_FREQUENCIES)[number];
+/** a card's visits in an hour at this many times its usual hour send an alert (null: no alerts) */
+export const TRAFFIC_ALERT_MULTIPLES = [2, 3, 5, 10] as const;
+export type TrafficAlertMultiple = (typeof TRAFFIC_ALERT_MULTIPLES)[number];
+
+export const AccountSettingsMessages = {
+  timeZone: 'Choose a time zone such as Europe/Berlin',
+  report: 'The report is off, weekly or monthly',
+  alert: 'The alert is off or 2, 3, 5 or 10 times the usual visits',
+} as const;
+
+/** PATCH /api/account/settings: only what is sent changes */
 export class UpdateAccountSettingsDto {
   /** an e-mail to the owner for each new message left on one of the owner's cards */
+  @IsOptional()
   @IsBoolean({ message: 'notifyOnMessages must be true or false' })
-  notifyOnMessages!: boolean;
+  notifyOnMessages?: boolean;
+
+  /** the IANA time zone the dashboard, the reports and the CSV files count days in; null: the browser's */
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @Validate(IsTimeZoneConstraint, { message: AccountSettingsMessages.timeZone })
+  timeZone?: string | null;
+
+  @IsOptional()
+  @IsIn(ANALYTICS_REPORT_FREQUENCIES, { message: AccountSettingsMessages.report })
+  analyticsReport?: AnalyticsReportFrequency;
+
+  @IsOptional()
+  @ValidateIf((_, value) => value !== null)
+  @IsIn(TRAFFIC_ALERT_MULTIPLES, { message: AccountSettingsMessages.alert })
+  trafficAlertMultiple?: TrafficAlertMultiple | null;
 }
 
 /** GET and PATCH /api/account/settings */
 export interface AccountSettingsResponse {
   notifyOnMessages: boolean;
+  /** null until the owner picks one: the dashboard uses the browser's zone meanwhile */
+  timeZone: string | null;
+  analyticsReport: AnalyticsReportFrequency;
+  trafficAlertMultiple: TrafficAlertMultiple | null;
 }

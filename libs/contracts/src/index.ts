@@ -31,3 +31,5 @@ export * from './team-responses';
 export * from './team-templates';
 export * from './api-key.dto';
 export * from './webhooks.dto';
+export * from './analytics-query';
+export * from './analytics-shares.dto';

@@ -1,6 +1,7 @@
 import type { HandleAvailability } from './handles';
 import type { BlockType } from './blocks';
 import type { EventType } from './analytics.dto';
+import type { AnalyticsComparison, AnalyticsFilters } from './analytics-query';
 import type { Layout, Theme } from './themes';
 import type { MessageFieldsResponse } from './message-fields';
 import type { CardExchangeSettings, CardQuestion, LeadAnswer } from './question-rules';
@@ -254,6 +255,15 @@ export interface VisitSummaryResponse {
   comparison: PeriodComparison;
   /** uniques come from mergeable estimates: exact below a few thousand visitors, else close */
   uniqueVisitorsAccuracy: UniqueVisitorsAccuracy;
+  /** the IANA time zone the series' days and hours are counted in */
+  timeZone: string;
+  /** the filters every figure of the answer is narrowed to ({} : none) */
+  filters: AnalyticsFilters;
+  visitsByCity?: Record<string, number>;
+  visitsByBrowser?: Record<string, number>;
+  visitsByUtmSource?: Record<string, number>;
+  visitsByUtmMedium?: Record<string, number>;
+  visitsByUtmCampaign?: Record<string, number>;
 }
 
 export type FunnelStepName = 'viewed' | 'saved_or_shared' | 'clicked' | 'messaged';
@@ -269,6 +279,10 @@ export interface FunnelStep {
 export interface LinkClicks {
   target: string;
   clicks: number;
+  /** distinct visitors who clicked it */
+  uniqueClicks?: number;
+  /** clicks ÷ views of the range, 0 and up; null without views */
+  clickRate?: number | null;
 }
 
 export interface BlockClicks {
@@ -277,6 +291,8 @@ export interface BlockClicks {
   kind: 'block' | 'social' | 'website';
   label: string;
   clicks: number;
+  uniqueClicks?: number;
+  clickRate?: number | null;
 }
 
 export interface PeriodFigures {
@@ -289,6 +305,8 @@ export interface PeriodFigures {
 }
 
 export interface PeriodComparison {
+  /** the period before of the same length, or the same dates a year before */
+  kind: AnalyticsComparison;
   previous: PeriodFigures;
   /** change from the previous period in per cent, one decimal; null when the previous one was 0 */
   changePercent: {

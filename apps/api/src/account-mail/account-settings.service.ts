@@ -6,7 +6,12 @@ import { UnauthorizedError } from '../platform/common/errors';
 import { USERS } from '../platform/storage/storage.tokens';
 
 function toSettings(user: UserRecord): AccountSettingsResponse {
-  return { notifyOnMessages: user.notifyOnMessages };
+  return {
+    notifyOnMessages: user.notifyOnMessages,
+    timeZone: null,
+    analyticsReport: 'off',
+    trafficAlertMultiple: null,
+  };
 }
 
 /** the account's settings, stored with the account */
@@ -21,7 +26,10 @@ export class AccountSettingsService {
   }
 
   async update(userId: string, input: UpdateAccountSettingsDto): Promise<AccountSettingsResponse> {
-    const user = await this.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
+    const user =
+      input.notifyOnMessages === undefined
+        ? await this.users.findById(userId)
+        : await this.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toSettings(user);
   }

@@ -216,6 +216,7 @@ export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): V
     clicksByLink,
     clicksByBlock: clicksByOwner(clicksByLink, linkOwners),
     comparison: {
+      kind: 'previous',
       previous: then,
       changePercent: {
         visits: changePercent(now.visits, then.visits),
@@ -229,6 +230,8 @@ export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): V
       exactBelow: UNIQUES_EXACT_BELOW,
       standardError: UNIQUES_STANDARD_ERROR,
     },
+    timeZone: 'UTC',
+    filters: {},
   };
 }
 

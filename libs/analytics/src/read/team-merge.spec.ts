@@ -139,6 +139,7 @@ describe("merging cards' summaries into a team's", () => {
     // card B had no period before (its own changes are null), card A doubled its visits
     expect(B.comparison.changePercent.visits).toBeNull();
     expect(summary.comparison).toEqual({
+      kind: 'previous',
       previous: {
         fromUtc: frame.before.from.toISOString(),
         toUtc: frame.before.to.toISOString(),

@@ -26,6 +26,7 @@ const busy = emptySummary({
   ],
   clicksByBlock: [{ id: 'b1', kind: 'block', label: 'Book a call', clicks: 2 }],
   comparison: {
+    kind: 'previous',
     previous: {
       fromUtc: '2026-01-01T00:00:00.000Z',
       toUtc: '2026-01-31T00:00:00.000Z',

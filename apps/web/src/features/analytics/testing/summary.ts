@@ -22,6 +22,7 @@ export function emptySummary(patch: Partial<VisitSummaryResponse> = {}): VisitSu
     clicksByLink: [],
     clicksByBlock: [],
     comparison: {
+      kind: 'previous',
       previous: {
         fromUtc: '2026-01-01T00:00:00.000Z',
         toUtc: '2026-01-31T00:00:00.000Z',
@@ -33,6 +34,13 @@ export function emptySummary(patch: Partial<VisitSummaryResponse> = {}): VisitSu
       changePercent: { visits: null, uniqueVisitors: null, saves: null, messages: null },
     },
     uniqueVisitorsAccuracy: { exact: true, exactBelow: 4000, standardError: 0.003 },
+    timeZone: 'UTC',
+    filters: {},
+    visitsByCity: {},
+    visitsByBrowser: {},
+    visitsByUtmSource: {},
+    visitsByUtmMedium: {},
+    visitsByUtmCampaign: {},
     ...patch,
   };
 }

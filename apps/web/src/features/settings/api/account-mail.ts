@@ -8,7 +8,9 @@ export function getAccountSettings(): Promise<AccountSettingsResponse> {
   return api.get<AccountSettingsResponse>('/api/account/settings');
 }
 
-export function updateAccountSettings(body: AccountSettingsResponse): Promise<AccountSettingsResponse> {
+export function updateAccountSettings(
+  body: Partial<AccountSettingsResponse>,
+): Promise<AccountSettingsResponse> {
   return api.patch<AccountSettingsResponse>('/api/account/settings', body);
 }
 
