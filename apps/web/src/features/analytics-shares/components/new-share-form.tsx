@@ -38,7 +38,7 @@ export function NewShareForm({ profileId, disabled }: { profileId: string; disab
       noValidate
       onSubmit={onSubmit}
       aria-labelledby="new-share-title"
-      className="space-y-3 rounded-xl border border-border bg-muted/40 p-4"
+      className="min-w-0 space-y-3 rounded-xl border border-border bg-muted/40 p-4"
     >
       <h3 id="new-share-title" className="text-sm font-semibold">
         New link

@@ -61,7 +61,7 @@ export function ShareDashboardButton({ profileId }: { profileId: string }) {
             </DialogDescription>
           </DialogHeader>
           <NewShareForm profileId={profileId} disabled={list.length >= LINKS_PER_CARD} />
-          <section aria-labelledby="share-links-title" className="space-y-2">
+          <section aria-labelledby="share-links-title" className="min-w-0 space-y-2">
             <h3 id="share-links-title" className="flex items-baseline justify-between text-sm font-semibold">
               Links
               {shares.isSuccess ? (

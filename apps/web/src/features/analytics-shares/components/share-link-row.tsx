@@ -31,7 +31,7 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
   return (
     <li className="space-y-2 p-4" data-testid="analytics-share">
       <div className="flex flex-wrap items-center gap-2">
-        <p className="min-w-0 truncate font-medium">{name}</p>
+        <p className="min-w-0 font-medium break-words">{name}</p>
         {share.hasPassword ? (
           <Badge variant="secondary">
             <Lock className="size-3" aria-hidden="true" />
@@ -67,7 +67,7 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
           type="button"
           variant="ghost"
           size="sm"
-          className="text-destructive hover:bg-destructive-soft hover:text-destructive-hover"
+          className="ml-auto text-destructive hover:bg-destructive-soft hover:text-destructive-hover"
           onClick={onRevoke}
           aria-label={`Revoke ${name}`}
         >
