@@ -3,6 +3,7 @@ import { AccountModule } from './account/account.module';
 import { AccountExportModule } from './account-export/account-export.module';
 import { AccountMailModule } from './account-mail/account-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AnalyticsSharesModule } from './analytics-shares/analytics-shares.module';
 import { AuthModule } from './auth/auth.module';
 import { BackupModule } from './backup/backup.module';
 import { ClientConfigModule } from './client-config/client-config.module';
@@ -45,6 +46,7 @@ export class AppModule {
         WebhooksModule,
         PublicModule,
         AnalyticsModule,
+        AnalyticsSharesModule,
         PublicCacheSyncModule,
         MediaModule,
         CardPreviewModule,

@@ -115,6 +115,9 @@ export const RATE_LIMIT_SETTINGS = {
   invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
   apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
   leadChanges: { variable: 'RATE_LIMIT_LEAD_CHANGES', fallback: '120/1m' },
+  shareUnlock: { variable: 'RATE_LIMIT_SHARE_UNLOCK', fallback: '10/15m' },
+  shareUnlockPerLink: { variable: 'RATE_LIMIT_SHARE_UNLOCK_PER_LINK', fallback: '30/15m' },
+  sharedDashboard: { variable: 'RATE_LIMIT_SHARED_DASHBOARD', fallback: '120/1m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

@@ -36,6 +36,10 @@ interface World {
   /** the owner's webhook endpoint (an address nothing listens on) and a delivery in its log */
   webhookId: string;
   deliveryId: string;
+  /** the owner's read-only link to the card's analytics, open, and one with a password */
+  shareId: string;
+  shareToken: string;
+  lockedShareToken: string;
   ownerToken: string;
   actors: Record<Actor, Credentials>;
 }
@@ -238,6 +242,45 @@ const ROUTES: Route[] = [
     path: '/api/profiles/{id}/analytics/summary.csv',
     url: (world) => `${card(world)}/analytics/summary.csv?${RANGE}`,
     expect: OWNER_ONLY(200),
+  },
+  // the links are the card owner's alone to make and revoke; whoever holds one reads the aggregates
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/analytics/shares',
+    url: (world) => `${card(world)}/analytics/shares`,
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/profiles/{id}/analytics/shares',
+    url: (world) => `${card(world)}/analytics/shares`,
+    body: () => ({ label: 'For the board' }),
+    expect: OWNER_ONLY(201),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/profiles/{id}/analytics/shares/{shareId}',
+    url: (world) => `${card(world)}/analytics/shares/${world.shareId}`,
+    expect: OWNER_ONLY(204),
+  },
+  {
+    method: 'GET',
+    path: '/api/shared/analytics/{token}',
+    url: (world) => `/api/shared/analytics/${world.shareToken}`,
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/shared/analytics/{token}/unlock',
+    url: (world) => `/api/shared/analytics/${world.lockedShareToken}/unlock`,
+    body: () => ({ password: 'board-secret' }),
+    expect: EVERYONE(204),
+  },
+  {
+    method: 'GET',
+    path: '/api/shared/analytics/{token}/summary',
+    url: (world) => `/api/shared/analytics/${world.shareToken}/summary?${RANGE}`,
+    expect: EVERYONE(200),
   },
   {
     method: 'POST',
@@ -637,6 +680,14 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
     token: owner.accessToken,
   });
 
+  const shares = `/api/profiles/${published.id}/analytics/shares`;
+  const share = await http.post<{ id: string; url: string }>(shares, { token: owner.accessToken, body: {} });
+  const locked = await http.post<{ url: string }>(shares, {
+    token: owner.accessToken,
+    body: { password: 'board-secret' },
+  });
+  if (share.status !== 201 || locked.status !== 201) throw new Error(`share: ${share.status} ${share.text}`);
+
   // a second session of the owner's, ended by logging out of it
   const second = await http.post<{ accessToken: string }>('/api/auth/login', {
     body: { email: owner.email, password: owner.password },
@@ -660,6 +711,9 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
     exportId: options.withExport ? await readyExport(http, owner.accessToken) : '',
     webhookId: endpoint.body.id,
     deliveryId: delivery.body.id,
+    shareId: share.body.id,
+    shareToken: share.body.url.split('/share/')[1],
+    lockedShareToken: locked.body.url.split('/share/')[1],
     ownerToken: owner.accessToken,
     actors: {
       anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },

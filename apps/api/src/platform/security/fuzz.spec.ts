@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 
 import type {
+  AnalyticsShareResponse,
   ApiKeyResponse,
   CreatedApiKeyResponse,
   LeadResponse,
@@ -33,6 +34,8 @@ const HOOK_URL = 'http://127.0.0.1:9/hook';
 interface Fixture {
   cardId: string;
   webhookId: string;
+  /** the owner's read-only link to the card's analytics, with a password */
+  share: AnalyticsShareResponse;
   handle: string;
   leadId: string;
   /** the card's one question: generated answers go to it */
@@ -70,15 +73,18 @@ async function allLeads(http: HttpClient, fixture: Fixture): Promise<LeadRespons
 /** what the owner has before the run; compared after it */
 async function ownerState(http: HttpClient, fixture: Fixture) {
   const token = fixture.ownerToken;
-  const [me, card, cards, keys, webhooks] = await Promise.all([
+  const [me, card, cards, keys, webhooks, shares] = await Promise.all([
     http.get<UserResponse>('/api/auth/me', { token }),
     http.get<ProfileResponse>(`/api/profiles/${fixture.cardId}`, { token }),
     http.get<ProfileResponse[]>('/api/profiles', { token }),
     http.get<ApiKeyResponse[]>('/api/api-keys', { token }),
     http.get<WebhookEndpointResponse[]>('/api/webhooks', { token }),
+    http.get<AnalyticsShareResponse[]>(`/api/profiles/${fixture.cardId}/analytics/shares`, { token }),
   ]);
   return {
-    statuses: [me.status, card.status, cards.status, keys.status, webhooks.status],
+    statuses: [me.status, card.status, cards.status, keys.status, webhooks.status, shares.status],
+    // the links as the owner made them (a view through one notes when it was last read)
+    shares: shares.body.map(({ lastViewedAtUtc: _viewed, ...share }) => share),
     me: me.body,
     card: card.body,
     cards: cards.body,
@@ -129,7 +135,12 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       token: attacker.accessToken,
       body: everyScope,
     });
+    const share = await http.post<AnalyticsShareResponse>(`/api/profiles/${card.id}/analytics/shares`, {
+      token: owner.accessToken,
+      body: { label: 'Board', password: 'board-secret' },
+    });
     return {
+      share: share.body,
       ownerApiKey: ownerApiKey.body,
       attackerApiKey: attackerApiKey.body.key,
       cardId: card.id,
@@ -149,6 +160,10 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     const keySegment = fc.oneof(fc.constant(world.ownerApiKey.id), rawSegment);
     const webhookSegment = fc.oneof(fc.constant(world.webhookId), rawSegment);
     const hook = webhookSegment.map((id) => `/api/webhooks/${id}`);
+    const shareSegment = fc.oneof(fc.constant(world.share.id), rawSegment);
+    const sharedLink = fc
+      .oneof(fc.constant(world.share.url.split('/share/')[1]), rawSegment)
+      .map((token) => `/api/shared/analytics/${token}`);
     const webhookBody = {
       url: HOOK_URL,
       description: 'CRM',
@@ -267,6 +282,29 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
           sendCard: 'yes',
         },
       },
+      { method: 'GET', path: idSegment.map((id) => `/api/profiles/${id}/analytics/shares`) },
+      {
+        method: 'POST',
+        path: idSegment.map((id) => `/api/profiles/${id}/analytics/shares`),
+        body: { label: 'For the board', password: 'board-secret' },
+      },
+      {
+        method: 'DELETE',
+        path: fc
+          .tuple(idSegment, shareSegment)
+          .map(([id, share]) => `/api/profiles/${id}/analytics/shares/${share}`),
+      },
+      { method: 'GET', path: sharedLink },
+      {
+        method: 'POST',
+        path: sharedLink.map((path) => `${path}/unlock`),
+        body: { password: 'board-secret' },
+      },
+      {
+        method: 'GET',
+        path: sharedLink.map((path) => `${path}/summary`),
+        query: { ...range, tz: 'Europe/Berlin', compare: 'year', country: 'DE', link: 'https://x.test' },
+      },
       { method: 'GET', path: fc.constant('/api/api-keys') },
       {
         method: 'POST',
@@ -314,7 +352,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     async () => {
       const world = await fixture();
       const before = await ownerState(http, world);
-      expect(before.statuses).toEqual([200, 200, 200, 200, 200]);
+      expect(before.statuses).toEqual([200, 200, 200, 200, 200, 200]);
 
       const statuses = new Map<number, number>();
       await fc.assert(

@@ -29,3 +29,5 @@ export const API_KEYS = Symbol('API_KEYS');
 export const WEBHOOK_ENDPOINTS = Symbol('WEBHOOK_ENDPOINTS');
 /** @cardcraft/storage's WebhookDeliveriesRepository: the outbound queue and its log */
 export const WEBHOOK_DELIVERIES = Symbol('WEBHOOK_DELIVERIES');
+/** @cardcraft/storage's AnalyticsSharesRepository: read-only links to a card's analytics */
+export const ANALYTICS_SHARES = Symbol('ANALYTICS_SHARES');

@@ -28,6 +28,19 @@ describe('rate limit keys', () => {
     expect(rateLimitTrackers('signInPerAccount', { ip: '::1' })).toEqual([]);
   });
 
+  it('charges a shared link’s password tries to the link, whoever tries, never keeping its token readable', () => {
+    const token = 'a'.repeat(43);
+    const [first] = rateLimitTrackers('shareUnlockPerLink', { ip: '198.51.100.1', params: { token } });
+    const [second] = rateLimitTrackers('shareUnlockPerLink', { ip: '203.0.113.9', params: { token } });
+    expect(first).toMatch(/^share:[0-9a-f]{64}$/);
+    expect(second).toBe(first);
+    expect(first).not.toContain(token);
+    expect(rateLimitTrackers('shareUnlockPerLink', { ip: '::1', params: {} })).toEqual([]);
+    expect(rateLimitTrackers('shareUnlock', { ip: '198.51.100.1', params: { token } })).toEqual([
+      'address:198.51.100.1',
+    ]);
+  });
+
   it.each([
     [1, 'a second'],
     [42, '42 seconds'],

@@ -8,6 +8,8 @@ export interface RateLimitedRequest {
   /** set by the auth guard when a valid bearer came with the request */
   userId?: string | null;
   body?: unknown;
+  /** the route's parameters: a shared link's password tries count per link (its token, hashed) */
+  params?: unknown;
 }
 
 /**
@@ -22,13 +24,19 @@ export function clientAddressKey(ip: string): string {
 /**
  * who spends the budget of one request: the address, and the account when someone is signed in, so
  * rotating addresses does not help a signed-in client. the sign-in and password-reset limits per
- * account count the e-mail tried (hashed, so no e-mail address sits in a counter's key).
+ * account count the e-mail tried (hashed, so no e-mail address sits in a counter's key); the password
+ * tries of a shared dashboard link count per link too, whoever tries.
  */
 export function rateLimitTrackers(name: RateLimitName, request: RateLimitedRequest): string[] {
   if (name === 'signInPerAccount' || name === 'passwordResetPerAccount') {
     const email = (request.body as { email?: unknown } | undefined)?.email;
     if (typeof email !== 'string' || email.trim() === '') return [];
     return [`email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`];
+  }
+  if (name === 'shareUnlockPerLink') {
+    const token = (request.params as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token === '') return [];
+    return [`share:${createHash('sha256').update(token).digest('hex')}`];
   }
   const trackers = [`address:${clientAddressKey(request.ip)}`];
   if (typeof request.userId === 'string' && request.userId !== '') trackers.push(`account:${request.userId}`);

@@ -198,6 +198,19 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       await collectionWithIndexes(db, 'webhook_leases', []);
     },
   },
+  {
+    version: 9,
+    name: 'analytics-shares',
+    apply: async (db) => {
+      // a visit finds its link by the token's hash; a card's links are listed newest first, and go
+      // with the card or with the account that made them
+      await collectionWithIndexes(db, 'analytics_shares', [
+        { key: { tokenHash: 1 }, unique: true },
+        { key: { profileId: 1, createdAt: -1, _id: -1 } },
+        { key: { ownerId: 1 } },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

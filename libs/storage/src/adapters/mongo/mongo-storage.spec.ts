@@ -288,6 +288,20 @@ const WEBHOOK_INDEXES = {
   webhook_leases: [{ name: '_id_', key: { _id: 1 }, unique: false }],
 };
 
+// what migration 9 adds
+const ANALYTICS_SHARE_INDEXES = {
+  analytics_shares: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'ownerId_1', key: { ownerId: 1 }, unique: false },
+    {
+      name: 'profileId_1_createdAt_-1__id_-1',
+      key: { profileId: 1, createdAt: -1, _id: -1 },
+      unique: false,
+    },
+    { name: 'tokenHash_1', key: { tokenHash: 1 }, unique: true },
+  ],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
@@ -338,6 +352,7 @@ describe('the MongoDB store’s schema versions', () => {
       ]),
       ...CARD_EXCHANGE_INDEXES,
       ...WEBHOOK_INDEXES,
+      ...ANALYTICS_SHARE_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -394,6 +409,8 @@ describe('the MongoDB store’s schema versions', () => {
       api_keys: expect.arrayContaining([expect.objectContaining({ name: 'keyHash_1' })]),
       // and the webhooks' by migration 8
       ...WEBHOOK_INDEXES,
+      // and the analytics links' by migration 9
+      ...ANALYTICS_SHARE_INDEXES,
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {

@@ -1,4 +1,5 @@
 import { leadSearchText } from '../lead-search';
+import { ANALYTICS_SHARES } from './sqlite-analytics-shares.schema';
 import type { SqliteDatabase } from './sqlite-database';
 import { addColumnIfMissing, migrateSqlite, type SqliteSchema } from './sqlite-migrations';
 
@@ -330,6 +331,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     },
     { version: 7, name: 'api-keys', apply: (db) => db.exec(API_KEYS) },
     { version: 8, name: 'webhooks', apply: (db) => db.exec(WEBHOOKS) },
+    { version: 9, name: 'analytics-shares', apply: (db) => db.exec(ANALYTICS_SHARES) },
   ],
 };
 
@@ -354,6 +356,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   api_keys: 'SELECT count(*) FROM api_keys',
   webhook_endpoints: 'SELECT count(*) FROM webhook_endpoints',
   webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
+  analytics_shares: 'SELECT count(*) FROM analytics_shares',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };
