@@ -194,12 +194,3 @@ export function dayRangeText(first: DayKey, last: DayKey): string {
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
   return `${(sameYear ? shortDay : longDay).format(at(first))} – ${longDay.format(at(last))}`;
 }
-
-/** the zone of the browser, used until the owner picks one */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
