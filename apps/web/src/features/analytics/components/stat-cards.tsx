@@ -80,7 +80,10 @@ export function StatCards({ summary }: { summary: VisitSummaryResponse }) {
               <Icon className="size-4" aria-hidden="true" />
             </span>
           </div>
-          <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
+          <p
+            className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl"
+            data-testid={`stat-${key}`}
+          >
             {number.format(Number(summary[key]) || 0)}
           </p>
           {key === 'totalVisits' || key === 'uniqueVisitors' ? (
