@@ -35,6 +35,14 @@ const ProfileEditorPage = page(
   'ProfileEditorPage',
 );
 const AnalyticsPage = page(() => import('@/features/analytics/routes/analytics-page'), 'AnalyticsPage');
+const AnalyticsOverviewPage = page(
+  () => import('@/features/analytics/routes/analytics-overview-page'),
+  'AnalyticsOverviewPage',
+);
+const SharedDashboardPage = page(
+  () => import('@/features/analytics/routes/shared-dashboard-page'),
+  'SharedDashboardPage',
+);
 const LeadsPage = page(() => import('@/features/leads/routes/leads-page'), 'LeadsPage');
 const OnboardingPage = page(() => import('@/features/onboarding/routes/onboarding-page'), 'OnboardingPage');
 const SettingsPage = page(() => import('@/features/settings/routes/settings-page'), 'SettingsPage');
@@ -114,6 +122,7 @@ export const router = createBrowserRouter([
       { path: 'profile/:id', element: guarded(<ProfileEditorPage />) },
       // analytics shows its own 'Authentication Required' state instead of redirecting
       { path: 'analytics', element: <AnalyticsPage /> },
+      { path: 'analytics/overview', element: guarded(<AnalyticsOverviewPage />) },
       { path: 'leads', element: guarded(<LeadsPage />) },
       { path: 'onboarding', element: guarded(<OnboardingPage />) },
       { path: 'integrations', element: guarded(<IntegrationsPage />) },
@@ -143,6 +152,15 @@ export const router = createBrowserRouter([
   },
   { path: SIGN_OUT_PATH, element: <SignOut /> },
   { path: '/analytics', element: <Navigate to="/dashboard/analytics" replace /> },
+  {
+    // a card's analytics its owner shared: public, outside the dashboard and the site's layout
+    path: '/share/:token',
+    element: (
+      <Lazy>
+        <SharedDashboardPage />
+      </Lazy>
+    ),
+  },
   {
     path: '/demo',
     element: (

@@ -31,7 +31,9 @@ export const queryKeys = {
   profile: (id: string) => ['profile', id] as const,
   publicProfile: (handle: string) => ['public-profile', handle] as const,
   visitSummaryAll: ['visit-summary'] as const,
-  visitSummary: (profileId: string, days: number) => ['visit-summary', profileId, days] as const,
-  visits: (profileId: string, days: number) => ['visits', profileId, days] as const,
+  /** a card's summary for a query (its range, zone, comparison and filters as the api's parameters) */
+  visitSummary: (profileId: string, query: Record<string, string>) =>
+    ['visit-summary', profileId, query] as const,
+  visits: (profileId: string, query: Record<string, string>) => ['visits', profileId, query] as const,
   account: ['account'] as const,
 };

@@ -1,6 +1,9 @@
 import {
+  Building2,
+  Compass,
   Globe2,
   Link2,
+  Megaphone,
   Monitor,
   Smartphone,
   Tablet,
@@ -9,7 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { VisitItem, VisitSummaryResponse } from '@cardcraft/contracts';
+import type { AnalyticsFilterKey, VisitItem, VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import {
@@ -27,6 +30,8 @@ import {
   visitorName,
   type DeviceKind,
 } from '../utils/analytics-format';
+import { zonedDateTime } from '../utils/zoned-format';
+import { FilterRow, type FilterTarget } from './filter-row';
 
 function CountryFlag({ country }: { country: string }) {
   const flag = flagFor(country);
@@ -45,9 +50,9 @@ function Empty({ children }: { children: string }) {
 function Bar({ value, max, className }: { value: number; max: number; className: string }) {
   const width = max > 0 ? Math.max(4, Math.round((value / max) * 100)) : 0;
   return (
-    <div className="h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
-      <div className={`h-full rounded-full ${className}`} style={{ width: `${width}%` }} />
-    </div>
+    <span className="block h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
+      <span className={`block h-full rounded-full ${className}`} style={{ width: `${width}%` }} />
+    </span>
   );
 }
 
@@ -87,29 +92,42 @@ function CountList({
   label,
   rowKey = (key) => key,
   barClassName,
+  filterKey,
+  filter,
 }: {
   rows: [string, number][];
   label: (key: string) => ReactNode;
   rowKey?: (key: string) => string;
   barClassName: string;
+  /** the filter a row adds, when the board can filter */
+  filterKey: AnalyticsFilterKey;
+  filter?: FilterTarget;
 }) {
   const max = rows[0]?.[1] ?? 0;
   return (
-    <ul className="space-y-3.5">
+    <ul className="space-y-2">
       {rows.map(([key, count]) => (
-        <li key={rowKey(key)} className="space-y-1.5">
-          <div className="flex items-center justify-between gap-2 text-sm">
-            {label(key)}
-            <span className="font-medium tabular-nums">{count}</span>
-          </div>
-          <Bar value={count} max={max} className={barClassName} />
+        <li key={rowKey(key)}>
+          <FilterRow filterKey={filterKey} value={key} target={filter} className="space-y-1.5">
+            <span className="flex items-center justify-between gap-2 text-sm">
+              {label(key)}
+              <span className="font-medium tabular-nums">{count}</span>
+            </span>
+            <Bar value={count} max={max} className={barClassName} />
+          </FilterRow>
         </li>
       ))}
     </ul>
   );
 }
 
-export function GeographyCard({ summary }: { summary: VisitSummaryResponse }) {
+/** the props of a breakdown widget: the summary, and what its rows filter when they can */
+interface WidgetProps {
+  summary: VisitSummaryResponse;
+  filter?: FilterTarget;
+}
+
+export function GeographyCard({ summary, filter }: WidgetProps) {
   const rows = topEntries(summary.visitsByCountry, 6);
   return (
     <BreakdownCard
@@ -126,12 +144,86 @@ export function GeographyCard({ summary }: { summary: VisitSummaryResponse }) {
           </span>
         )}
         barClassName="bg-indigo-500"
+        filterKey="country"
+        filter={filter}
       />
     </BreakdownCard>
   );
 }
 
-export function TrafficSourcesCard({ summary }: { summary: VisitSummaryResponse }) {
+export function CitiesCard({ summary, filter }: WidgetProps) {
+  const rows = topEntries(summary.visitsByCity, 6);
+  return (
+    <BreakdownCard
+      icon={Building2}
+      title="Cities"
+      empty={rows.length === 0 ? 'No city data available yet' : null}
+    >
+      <CountList
+        rows={rows}
+        label={(city) => <span className="truncate">{city}</span>}
+        barClassName="bg-indigo-400"
+        filterKey="city"
+        filter={filter}
+      />
+    </BreakdownCard>
+  );
+}
+
+export function BrowsersCard({ summary, filter }: WidgetProps) {
+  const rows = topEntries(summary.visitsByBrowser, 6);
+  return (
+    <BreakdownCard
+      icon={Compass}
+      title="Browsers"
+      empty={rows.length === 0 ? 'No browser data available yet' : null}
+    >
+      <CountList
+        rows={rows}
+        label={(browser) => <span className="truncate">{capitalize(browser)}</span>}
+        barClassName="bg-violet-400"
+        filterKey="browser"
+        filter={filter}
+      />
+    </BreakdownCard>
+  );
+}
+
+const CAMPAIGN_PARTS = [
+  { key: 'utm_source', title: 'Source', of: (s: VisitSummaryResponse) => s.visitsByUtmSource },
+  { key: 'utm_medium', title: 'Medium', of: (s: VisitSummaryResponse) => s.visitsByUtmMedium },
+  { key: 'utm_campaign', title: 'Campaign', of: (s: VisitSummaryResponse) => s.visitsByUtmCampaign },
+] as const;
+
+/** the visits that came with utm parameters: by source, medium and campaign */
+export function CampaignsCard({ summary, filter }: WidgetProps) {
+  const parts = CAMPAIGN_PARTS.map((part) => ({ ...part, rows: topEntries(part.of(summary), 5) }));
+  const none = parts.every((part) => part.rows.length === 0);
+  return (
+    <BreakdownCard icon={Megaphone} title="Campaigns (UTM)" empty={none ? 'No campaign visits yet' : null}>
+      <div className="space-y-4">
+        {parts
+          .filter((part) => part.rows.length > 0)
+          .map((part) => (
+            <section key={part.key}>
+              <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                {part.title}
+              </h3>
+              <CountList
+                rows={part.rows}
+                label={(value) => <span className="truncate">{value}</span>}
+                barClassName="bg-amber-500"
+                filterKey={part.key}
+                filter={filter}
+              />
+            </section>
+          ))}
+      </div>
+    </BreakdownCard>
+  );
+}
+
+export function TrafficSourcesCard({ summary, filter }: WidgetProps) {
   const rows = topEntries(summary.visitsByReferrer, 5);
   return (
     <BreakdownCard
@@ -144,6 +236,8 @@ export function TrafficSourcesCard({ summary }: { summary: VisitSummaryResponse 
         label={(referrer) => <span className="truncate">{referrerLabel(referrer)}</span>}
         rowKey={(referrer) => referrer || 'direct'}
         barClassName="bg-teal-500"
+        filterKey="referrer"
+        filter={filter}
       />
     </BreakdownCard>
   );
@@ -151,7 +245,7 @@ export function TrafficSourcesCard({ summary }: { summary: VisitSummaryResponse 
 
 const DEVICE_ICONS: Record<DeviceKind, LucideIcon> = { mobile: Smartphone, tablet: Tablet, desktop: Monitor };
 
-export function DevicesCard({ summary }: { summary: VisitSummaryResponse }) {
+export function DevicesCard({ summary, filter }: WidgetProps) {
   const rows = topEntries(summary.visitsByDevice);
   return (
     <BreakdownCard
@@ -159,25 +253,32 @@ export function DevicesCard({ summary }: { summary: VisitSummaryResponse }) {
       title="Device Types"
       empty={rows.length === 0 ? 'No device data available yet' : null}
     >
-      <ul className="space-y-3">
+      <ul className="space-y-1">
         {rows.map(([device, count]) => {
           const Icon = DEVICE_ICONS[deviceKind(device)];
           const pct = percentOf(count, summary.totalVisits);
           return (
-            <li key={device} className="flex items-center gap-3">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-slate-600">
-                <Icon className="size-4" aria-hidden="true" />
-              </span>
-              <div className="min-w-0 flex-1 space-y-1.5">
-                <div className="flex items-center justify-between gap-2 text-sm">
-                  <span className="truncate">{capitalize(device)}</span>
-                  <span className="text-slate-600 tabular-nums">
-                    <span className="font-semibold text-foreground">{pct}%</span> · {count}{' '}
-                    {count === 1 ? 'visit' : 'visits'}
+            <li key={device}>
+              <FilterRow
+                filterKey="device"
+                value={device}
+                target={filter}
+                className="flex items-center gap-3"
+              >
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-slate-600">
+                  <Icon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="block min-w-0 flex-1 space-y-1.5">
+                  <span className="flex items-center justify-between gap-2 text-sm">
+                    <span className="truncate">{capitalize(device)}</span>
+                    <span className="text-slate-600 tabular-nums">
+                      <span className="font-semibold text-foreground">{pct}%</span> · {count}{' '}
+                      {count === 1 ? 'visit' : 'visits'}
+                    </span>
                   </span>
-                </div>
-                <Bar value={pct} max={100} className="bg-violet-500" />
-              </div>
+                  <Bar value={pct} max={100} className="bg-violet-500" />
+                </span>
+              </FilterRow>
             </li>
           );
         })}
@@ -189,9 +290,12 @@ export function DevicesCard({ summary }: { summary: VisitSummaryResponse }) {
 export function RecentVisitorsCard({
   visits,
   loading,
+  timeZone = 'UTC',
 }: {
   visits: VisitItem[] | undefined;
   loading: boolean;
+  /** the zone the visits' times are shown in, on hover and to assistive technology */
+  timeZone?: string;
 }) {
   const rows = (visits ?? []).slice(0, 8);
   return (
@@ -227,7 +331,11 @@ export function RecentVisitorsCard({
                   </p>
                   <p className="truncate text-xs text-muted-foreground">{locationText(visit)}</p>
                 </div>
-                <time dateTime={visit.createdAtUtc} className="shrink-0 text-xs text-muted-foreground">
+                <time
+                  dateTime={visit.createdAtUtc}
+                  title={zonedDateTime(visit.createdAtUtc, timeZone)}
+                  className="shrink-0 text-xs text-muted-foreground"
+                >
                   {relativeTime(visit.createdAtUtc)}
                 </time>
               </li>

@@ -21,7 +21,7 @@ const busy = emptySummary({
     { step: 'messaged', visitors: 1, shareOfViewers: 0.05 },
   ],
   clicksByLink: [
-    { target: 'https://github.com/ada', clicks: 7 },
+    { target: 'https://github.com/ada', clicks: 7, uniqueClicks: 5, clickRate: 0.175 },
     { target: 'https://cal.example/ada', clicks: 2 },
   ],
   clicksByBlock: [{ id: 'b1', kind: 'block', label: 'Book a call', clicks: 2 }],
@@ -60,11 +60,34 @@ describe('analytics insight cards', () => {
     ]);
   });
 
-  it('lists clicks per block and per link', () => {
+  it('lists clicks, unique clicks and click rate per block and per link (a dash until the api counts them)', () => {
     render(<LinkClicksCard summary={busy} />);
-    expect(screen.getByText('By block').closest('section')?.textContent).toContain('Book a call · block2');
+    expect(screen.getByText('By block').closest('section')?.textContent).toContain(
+      'Book a call · block2 · – · –',
+    );
     const links = within(screen.getByText('By link').closest('section')!).getAllByRole('listitem');
-    expect(links.map((li) => li.textContent)).toEqual(['github.com/ada7', 'cal.example/ada2']);
+    expect(links.map((li) => li.textContent)).toEqual([
+      'github.com/ada7 · 5 · 17.5 %',
+      'cal.example/ada2 · – · –',
+    ]);
+  });
+
+  it('filters by a link or a channel from its row, a real button', () => {
+    const onFilter = jest.fn();
+    const { unmount } = render(<LinkClicksCard summary={busy} filter={{ onFilter }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filter by link: github.com/ada' }));
+    unmount();
+    render(<ChannelsCard summary={busy} filter={{ onFilter }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Filter by channel: QR code' }));
+    expect(onFilter.mock.calls).toEqual([
+      ['link', 'https://github.com/ada'],
+      ['channel', 'qr'],
+    ]);
+  });
+
+  it('names the comparison by its kind', () => {
+    render(<PeriodComparisonCard summary={{ ...busy, comparison: { ...busy.comparison, kind: 'year' } }} />);
+    expect(screen.getByText('Against the same period last year')).toBeTruthy();
   });
 
   it('compares with the period before in per cent, "new" when it had none', () => {

@@ -1,6 +1,7 @@
 import { Eye, Fingerprint, UserCheck, UserRound, type LucideIcon } from 'lucide-react';
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card } from '@/components/ui/card';
+import { changeText } from '../utils/analytics-format';
 
 const STATS: {
   key: keyof VisitSummaryResponse;
@@ -41,6 +42,33 @@ const STATS: {
 
 const number = new Intl.NumberFormat('en');
 
+/** the figures the comparison has a change for */
+const COMPARED_KEYS = { totalVisits: 'visits', uniqueVisitors: 'uniqueVisitors' } as const;
+
+function Change({
+  summary,
+  statKey,
+}: {
+  summary: VisitSummaryResponse;
+  statKey: keyof typeof COMPARED_KEYS;
+}) {
+  const change = summary.comparison?.changePercent?.[COMPARED_KEYS[statKey]];
+  if (change === undefined) return null;
+  const tone =
+    change === null || change === 0
+      ? 'text-muted-foreground'
+      : change > 0
+        ? 'text-emerald-700'
+        : 'text-rose-700';
+  const against = summary.comparison.kind === 'year' ? 'vs last year' : 'vs period before';
+  return (
+    <span className={`text-xs font-medium tabular-nums ${tone}`}>
+      {changeText(change, Number(summary[statKey]) || 0)}{' '}
+      <span className="font-normal text-muted-foreground">{against}</span>
+    </span>
+  );
+}
+
 export function StatCards({ summary }: { summary: VisitSummaryResponse }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -52,9 +80,15 @@ export function StatCards({ summary }: { summary: VisitSummaryResponse }) {
               <Icon className="size-4" aria-hidden="true" />
             </span>
           </div>
-          <p className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl">
+          <p
+            className="mt-2 text-2xl font-semibold tracking-tight tabular-nums sm:text-3xl"
+            data-testid={`stat-${key}`}
+          >
             {number.format(Number(summary[key]) || 0)}
           </p>
+          {key === 'totalVisits' || key === 'uniqueVisitors' ? (
+            <Change summary={summary} statKey={key} />
+          ) : null}
           <p className="mt-1 text-xs text-muted-foreground">
             {key === 'uniqueVisitors' && !summary.uniqueVisitorsAccuracy.exact
               ? `Estimate, within about ${summary.uniqueVisitorsAccuracy.standardError * 100} %`

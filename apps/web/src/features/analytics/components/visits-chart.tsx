@@ -11,6 +11,7 @@ import {
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ENGAGEMENT_LABELS } from '../utils/analytics-format';
+import { bucketLabel, bucketTitle } from '../utils/zoned-format';
 
 const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_LABELS)[number]['type'], LucideIcon> = {
   vcard_saved: Bookmark,
@@ -21,17 +22,13 @@ const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_LABELS)[number]['type'], Lucid
   message_sent: MessageSquare,
 };
 
-function bucketLabel(iso: string, granularity: 'hour' | 'day'): string {
-  const date = new Date(iso);
-  return granularity === 'hour'
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString([], { month: 'short', day: 'numeric' });
-}
-
 export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
   const granularity = summary.timeSeries?.granularity ?? 'day';
+  // the buckets are the zone's days and hours: named in it too
+  const timeZone = summary.timeZone || 'UTC';
   const data = (summary.timeSeries?.points ?? []).map((p) => ({
-    label: bucketLabel(p.bucketUtc, granularity),
+    label: bucketLabel(p.bucketUtc, granularity, timeZone),
+    title: bucketTitle(p.bucketUtc, granularity, timeZone),
     visits: p.visits,
     unique: p.uniqueVisitors,
   }));
@@ -41,7 +38,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
     <Card>
       <CardHeader>
         <CardTitle>Visits over time</CardTitle>
-        <CardDescription>Visits and unique visitors in the selected period</CardDescription>
+        <CardDescription>Visits and unique visitors in the selected period, in {timeZone}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="mb-3 flex items-center gap-4 text-xs text-slate-600">
@@ -89,6 +86,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                 <Tooltip
                   contentStyle={{ borderRadius: 8, border: '1px solid #e2e8f0', fontSize: 12 }}
                   labelStyle={{ fontWeight: 600, color: '#0f172a' }}
+                  labelFormatter={(_, payload) => String(payload?.[0]?.payload?.title ?? '')}
                 />
                 <Area
                   type="monotone"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, LockKeyhole, RefreshCw } from 'lucide-react';
@@ -7,12 +6,11 @@ import { NoProfilesState } from '@/components/profiles/no-profiles-state';
 import { ProfileSelect } from '@/components/profiles/profile-select';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSelectedProfile } from '@/lib/profiles';
-import { queryKeys } from '@/lib/query-client';
+import { useAccountTimeZone } from '@/lib/account-settings';
 import { useSession } from '@/lib/session';
 import { useVisitSummary } from '../api/get-visit-summary';
 import { useVisits } from '../api/get-visits';
@@ -20,18 +18,13 @@ import { useExportAnalytics, type AnalyticsExport } from '../api/export-analytic
 import { useLiveVisitors } from '../api/get-live-visitors';
 import { ExportButtons, LiveVisitorsCard } from '../components/insight-cards';
 import { toast } from '@/components/ui/use-toast';
-import {
-  DevicesCard,
-  GeographyCard,
-  RecentVisitorsCard,
-  TrafficSourcesCard,
-} from '../components/breakdown-cards';
+import { RecentVisitorsCard } from '../components/breakdown-cards';
+import { AnalyticsBoard } from '../components/analytics-board';
+import { AnalyticsControls } from '../components/analytics-controls';
+import { AnalyticsTabs } from '../components/analytics-tabs';
+import { useAnalyticsQuery, useAnalyticsView } from '../hooks/use-analytics-view';
 import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
-import { StatCards } from '../components/stat-cards';
-import { SummaryWidgets } from '../components/summary-widgets';
-import { DEFAULT_PERIOD, type PeriodDays } from '../utils/analytics-format';
-import { PeriodSelect } from '../components/period-select';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function AnalyticsSkeleton() {
@@ -75,13 +68,23 @@ export function AnalyticsPage() {
 function AnalyticsDashboard() {
   const queryClient = useQueryClient();
   const { profiles, ordered, profile, setSelectedId } = useSelectedProfile();
-  const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
+  const controls = useAnalyticsView();
+  const { view } = controls;
+  const zone = useAccountTimeZone();
+  const { query, range, refreshNow } = useAnalyticsQuery(
+    view,
+    zone.ready ? zone.timeZone : null,
+    profile?.createdAtUtc ?? null,
+  );
 
   const analyticsId = profile?.published ? profile.id : null;
-  const summary = useVisitSummary(analyticsId, days);
-  const visits = useVisits(analyticsId, days);
+  const summary = useVisitSummary(analyticsId, query);
+  const visits = useVisits(analyticsId, query);
   const live = useLiveVisitors(analyticsId);
-  const exporter = useExportAnalytics(analyticsId ?? '', days);
+  const exporter = useExportAnalytics(analyticsId ?? '', query, {
+    firstDay: range?.firstDay ?? '',
+    lastDay: range?.lastDay ?? '',
+  });
   const exportCsv = (kind: AnalyticsExport) =>
     exporter.mutate(kind, {
       onError: () =>
@@ -99,36 +102,51 @@ function AnalyticsDashboard() {
     );
   }
 
+  // a new `now` for ranges that end today, and the figures asked again
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKeys.visitSummary(profile.id, days) });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.visits(profile.id, days) });
+    refreshNow();
+    void queryClient.invalidateQueries({ queryKey: ['visit-summary', profile.id] });
+    void queryClient.invalidateQueries({ queryKey: ['visits', profile.id] });
   };
   const refreshing = summary.isFetching || visits.isFetching;
+  const filter = { onFilter: controls.addFilter };
 
   return (
     <>
-      <PageHeader title="Analytics" description="See who viewed your profiles and what they did" />
-      <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
-        {ordered.length > 1 ? (
-          <ProfileSelect
-            id="analytics-profile"
-            profiles={ordered}
-            value={profile.id}
-            onValueChange={setSelectedId}
-            className="min-w-0"
-          />
-        ) : null}
-        <PeriodSelect id="analytics-period" value={days} onValueChange={setDays} />
-        <Button
-          variant="outline"
-          onClick={refresh}
-          disabled={!profile.published || refreshing}
-          className="sm:ml-auto"
-        >
-          <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
-          Refresh
-        </Button>
-      </Card>
+      <PageHeader
+        title="Analytics"
+        description="See who viewed your profiles and what they did"
+        actions={
+          profile.published ? (
+            // the place of the card's share button (features/analytics-shares: ShareDashboardButton({ profileId }))
+            <div data-slot="share-dashboard" className="contents" />
+          ) : undefined
+        }
+      />
+      <AnalyticsTabs />
+      <AnalyticsControls
+        idPrefix="analytics"
+        controls={controls}
+        range={range}
+        timeZone={zone.timeZone}
+        leading={
+          ordered.length > 1 ? (
+            <ProfileSelect
+              id="analytics-profile"
+              profiles={ordered}
+              value={profile.id}
+              onValueChange={setSelectedId}
+              className="min-w-0"
+            />
+          ) : null
+        }
+        trailing={
+          <Button variant="outline" onClick={refresh} disabled={!profile.published || refreshing}>
+            <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
 
       {!profile.published ? (
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -148,29 +166,28 @@ function AnalyticsDashboard() {
               pending={exporter.isPending ? (exporter.variables ?? null) : null}
             />
           </div>
-          <StatCards summary={summary.data} />
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <div className="min-w-0 space-y-6">
-              <SummaryWidgets summary={summary.data} />
-              <div className="grid gap-6 md:grid-cols-2">
-                <GeographyCard summary={summary.data} />
-                <TrafficSourcesCard summary={summary.data} />
-              </div>
-            </div>
-            <div className="min-w-0 space-y-6">
-              <CurrentProfileCard profile={profile} />
-              <DevicesCard summary={summary.data} />
-              {visits.isError ? (
-                <AnalyticsLoadError
-                  error={visits.error}
-                  onRetry={() => void visits.refetch()}
-                  retrying={visits.isFetching}
-                />
-              ) : (
-                <RecentVisitorsCard visits={visits.data?.items} loading={visits.isPending} />
-              )}
-            </div>
-          </div>
+          <AnalyticsBoard
+            summary={summary.data}
+            filter={filter}
+            aside={
+              <>
+                <CurrentProfileCard profile={profile} />
+                {visits.isError ? (
+                  <AnalyticsLoadError
+                    error={visits.error}
+                    onRetry={() => void visits.refetch()}
+                    retrying={visits.isFetching}
+                  />
+                ) : (
+                  <RecentVisitorsCard
+                    visits={visits.data?.items}
+                    loading={visits.isPending}
+                    timeZone={zone.timeZone}
+                  />
+                )}
+              </>
+            }
+          />
         </div>
       )}
     </>

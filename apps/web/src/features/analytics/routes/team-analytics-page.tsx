@@ -1,61 +1,52 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { BarChart3, RefreshCw } from 'lucide-react';
-import type { TeamCardFigures } from '@cardcraft/contracts';
+import { RefreshCw } from 'lucide-react';
 import { SectionHeader } from '@/components/layout/section-header';
 import { MemberFilter } from '@/components/teams/member-filter';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAccountTimeZone } from '@/lib/account-settings';
 import { teamKeys, useCurrentTeam, useTeamMembers } from '@/lib/teams';
+import { useAnalyticsOverview } from '../api/get-overview';
 import { useTeamAnalytics } from '../api/team-analytics';
+import { AnalyticsControls } from '../components/analytics-controls';
+import { AnalyticsOverview } from '../components/analytics-overview';
 import { DevicesCard, GeographyCard, TrafficSourcesCard } from '../components/breakdown-cards';
 import { AnalyticsLoadError } from '../components/load-error';
-import { PeriodSelect } from '../components/period-select';
-import { StatCards } from '../components/stat-cards';
-import { TeamCardsTable } from '../components/team-cards-table';
 import { SummaryWidgets } from '../components/summary-widgets';
-import { DEFAULT_PERIOD, type PeriodDays } from '../utils/analytics-format';
+import { useAnalyticsQuery, useAnalyticsView } from '../hooks/use-analytics-view';
 
-const number = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
-
-/** what the cards add up to that the summary does not say: saves, messages and their share of visits */
-function Totals({ rows }: { rows: TeamCardFigures[] }) {
-  const sum = (key: 'visits' | 'saves' | 'messages') => rows.reduce((total, row) => total + row[key], 0);
-  const visits = sum('visits');
-  const saves = sum('saves');
-  const messages = sum('messages');
-  const figures = [
-    { label: 'Cards', value: number.format(rows.length) },
-    { label: 'Saves', value: number.format(saves) },
-    { label: 'Messages', value: number.format(messages) },
-    { label: 'Conversion', value: visits > 0 ? percent.format((saves + messages) / visits) : '—' },
-  ];
+function Loading() {
   return (
-    <Card className="p-4 sm:p-5">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        {figures.map(({ label, value }) => (
-          <div key={label}>
-            <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
+    <div className="space-y-6" aria-busy="true">
+      <Skeleton className="h-28 rounded-(--radius-card)" />
+      <Skeleton className="h-80 rounded-(--radius-card)" />
+      <span className="sr-only">Loading analytics</span>
+    </div>
   );
 }
 
-/** the team's figures: the same widgets as a card's over every card in reach, and a row a card */
+/**
+ * the team's figures: the overview of its cards (totals, a line per card, the sortable table), then
+ * the widgets over every card in reach, or one member's
+ */
 export function TeamAnalyticsPage() {
   const queryClient = useQueryClient();
   const { teamId, isAdmin } = useCurrentTeam();
-  const [days, setDays] = useState<PeriodDays>(DEFAULT_PERIOD);
+  const controls = useAnalyticsView();
+  const zone = useAccountTimeZone();
+  const { query, range, refreshNow } = useAnalyticsQuery(controls.view, zone.ready ? zone.timeZone : null);
   const [memberId, setMemberId] = useState<string | null>(null);
   const members = useTeamMembers(teamId, isAdmin);
-  const analytics = useTeamAnalytics(teamId, days, memberId);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: teamKeys.analytics(teamId) });
+  const overview = useAnalyticsOverview(teamId, query);
+  const analytics = useTeamAnalytics(teamId, query, memberId);
+  const refresh = () => {
+    refreshNow();
+    void queryClient.invalidateQueries({ queryKey: teamKeys.analytics(teamId) });
+    void queryClient.invalidateQueries({ queryKey: ['analytics-overview', teamId] });
+  };
+  const fetching = analytics.isFetching || overview.isFetching;
   const data = analytics.data;
 
   return (
@@ -67,44 +58,49 @@ export function TeamAnalyticsPage() {
           isAdmin ? 'Visits and what visitors did, over every card of the team' : 'Your team cards'
         }
       />
-      <Card className="mb-6 flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-end">
-        {isAdmin && members.data ? (
-          <MemberFilter
-            id="team-analytics-member"
-            members={members.data}
-            value={memberId}
-            onValueChange={setMemberId}
-          />
-        ) : null}
-        <PeriodSelect id="team-analytics-period" value={days} onValueChange={setDays} />
-        <Button variant="outline" onClick={refresh} disabled={analytics.isFetching} className="sm:ml-auto">
-          <RefreshCw className={analytics.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-          Refresh
-        </Button>
-      </Card>
-      {analytics.isPending ? (
-        <div className="space-y-6" aria-busy="true">
-          <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="h-28 rounded-(--radius-card)" />
-            ))}
-          </div>
-          <Skeleton className="h-80 rounded-(--radius-card)" />
-          <span className="sr-only">Loading analytics</span>
-        </div>
-      ) : analytics.isError ? (
-        <AnalyticsLoadError error={analytics.error} onRetry={refresh} retrying={analytics.isFetching} />
-      ) : !data || data.cards.length === 0 ? (
-        <EmptyState
-          icon={BarChart3}
-          title="No published team cards"
-          description="Figures show here once a team card is published and visited."
-        />
-      ) : (
-        <div className="space-y-6">
-          <StatCards summary={data.summary} />
-          <Totals rows={data.cards} />
-          <TeamCardsTable rows={data.cards} />
+      <AnalyticsControls
+        idPrefix="team-analytics"
+        controls={{ ...controls, view: { ...controls.view, filters: {} } }}
+        range={range}
+        timeZone={zone.timeZone}
+        trailing={
+          <Button variant="outline" onClick={refresh} disabled={fetching}>
+            <RefreshCw className={fetching ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
+      <div className="space-y-6">
+        {overview.isPending ? (
+          <Loading />
+        ) : overview.isError ? (
+          <AnalyticsLoadError error={overview.error} onRetry={refresh} retrying={overview.isFetching} />
+        ) : (
+          <AnalyticsOverview overview={overview.data} rowTestId="team-card-figures" />
+        )}
+        <Card>
+          <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <div>
+              <CardTitle>What visitors did</CardTitle>
+              <CardDescription>
+                {memberId ? "One member's cards" : 'Every card in reach'}, over the same period
+              </CardDescription>
+            </div>
+            {isAdmin && members.data ? (
+              <MemberFilter
+                id="team-analytics-member"
+                members={members.data}
+                value={memberId}
+                onValueChange={setMemberId}
+              />
+            ) : null}
+          </CardHeader>
+        </Card>
+        {analytics.isPending ? (
+          <Loading />
+        ) : analytics.isError ? (
+          <AnalyticsLoadError error={analytics.error} onRetry={refresh} retrying={analytics.isFetching} />
+        ) : data && data.cards.length > 0 ? (
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-6">
               <SummaryWidgets summary={data.summary} />
@@ -115,8 +111,8 @@ export function TeamAnalyticsPage() {
               <TrafficSourcesCard summary={data.summary} />
             </div>
           </div>
-        </div>
-      )}
+        ) : null}
+      </div>
     </section>
   );
 }

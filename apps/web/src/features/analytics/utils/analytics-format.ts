@@ -1,18 +1,5 @@
 import type { VisitItem } from '@cardcraft/contracts';
 
-export const PERIODS = [
-  { days: 7, label: 'Last 7 days' },
-  { days: 30, label: 'Last 30 days' },
-  { days: 90, label: 'Last 90 days' },
-] as const;
-export type PeriodDays = (typeof PERIODS)[number]['days'];
-export const DEFAULT_PERIOD: PeriodDays = 30;
-
-/** from = now minus the period, to = now, as ISO timestamps */
-export function periodRange(days: number, now: Date = new Date()): { from: string; to: string } {
-  return { from: new Date(now.getTime() - days * 86_400_000).toISOString(), to: now.toISOString() };
-}
-
 /** the largest counts first, at most `limit` (ties keep the map's order) */
 export function topEntries(
   map: Record<string, number> | null | undefined,

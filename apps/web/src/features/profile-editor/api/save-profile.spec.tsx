@@ -66,14 +66,16 @@ describe('useSaveProfile', () => {
     client.setQueryData(['profile-by-handle', 'ada'], before);
     client.setQueryData(queryKeys.publicProfile('ada'), before);
     client.setQueryData(queryKeys.profiles, [before]);
-    client.setQueryData(queryKeys.visitSummary('p1', 30), { totalVisits: 1 });
+    client.setQueryData(queryKeys.visitSummary('p1', { from: 'a', to: 'b' }), { totalVisits: 1 });
     await act(() => result.current.mutateAsync({ mode: 'edit', profile: before, body }));
     expect(put).toHaveBeenCalledWith('/api/profiles/p1', body);
     expect(client.getQueryData(['profile-by-handle', 'ada'])).toBeUndefined();
     expect(client.getQueryData(queryKeys.publicProfile('ada'))).toBeUndefined();
     expect(client.getQueryData(['profile-by-handle', 'ada-renamed'])).toEqual(after);
     expect(client.getQueryData(queryKeys.profile('p1'))).toEqual(after);
-    expect(client.getQueryState(queryKeys.visitSummary('p1', 30))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.visitSummary('p1', { from: 'a', to: 'b' }))?.isInvalidated).toBe(
+      true,
+    );
     expect(client.getQueryState(queryKeys.profiles)?.isInvalidated).toBe(true);
     expect(store.getState().session?.activeProfileHandle).toBe('ada-renamed');
   });

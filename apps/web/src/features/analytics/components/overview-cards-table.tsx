@@ -1,14 +1,16 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { TeamCardFigures } from '@cardcraft/contracts';
+import type { OverviewCardFigures } from '@cardcraft/contracts';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
-type Column = 'displayName' | 'visits' | 'uniqueVisitors' | 'saves' | 'messages' | 'conversion';
+export type OverviewColumn =
+  'displayName' | 'visits' | 'uniqueVisitors' | 'saves' | 'messages' | 'conversion';
 
-const COLUMNS: { key: Column; label: string }[] = [
+const COLUMNS: { key: OverviewColumn; label: string }[] = [
   { key: 'displayName', label: 'Card' },
-  { key: 'visits', label: 'Visits' },
+  { key: 'visits', label: 'Views' },
   { key: 'uniqueVisitors', label: 'Visitors' },
   { key: 'saves', label: 'Saves' },
   { key: 'messages', label: 'Messages' },
@@ -18,14 +20,19 @@ const COLUMNS: { key: Column; label: string }[] = [
 const number = new Intl.NumberFormat('en');
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
-/** the card's value in a column, for sorting: a card without visits has no conversion and sorts last */
-function valueOf(row: TeamCardFigures, column: Column): number | string {
+type Row = Pick<
+  OverviewCardFigures,
+  'displayName' | 'visits' | 'uniqueVisitors' | 'saves' | 'messages' | 'conversion'
+>;
+
+/** a card's value in a column, for sorting: a card without visits has no conversion and sorts last */
+function valueOf(row: Row, column: OverviewColumn): number | string {
   if (column === 'displayName') return row.displayName.toLowerCase();
   if (column === 'conversion') return row.conversion ?? -1;
   return row[column];
 }
 
-export function sortFigures(rows: TeamCardFigures[], column: Column, descending: boolean): TeamCardFigures[] {
+export function sortFigures<T extends Row>(rows: T[], column: OverviewColumn, descending: boolean): T[] {
   return [...rows].sort((a, b) => {
     const [x, y] = [valueOf(a, column), valueOf(b, column)];
     const order = x < y ? -1 : x > y ? 1 : 0;
@@ -33,14 +40,25 @@ export function sortFigures(rows: TeamCardFigures[], column: Column, descending:
   });
 }
 
-/** a row a card of the team, sorted by any column (visits, most first, to start with) */
-export function TeamCardsTable({ rows }: { rows: TeamCardFigures[] }) {
-  const [sort, setSort] = useState<{ column: Column; descending: boolean }>({
+/**
+ * a row a card, sorted by any column from its header (views, most first, to start with); a row links
+ * to that card's own analytics when `hrefOf` gives an address
+ */
+export function OverviewCardsTable({
+  rows,
+  hrefOf,
+  rowTestId = 'overview-card-figures',
+}: {
+  rows: OverviewCardFigures[];
+  hrefOf?: (row: OverviewCardFigures) => string | null;
+  rowTestId?: string;
+}) {
+  const [sort, setSort] = useState<{ column: OverviewColumn; descending: boolean }>({
     column: 'visits',
     descending: true,
   });
   const sorted = sortFigures(rows, sort.column, sort.descending);
-  const by = (column: Column) =>
+  const by = (column: OverviewColumn) =>
     setSort((current) =>
       current.column === column
         ? { column, descending: !current.descending }
@@ -85,23 +103,37 @@ export function TeamCardsTable({ rows }: { rows: TeamCardFigures[] }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
-            {sorted.map((row) => (
-              <tr key={row.profileId} data-testid="team-card-figures">
-                <th scope="row" className="min-w-48 px-4 py-3 font-normal">
-                  <span className="block font-medium">{row.displayName}</span>
-                  <span className="block text-xs text-muted-foreground">
-                    @{row.handle} · {row.holderName}
-                  </span>
-                </th>
-                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.visits)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.uniqueVisitors)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.saves)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{number.format(row.messages)}</td>
-                <td className="px-4 py-3 text-right tabular-nums">
-                  {row.conversion === null ? '—' : percent.format(row.conversion)}
-                </td>
-              </tr>
-            ))}
+            {sorted.map((row) => {
+              const href = hrefOf?.(row) ?? null;
+              return (
+                <tr key={row.profileId} data-testid={rowTestId}>
+                  <th scope="row" className="min-w-48 px-4 py-3 font-normal">
+                    {href ? (
+                      <Link
+                        to={href}
+                        className="block font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                      >
+                        {row.displayName}
+                      </Link>
+                    ) : (
+                      <span className="block font-medium">{row.displayName}</span>
+                    )}
+                    <span className="block text-xs text-muted-foreground">
+                      @{row.handle}
+                      {row.holderName ? ` · ${row.holderName}` : ''}
+                      {row.published ? '' : ' · draft'}
+                    </span>
+                  </th>
+                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.visits)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.uniqueVisitors)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.saves)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.messages)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">
+                    {row.conversion === null ? '—' : percent.format(row.conversion)}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

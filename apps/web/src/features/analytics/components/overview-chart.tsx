@@ -1,0 +1,107 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { AnalyticsOverviewResponse } from '@cardcraft/contracts';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { bucketLabel, bucketTitle } from '../utils/zoned-format';
+
+/** the cards drawn a line each; the rest are summed into Other */
+export const OVERVIEW_LINES = 8;
+const COLOURS = ['#4f46e5', '#0d9488', '#d97706', '#db2777', '#2563eb', '#65a30d', '#7c3aed', '#dc2626'];
+const OTHER_COLOUR = '#64748b';
+
+export interface OverviewSeries {
+  key: string;
+  name: string;
+  colour: string;
+  values: number[];
+}
+
+/** the most visited cards a line each, beyond OVERVIEW_LINES the rest summed into "Other" */
+export function overviewSeries(overview: AnalyticsOverviewResponse): OverviewSeries[] {
+  const byVisits = [...overview.cards].sort((a, b) => b.visits - a.visits);
+  const top = byVisits.length > OVERVIEW_LINES ? byVisits.slice(0, OVERVIEW_LINES - 1) : byVisits;
+  const rest = byVisits.slice(top.length);
+  const series = top.map((card, i) => ({
+    key: `card-${i}`,
+    name: card.displayName,
+    colour: COLOURS[i % COLOURS.length],
+    values: card.series,
+  }));
+  if (rest.length > 0) {
+    const values = overview.buckets.map((_, b) => rest.reduce((sum, card) => sum + (card.series[b] ?? 0), 0));
+    series.push({ key: 'other', name: `Other (${rest.length} cards)`, colour: OTHER_COLOUR, values });
+  }
+  return series;
+}
+
+export function OverviewChart({ overview }: { overview: AnalyticsOverviewResponse }) {
+  const series = overviewSeries(overview);
+  const { granularity, timeZone } = overview;
+  const data = overview.buckets.map((bucket, b) => ({
+    label: bucketLabel(bucket, granularity, timeZone),
+    title: bucketTitle(bucket, granularity, timeZone),
+    ...Object.fromEntries(series.map((line) => [line.key, line.values[b] ?? 0])),
+  }));
+  const total = overview.totals.visits;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Visits by card</CardTitle>
+        <CardDescription>
+          {overview.cards.length > OVERVIEW_LINES
+            ? `The ${OVERVIEW_LINES - 1} most visited cards, the others together, in ${timeZone}`
+            : `Each card's visits in the period, in ${timeZone}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div
+          className="h-72 w-full"
+          role="img"
+          aria-label={`Chart of ${total} visits over ${data.length} ${granularity === 'hour' ? 'hours' : 'days'}, a line for each of ${series.length} series: ${series.map((s) => s.name).join(', ')}`}
+        >
+          {total > 0 ? (
+            <ResponsiveContainer width="100%" height="100%">
+              <LineChart data={data} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
+                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
+                <XAxis
+                  dataKey="label"
+                  tick={{ fontSize: 12, fill: '#526075' }}
+                  tickLine={false}
+                  axisLine={false}
+                  minTickGap={24}
+                />
+                <YAxis
+                  allowDecimals={false}
+                  tick={{ fontSize: 12, fill: '#526075' }}
+                  tickLine={false}
+                  axisLine={false}
+                />
+                <Tooltip
+                  contentStyle={{ borderRadius: 8, border: '1px solid #e2e8f0', fontSize: 12 }}
+                  labelStyle={{ fontWeight: 600, color: '#0f172a' }}
+                  labelFormatter={(_, payload) => String(payload?.[0]?.payload?.title ?? '')}
+                />
+                <Legend wrapperStyle={{ fontSize: 12 }} />
+                {series.map((line) => (
+                  <Line
+                    key={line.key}
+                    type="monotone"
+                    dataKey={line.key}
+                    name={line.name}
+                    stroke={line.colour}
+                    strokeWidth={2}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          ) : (
+            <div className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-muted-foreground">
+              No visits in this period yet
+            </div>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

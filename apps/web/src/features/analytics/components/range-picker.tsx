@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { TZDate } from '@date-fns/tz';
+import type { DateRange } from 'react-day-picker';
+import { CalendarDays } from 'lucide-react';
+import { ANALYTICS_MAX_RANGE_DAYS } from '@cardcraft/contracts';
+import { Button } from '@/components/ui/button';
+import { Calendar } from '@/components/ui/calendar';
+import { Label } from '@/components/ui/label';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import {
+  dayInZone,
+  dayRangeText,
+  daysBetween,
+  isPresetKey,
+  RANGE_PRESETS,
+  type DayKey,
+  type RangeSelection,
+} from '../utils/date-range';
+
+const CUSTOM = 'custom';
+
+/** a day as the calendar holds it: that day's midnight in the zone */
+function dateOf(day: DayKey, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new TZDate(year, month - 1, date, timeZone);
+}
+
+/**
+ * the period: a preset, or Custom, which opens a calendar to pick the first and the last day. the
+ * calendar counts days in the owner's zone, and days to come cannot be picked
+ */
+export function RangePicker({
+  id,
+  value,
+  timeZone,
+  onChange,
+}: {
+  id: string;
+  value: RangeSelection;
+  timeZone: string;
+  onChange: (range: RangeSelection) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const custom = 'from' in value ? value : null;
+  const [draft, setDraft] = useState<DateRange | undefined>(undefined);
+  // today, as of when the calendar opened: days after it cannot be picked
+  const [today, setToday] = useState(() => dayInZone(new Date(), timeZone));
+
+  const openCalendar = (next: boolean) => {
+    if (next) {
+      setToday(dayInZone(new Date(), timeZone));
+      setDraft(custom ? { from: dateOf(custom.from, timeZone), to: dateOf(custom.to, timeZone) } : undefined);
+    }
+    setOpen(next);
+  };
+  const first = draft?.from ? dayInZone(draft.from, timeZone) : null;
+  const last = draft?.to ? dayInZone(draft.to, timeZone) : first;
+  const tooLong = first && last ? daysBetween(first, last) + 1 > ANALYTICS_MAX_RANGE_DAYS : false;
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>Period</Label>
+      <div className="flex gap-2">
+        <Select
+          value={custom ? CUSTOM : 'preset' in value ? value.preset : CUSTOM}
+          onValueChange={(next) => {
+            if (isPresetKey(next)) onChange({ preset: next });
+            else openCalendar(true);
+          }}
+        >
+          <SelectTrigger id={id} className="w-full sm:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {RANGE_PRESETS.map((preset) => (
+              <SelectItem key={preset.key} value={preset.key}>
+                {preset.label}
+              </SelectItem>
+            ))}
+            <SelectItem value={CUSTOM}>Custom range</SelectItem>
+          </SelectContent>
+        </Select>
+        <Popover open={open} onOpenChange={openCalendar}>
+          <PopoverTrigger asChild>
+            <Button
+              variant="outline"
+              className="min-w-0"
+              aria-label={
+                custom ? `Choose dates, now ${dayRangeText(custom.from, custom.to)}` : 'Choose dates'
+              }
+            >
+              <CalendarDays aria-hidden="true" />
+              <span className="truncate">{custom ? dayRangeText(custom.from, custom.to) : 'Dates'}</span>
+            </Button>
+          </PopoverTrigger>
+          <PopoverContent aria-label="Choose the first and the last day" className="w-auto">
+            <Calendar
+              mode="range"
+              timeZone={timeZone}
+              selected={draft}
+              onSelect={setDraft}
+              defaultMonth={draft?.from ?? dateOf(today, timeZone)}
+              disabled={{ after: dateOf(today, timeZone) }}
+              endMonth={dateOf(today, timeZone)}
+              autoFocus
+            />
+            <div className="mt-3 space-y-2 border-t border-border pt-3">
+              <p className="text-sm" aria-live="polite">
+                {first && last ? dayRangeText(first, last) : 'Pick the first day, then the last'}
+              </p>
+              {tooLong ? (
+                <p className="text-xs text-destructive" role="alert">
+                  {`Choose ${ANALYTICS_MAX_RANGE_DAYS} days or fewer`}
+                </p>
+              ) : null}
+              <div className="flex justify-end gap-2">
+                <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
+                  Cancel
+                </Button>
+                <Button
+                  size="sm"
+                  disabled={!first || !last || tooLong}
+                  onClick={() => {
+                    if (!first || !last) return;
+                    onChange({ from: first, to: last });
+                    setOpen(false);
+                  }}
+                >
+                  Apply
+                </Button>
+              </div>
+            </div>
+          </PopoverContent>
+        </Popover>
+      </div>
+    </div>
+  );
+}
