@@ -22,6 +22,7 @@ import { RecentVisitorsCard } from '../components/breakdown-cards';
 import { AnalyticsBoard } from '../components/analytics-board';
 import { AnalyticsControls } from '../components/analytics-controls';
 import { AnalyticsTabs } from '../components/analytics-tabs';
+import { ShareDashboardButton } from '../components/share-dashboard-button';
 import { useAnalyticsQuery, useAnalyticsView } from '../hooks/use-analytics-view';
 import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
@@ -116,12 +117,7 @@ function AnalyticsDashboard() {
       <PageHeader
         title="Analytics"
         description="See who viewed your profiles and what they did"
-        actions={
-          profile.published ? (
-            // the place of the card's share button (features/analytics-shares: ShareDashboardButton({ profileId }))
-            <div data-slot="share-dashboard" className="contents" />
-          ) : undefined
-        }
+        actions={profile.published ? <ShareDashboardButton profileId={profile.id} /> : undefined}
       />
       <AnalyticsTabs />
       <AnalyticsControls
