@@ -1,3 +1,4 @@
+import { describeAnalyticsMailContract } from './analytics-mail.contract';
 import { describeCardExchangesContract } from './card-exchanges.contract';
 import { describeApiKeysContract } from './api-keys.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
@@ -55,6 +56,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeCardTemplatesContract(() => storage);
     describeApiKeysContract(() => storage);
     describeWebhooksContract(() => storage);
+    describeAnalyticsMailContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

@@ -14,3 +14,4 @@ export * from './duplicate-key-error';
 export * from './teams.port';
 export * from './api-keys.port';
 export * from './webhooks.port';
+export * from './analytics-mail-sends.port';

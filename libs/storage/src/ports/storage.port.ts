@@ -1,4 +1,5 @@
 import type { AccountExportsRepository } from './account-exports.port';
+import type { AnalyticsMailSendsRepository } from './analytics-mail-sends.port';
 import type { ApiKeysRepository } from './api-keys.port';
 import type { AccountTokensRepository } from './account-tokens.port';
 import type { CardExchangesRepository } from './card-exchanges.port';
@@ -40,6 +41,8 @@ export interface Storage {
   readonly webhookEndpoints: WebhookEndpointsRepository;
   /** the webhooks' outbound queue and log, a row per delivery (deleted with its endpoint) */
   readonly webhookDeliveries: WebhookDeliveriesRepository;
+  /** the analytics reports and traffic alerts e-mailed, by owner and period (deleted with their user) */
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

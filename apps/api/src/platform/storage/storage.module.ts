@@ -6,6 +6,7 @@ import { HealthRegistryModule } from '../common/health-registry.module';
 import {
   ACCOUNT_EXPORTS,
   ACCOUNT_TOKENS,
+  ANALYTICS_MAIL_SENDS,
   CARD_EXCHANGES,
   API_KEYS,
   CARD_TEMPLATES,
@@ -53,6 +54,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [API_KEYS, (storage) => storage.apiKeys],
   [WEBHOOK_ENDPOINTS, (storage) => storage.webhookEndpoints],
   [WEBHOOK_DELIVERIES, (storage) => storage.webhookDeliveries],
+  [ANALYTICS_MAIL_SENDS, (storage) => storage.analyticsMailSends],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

@@ -29,3 +29,5 @@ export const API_KEYS = Symbol('API_KEYS');
 export const WEBHOOK_ENDPOINTS = Symbol('WEBHOOK_ENDPOINTS');
 /** @cardcraft/storage's WebhookDeliveriesRepository: the outbound queue and its log */
 export const WEBHOOK_DELIVERIES = Symbol('WEBHOOK_DELIVERIES');
+/** @cardcraft/storage's AnalyticsMailSendsRepository: the reports and alerts already e-mailed */
+export const ANALYTICS_MAIL_SENDS = Symbol('ANALYTICS_MAIL_SENDS');

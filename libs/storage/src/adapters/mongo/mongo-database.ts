@@ -1,4 +1,5 @@
 import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
+import { analyticsMailSendSchema, type AnalyticsMailSendDoc } from './mongo-analytics-mail-schemas';
 import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
@@ -52,6 +53,7 @@ export interface MongoModels {
   webhookEndpoints: Model<WebhookEndpointDoc>;
   webhookDeliveries: Model<WebhookDeliveryDoc>;
   webhookLeases: Model<WebhookLeaseDoc>;
+  analyticsMailSends: Model<AnalyticsMailSendDoc>;
 }
 
 export interface MongoDatabase {
@@ -104,6 +106,10 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       webhookEndpoints: connection.model<WebhookEndpointDoc>('WebhookEndpoint', webhookEndpointSchema),
       webhookDeliveries: connection.model<WebhookDeliveryDoc>('WebhookDelivery', webhookDeliverySchema),
       webhookLeases: connection.model<WebhookLeaseDoc>('WebhookLease', webhookLeaseSchema),
+      analyticsMailSends: connection.model<AnalyticsMailSendDoc>(
+        'AnalyticsMailSend',
+        analyticsMailSendSchema,
+      ),
     };
     return { connection, models };
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Connection } from 'mongoose';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  AnalyticsMailSendsRepository,
   CardExchangesRepository,
   ApiKeysRepository,
   CardTemplatesRepository,
@@ -18,6 +19,7 @@ import type {
 } from '../../ports';
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
+import { MongoAnalyticsMailSendRepository } from './mongo-analytics-mail-send.repository';
 import { MongoCardExchangeRepository } from './mongo-card-exchange.repository';
 import { MongoApiKeyRepository } from './mongo-api-key.repository';
 import { MongoCardTemplateRepository } from './mongo-card-template.repository';
@@ -49,6 +51,7 @@ export class MongoStorage implements Storage {
   readonly apiKeys: ApiKeysRepository;
   readonly webhookEndpoints: WebhookEndpointsRepository;
   readonly webhookDeliveries: WebhookDeliveriesRepository;
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -68,6 +71,7 @@ export class MongoStorage implements Storage {
     this.apiKeys = new MongoApiKeyRepository(models);
     this.webhookEndpoints = new MongoWebhookEndpointRepository(models);
     this.webhookDeliveries = new MongoWebhookDeliveryRepository(models);
+    this.analyticsMailSends = new MongoAnalyticsMailSendRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

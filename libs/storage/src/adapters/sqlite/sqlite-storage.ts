@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import type {
   AccountExportsRepository,
   AccountTokensRepository,
+  AnalyticsMailSendsRepository,
   CardExchangesRepository,
   ApiKeysRepository,
   CardTemplatesRepository,
@@ -18,6 +19,7 @@ import type {
 } from '../../ports';
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
+import { SqliteAnalyticsMailSendRepository } from './sqlite-analytics-mail-send.repository';
 import { SqliteCardExchangeRepository } from './sqlite-card-exchange.repository';
 import { SqliteApiKeyRepository } from './sqlite-api-key.repository';
 import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
@@ -50,6 +52,7 @@ export class SqliteStorage implements Storage {
   readonly apiKeys: ApiKeysRepository;
   readonly webhookEndpoints: WebhookEndpointsRepository;
   readonly webhookDeliveries: WebhookDeliveriesRepository;
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -69,6 +72,7 @@ export class SqliteStorage implements Storage {
     this.apiKeys = new SqliteApiKeyRepository(db);
     this.webhookEndpoints = new SqliteWebhookEndpointRepository(db);
     this.webhookDeliveries = new SqliteWebhookDeliveryRepository(db);
+    this.analyticsMailSends = new SqliteAnalyticsMailSendRepository(db);
   }
 
   static open(file: string): SqliteStorage {
