@@ -70,6 +70,9 @@ export function describeAnalyticsMailContract(store: () => Storage): void {
       ]);
       expect(claims.sort()).toEqual([false, true]);
       await expect(storage.analyticsMailSends.claim(user.id, 'report:2026-03-02', now)).resolves.toBe(false);
+      // taken back (its mail could not be made): the next claim wins again
+      await storage.analyticsMailSends.release(user.id, 'report:2026-03-02');
+      await expect(storage.analyticsMailSends.claim(user.id, 'report:2026-03-02', now)).resolves.toBe(true);
       await expect(storage.analyticsMailSends.claim(user.id, 'report:2026-03-09', now)).resolves.toBe(true);
       await expect(storage.analyticsMailSends.claim(other.id, 'report:2026-03-02', now)).resolves.toBe(true);
       // the sweep is global: a cut-off before these removes none of them, one after all of these

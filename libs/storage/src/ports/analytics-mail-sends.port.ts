@@ -9,6 +9,8 @@ export interface AnalyticsMailSendsRepository {
    * (and so is the one to send), false when another did first
    */
   claim(userId: string, key: string, now: Date): Promise<boolean>;
+  /** takes a claim back, when its mail could not be made: the next look sends it */
+  release(userId: string, key: string): Promise<void>;
   /** forgets the sends recorded before this moment; answers how many went */
   deleteBefore(before: Date): Promise<number>;
 }

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describeAnalyticsConfig, parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
 import {
   ConfigError,
+  envBoolean,
   envInteger as integer,
   envOneOf,
   envText,
@@ -73,6 +74,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** WEBHOOK_*: outbound webhooks' addresses, retries and caps */
   webhooks: WebhookConfig;
+  /** REPORTS_ENABLED: this process looks each hour for the analytics reports and traffic alerts due */
+  reportsEnabled: boolean;
 }
 
 /** how the product sends e-mail (docs/mail.md) */
@@ -115,6 +118,7 @@ export const RATE_LIMIT_SETTINGS = {
   invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
   apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
   leadChanges: { variable: 'RATE_LIMIT_LEAD_CHANGES', fallback: '120/1m' },
+  unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', fallback: '30/10m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
@@ -352,6 +356,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     walletPass: parseWalletPassEnv(env, cwd),
     backup: parseBackupEnv(env, dataDir, cwd),
     webhooks: parseWebhookEnv(env),
+    reportsEnabled: envBoolean(env, 'REPORTS_ENABLED', true),
   };
 }
 

@@ -18,6 +18,11 @@ export class MongoAnalyticsMailSendRepository implements AnalyticsMailSendsRepos
     }
   }
 
+  async release(userId: string, key: string): Promise<void> {
+    const _userId = objectId(userId);
+    if (_userId) await this.models.analyticsMailSends.deleteOne({ userId: _userId, key }).exec();
+  }
+
   async deleteBefore(before: Date): Promise<number> {
     const result = await this.models.analyticsMailSends.deleteMany({ createdAt: { $lt: before } }).exec();
     return result.deletedCount;
