@@ -1,8 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Redirect } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { UnsubscribeMessages, type UnsubscribeResponse } from '@cardcraft/contracts';
 import { OptionalAuth } from '../auth/auth.guard';
-import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AnalyticsMailService } from './analytics-mail.service';
 
@@ -20,10 +19,7 @@ function tokenOf(query: unknown, body: unknown): unknown {
 @ApiTags('mail')
 @Controller('mail')
 export class UnsubscribeController {
-  constructor(
-    private readonly mails: AnalyticsMailService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly mails: AnalyticsMailService) {}
 
   @Post('unsubscribe')
   @OptionalAuth()
@@ -43,6 +39,7 @@ export class UnsubscribeController {
   @Redirect()
   page(@Query('token') token: unknown): { url: string; statusCode: number } {
     const query = typeof token === 'string' ? `?token=${encodeURIComponent(token)}` : '';
-    return { url: `${this.config.publicBaseUrl}/unsubscribe${query}`, statusCode: 303 };
+    // on this host: the web app is served beside the api
+    return { url: `/unsubscribe${query}`, statusCode: 303 };
   }
 }
