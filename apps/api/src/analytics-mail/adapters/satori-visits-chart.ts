@@ -44,25 +44,34 @@ export class SatoriVisitsChartRenderer implements VisitsChartRenderer {
     const fontSize = bars.length > 10 ? 11 : 12;
     const columns = bars.map((bar, index) => {
       const showLabel = index % every === 0 || index === bars.length - 1;
-      return box({ flex: 1, flexDirection: 'column', alignItems: 'center', justifyContent: 'flex-end' }, [
-        box(
-          { height: VALUE_ROW, fontSize, color: MUTED },
-          bars.length <= 10 || bar.visits === most ? String(bar.visits) : '',
-        ),
-        box({
-          width: '70%',
-          height: Math.max(bar.visits > 0 ? 2 : 1, Math.round((bar.visits / most) * plot)),
-          backgroundColor: bar.visits > 0 ? BAR : '#e5e7eb',
-          borderRadius: 2,
-        }),
-        box({ height: LABEL_ROW, paddingTop: 4, fontSize, color: MUTED }, showLabel ? bar.label : ''),
-      ]);
+      return box(
+        {
+          flex: 1,
+          flexBasis: 0,
+          minWidth: 0,
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'flex-end',
+        },
+        [
+          box(
+            { height: VALUE_ROW, fontSize, color: MUTED },
+            bars.length <= 10 || bar.visits === most ? String(bar.visits) : '',
+          ),
+          box({
+            width: '70%',
+            height: Math.max(bar.visits > 0 ? 2 : 1, Math.round((bar.visits / most) * plot)),
+            backgroundColor: bar.visits > 0 ? BAR : '#e5e7eb',
+            borderRadius: 2,
+          }),
+          box({ height: LABEL_ROW, paddingTop: 4, fontSize, color: MUTED }, showLabel ? bar.label : ''),
+        ],
+      );
     });
     const tree = box(
       {
         width,
         height,
-        padding: '4px 8px',
         backgroundColor: '#ffffff',
         fontFamily: 'Inter',
         alignItems: 'flex-end',
