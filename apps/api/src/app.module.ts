@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AccountModule } from './account/account.module';
 import { AccountExportModule } from './account-export/account-export.module';
 import { AccountMailModule } from './account-mail/account-mail.module';
+import { AnalyticsMailModule } from './analytics-mail/analytics-mail.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AnalyticsSharesModule } from './analytics-shares/analytics-shares.module';
 import { AuthModule } from './auth/auth.module';
@@ -37,6 +38,7 @@ export class AppModule {
         AuthModule,
         AccountModule,
         AccountMailModule,
+        AnalyticsMailModule,
         AccountExportModule,
         ProfilesModule,
         QrModule,

@@ -85,7 +85,8 @@ export const AccountSettingsMessages = {
 /** PATCH /api/account/settings: only what is sent changes */
 export class UpdateAccountSettingsDto {
   /** an e-mail to the owner for each new message left on one of the owner's cards */
-  @IsOptional()
+  // not IsOptional, which lets null through too: only a missing field is left alone
+  @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: 'notifyOnMessages must be true or false' })
   notifyOnMessages?: boolean;
 
@@ -95,7 +96,7 @@ export class UpdateAccountSettingsDto {
   @Validate(IsTimeZoneConstraint, { message: AccountSettingsMessages.timeZone })
   timeZone?: string | null;
 
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsIn(ANALYTICS_REPORT_FREQUENCIES, { message: AccountSettingsMessages.report })
   analyticsReport?: AnalyticsReportFrequency;
 

@@ -24,6 +24,7 @@ export * from './visibility';
 export * from './message-fields';
 export * from './questions';
 export * from './account-mail.dto';
+export * from './mail-unsubscribe';
 export * from './lead-vcard';
 export * from './account-export.dto';
 export * from './team.dto';

@@ -1,4 +1,5 @@
 import { describeAnalyticsSharesContract } from './analytics-shares.contract';
+import { describeAnalyticsMailContract } from './analytics-mail.contract';
 import { describeCardExchangesContract } from './card-exchanges.contract';
 import { describeApiKeysContract } from './api-keys.contract';
 import { describeCardTemplatesContract } from './card-templates.contract';
@@ -57,6 +58,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeApiKeysContract(() => storage);
     describeWebhooksContract(() => storage);
     describeAnalyticsSharesContract(() => storage);
+    describeAnalyticsMailContract(() => storage);
 
     it('keeps data and constraints across a second handle on the same store', async () => {
       const user = await createUser(storage);

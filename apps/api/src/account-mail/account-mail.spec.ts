@@ -72,12 +72,17 @@ describe.each(STORAGE_KINDS)('mail over a real SMTP server (%s)', (kind) => {
       const initial = await http.get<AccountSettingsResponse>('/api/account/settings', {
         token: owner.accessToken,
       });
-      expect(initial.body).toEqual({ notifyOnMessages: true });
+      expect(initial.body).toEqual({
+        notifyOnMessages: true,
+        timeZone: null,
+        analyticsReport: 'off',
+        trafficAlertMultiple: null,
+      });
       const off = await http.patch<AccountSettingsResponse>('/api/account/settings', {
         token: owner.accessToken,
         body: { notifyOnMessages: false },
       });
-      expect(off.body).toEqual({ notifyOnMessages: false });
+      expect(off.body).toMatchObject({ notifyOnMessages: false });
       const me = await http.get<UserResponse>('/api/auth/me', { token: owner.accessToken });
       expect(me.body.notifyOnMessages).toBe(false);
       const bad = await http.patch<ErrorResponse>('/api/account/settings', {
@@ -119,6 +124,91 @@ describe.each(STORAGE_KINDS)('mail over a real SMTP server (%s)', (kind) => {
       // refused twice (451), taken on the third attempt
       const mail = await smtp.waitFor(owner.email);
       expect(mail.subject).toBe('New message from patient@example.com');
+    });
+  });
+
+  describe('settings', () => {
+    it('stores the time zone, the report and the alert; a PATCH changes only what it sends', async () => {
+      const owner = await registerUser(http);
+      const settings = (body: object) =>
+        http.patch<AccountSettingsResponse & ErrorResponse>('/api/account/settings', {
+          token: owner.accessToken,
+          body,
+        });
+      const zoned = await settings({ timeZone: 'America/New_York', analyticsReport: 'weekly' });
+      expect(zoned.status).toBe(200);
+      expect(zoned.body).toEqual({
+        notifyOnMessages: true,
+        timeZone: 'America/New_York',
+        analyticsReport: 'weekly',
+        trafficAlertMultiple: null,
+      });
+      expect((await settings({ trafficAlertMultiple: 5 })).body).toEqual({
+        notifyOnMessages: true,
+        timeZone: 'America/New_York',
+        analyticsReport: 'weekly',
+        trafficAlertMultiple: 5,
+      });
+      expect((await settings({ notifyOnMessages: false })).body).toMatchObject({
+        timeZone: 'America/New_York',
+        analyticsReport: 'weekly',
+        trafficAlertMultiple: 5,
+      });
+      // null turns the zone back to the browser's and the alert off
+      expect((await settings({ timeZone: null, trafficAlertMultiple: null })).body).toEqual({
+        notifyOnMessages: false,
+        timeZone: null,
+        analyticsReport: 'weekly',
+        trafficAlertMultiple: null,
+      });
+      const read = await http.get<AccountSettingsResponse>('/api/account/settings', {
+        token: owner.accessToken,
+      });
+      expect(read.body).toEqual({
+        notifyOnMessages: false,
+        timeZone: null,
+        analyticsReport: 'weekly',
+        trafficAlertMultiple: null,
+      });
+    });
+
+    it('refuses a zone, a report or an alert it does not know with a 400 naming it, and keeps what was stored', async () => {
+      const owner = await registerUser(http);
+      await http.patch('/api/account/settings', {
+        token: owner.accessToken,
+        body: { timeZone: 'Europe/Berlin', analyticsReport: 'monthly', trafficAlertMultiple: 2 },
+      });
+      for (const [body, field, message] of [
+        [{ timeZone: 'Mars/Olympus' }, 'timeZone', 'Choose a time zone such as Europe/Berlin'],
+        [{ timeZone: 7 }, 'timeZone', 'Choose a time zone such as Europe/Berlin'],
+        [{ analyticsReport: 'daily' }, 'analyticsReport', 'The report is off, weekly or monthly'],
+        [{ analyticsReport: null }, 'analyticsReport', 'The report is off, weekly or monthly'],
+        [
+          { trafficAlertMultiple: 4 },
+          'trafficAlertMultiple',
+          'The alert is off or 2, 3, 5 or 10 times the usual visits',
+        ],
+        [
+          { trafficAlertMultiple: '3' },
+          'trafficAlertMultiple',
+          'The alert is off or 2, 3, 5 or 10 times the usual visits',
+        ],
+      ] as const) {
+        const bad = await http.patch<ErrorResponse>('/api/account/settings', {
+          token: owner.accessToken,
+          body,
+        });
+        expect(bad.status).toBe(400);
+        expect(bad.body.errors).toEqual([{ field, message }]);
+      }
+      const read = await http.get<AccountSettingsResponse>('/api/account/settings', {
+        token: owner.accessToken,
+      });
+      expect(read.body).toMatchObject({
+        timeZone: 'Europe/Berlin',
+        analyticsReport: 'monthly',
+        trafficAlertMultiple: 2,
+      });
     });
   });
 

@@ -1,16 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AccountSettingsResponse, UpdateAccountSettingsDto } from '@cardcraft/contracts';
-import type { UserRecord, UsersRepository } from '@cardcraft/storage';
+import type {
+  AccountSettingsResponse,
+  TrafficAlertMultiple,
+  UpdateAccountSettingsDto,
+} from '@cardcraft/contracts';
+import type { UserPatch, UserRecord, UsersRepository } from '@cardcraft/storage';
 import { AUTHENTICATION_REQUIRED } from '../auth/auth.guard';
 import { UnauthorizedError } from '../platform/common/errors';
 import { USERS } from '../platform/storage/storage.tokens';
 
-function toSettings(user: UserRecord): AccountSettingsResponse {
+export function toSettings(user: UserRecord): AccountSettingsResponse {
   return {
     notifyOnMessages: user.notifyOnMessages,
-    timeZone: null,
-    analyticsReport: 'off',
-    trafficAlertMultiple: null,
+    timeZone: user.timeZone,
+    analyticsReport: user.analyticsReport,
+    // the store holds what the dto let through: 2, 3, 5 or 10
+    trafficAlertMultiple: user.trafficAlertMultiple as TrafficAlertMultiple | null,
   };
 }
 
@@ -25,11 +30,17 @@ export class AccountSettingsService {
     return toSettings(user);
   }
 
+  /** changes only the settings the body names */
   async update(userId: string, input: UpdateAccountSettingsDto): Promise<AccountSettingsResponse> {
+    const patch: UserPatch = {};
+    if (input.notifyOnMessages !== undefined) patch.notifyOnMessages = input.notifyOnMessages;
+    if (input.timeZone !== undefined) patch.timeZone = input.timeZone;
+    if (input.analyticsReport !== undefined) patch.analyticsReport = input.analyticsReport;
+    if (input.trafficAlertMultiple !== undefined) patch.trafficAlertMultiple = input.trafficAlertMultiple;
     const user =
-      input.notifyOnMessages === undefined
+      Object.keys(patch).length === 0
         ? await this.users.findById(userId)
-        : await this.users.update(userId, { notifyOnMessages: input.notifyOnMessages });
+        : await this.users.update(userId, patch);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
     return toSettings(user);
   }

@@ -40,9 +40,8 @@ function tokenHashOf(token: string): string {
 
 /** the owner's time zone when the account has one set: the shared page's default */
 function timeZoneOf(user: UserRecord | null): string | null {
-  // accounts gain the setting separately; a record without it (or with a zone this runtime lacks) has none
-  const zone = (user as (UserRecord & { timeZone?: unknown }) | null)?.timeZone;
-  return isTimeZone(zone) ? zone : null;
+  // a zone this runtime does not know (stored by a newer one) is none here
+  return user?.timeZone && isTimeZone(user.timeZone) ? user.timeZone : null;
 }
 
 /** a link opened by its token, and its card */

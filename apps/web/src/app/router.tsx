@@ -76,6 +76,7 @@ const TeamAnalyticsPage = page(
   'TeamAnalyticsPage',
 );
 const InvitePage = page(() => import('@/features/teams/routes/invite-page'), 'InvitePage');
+const UnsubscribePage = page(() => import('@/features/settings/routes/unsubscribe-page'), 'UnsubscribePage');
 const NotFoundPage = page(() => import('./routes/not-found-page'), 'NotFoundPage');
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -105,6 +106,8 @@ export const router = createBrowserRouter([
       { path: 'auth/confirm-email', element: <ConfirmEmailPage /> },
       // an invitation's link works signed out: it says what to do next
       { path: 'invite', element: <InvitePage /> },
+      // an analytics mail's unsubscribe link: works signed out, changes nothing until its button
+      { path: 'unsubscribe', element: <UnsubscribePage /> },
     ],
   },
   {

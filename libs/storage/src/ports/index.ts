@@ -15,3 +15,4 @@ export * from './teams.port';
 export * from './api-keys.port';
 export * from './webhooks.port';
 export * from './analytics-shares.port';
+export * from './analytics-mail-sends.port';

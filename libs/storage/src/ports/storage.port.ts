@@ -1,5 +1,6 @@
 import type { AccountExportsRepository } from './account-exports.port';
 import type { AnalyticsSharesRepository } from './analytics-shares.port';
+import type { AnalyticsMailSendsRepository } from './analytics-mail-sends.port';
 import type { ApiKeysRepository } from './api-keys.port';
 import type { AccountTokensRepository } from './account-tokens.port';
 import type { CardExchangesRepository } from './card-exchanges.port';
@@ -43,6 +44,8 @@ export interface Storage {
   readonly webhookDeliveries: WebhookDeliveriesRepository;
   /** read-only links to a card's analytics (deleted with the card, or with the account that made them) */
   readonly analyticsShares: AnalyticsSharesRepository;
+  /** the analytics reports and traffic alerts e-mailed, by owner and period (deleted with their user) */
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
   /** throws when the store does not answer */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { describeAnalyticsConfig, parseAnalyticsEnv, type AnalyticsConfig } from '@cardcraft/analytics';
 import {
   ConfigError,
+  envBoolean,
   envInteger as integer,
   envOneOf,
   envText,
@@ -73,6 +74,8 @@ export interface AppConfig {
   backup: BackupConfig;
   /** WEBHOOK_*: outbound webhooks' addresses, retries and caps */
   webhooks: WebhookConfig;
+  /** REPORTS_ENABLED: this process looks each hour for the analytics reports and traffic alerts due */
+  reportsEnabled: boolean;
 }
 
 /** how the product sends e-mail (docs/mail.md) */
@@ -118,6 +121,7 @@ export const RATE_LIMIT_SETTINGS = {
   shareUnlock: { variable: 'RATE_LIMIT_SHARE_UNLOCK', fallback: '10/15m' },
   shareUnlockPerLink: { variable: 'RATE_LIMIT_SHARE_UNLOCK_PER_LINK', fallback: '30/15m' },
   sharedDashboard: { variable: 'RATE_LIMIT_SHARED_DASHBOARD', fallback: '120/1m' },
+  unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', fallback: '30/10m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;
@@ -355,6 +359,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     walletPass: parseWalletPassEnv(env, cwd),
     backup: parseBackupEnv(env, dataDir, cwd),
     webhooks: parseWebhookEnv(env),
+    reportsEnabled: envBoolean(env, 'REPORTS_ENABLED', true),
   };
 }
 

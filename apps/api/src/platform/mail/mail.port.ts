@@ -8,12 +8,16 @@ export interface MailMessage {
   replyTo?: string;
   /** files sent with it, e.g. a card's contact file */
   attachments?: MailAttachment[];
+  /** extra headers, e.g. List-Unsubscribe on the analytics mails */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {
   filename: string;
-  content: string;
+  content: string | Buffer;
   contentType: string;
+  /** shown inside the HTML part, where it says <img src="cid:..."> */
+  cid?: string;
 }
 
 /** how mail leaves: an SMTP server, or .eml files in a folder when none is configured */

@@ -406,6 +406,20 @@ const ROUTES: Route[] = [
     expect: EVERYONE(400),
   },
   {
+    method: 'POST',
+    path: '/api/mail/unsubscribe',
+    // the signed link is the proof, not the session: a link not signed by the app is refused
+    url: () => `/api/mail/unsubscribe?token=report.${'a'.repeat(24)}.${'A'.repeat(43)}`,
+    expect: EVERYONE(400),
+  },
+  {
+    method: 'GET',
+    path: '/api/mail/unsubscribe',
+    // changes nothing: sends the browser on to the web page with the button (the SPA answers)
+    url: () => `/api/mail/unsubscribe?token=report.${'a'.repeat(24)}.${'A'.repeat(43)}`,
+    expect: EVERYONE(200),
+  },
+  {
     method: 'GET',
     path: '/api/account/settings',
     url: () => '/api/account/settings',

@@ -305,6 +305,17 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
         path: sharedLink.map((path) => `${path}/summary`),
         query: { ...range, tz: 'Europe/Berlin', compare: 'year', country: 'DE', link: 'https://x.test' },
       },
+      {
+        method: 'POST',
+        path: fc.constant(`/api/mail/unsubscribe?token=report.${'a'.repeat(24)}.${'A'.repeat(43)}`),
+        body: { token: `alert.${'b'.repeat(24)}.${'B'.repeat(43)}` },
+      },
+      { method: 'GET', path: rawSegment.map((token) => `/api/mail/unsubscribe?token=${token}`) },
+      {
+        method: 'PATCH',
+        path: fc.constant('/api/account/settings'),
+        body: { timeZone: 'Europe/Berlin', analyticsReport: 'weekly', trafficAlertMultiple: 3 },
+      },
       { method: 'GET', path: fc.constant('/api/api-keys') },
       {
         method: 'POST',

@@ -7,6 +7,7 @@ import {
   ACCOUNT_EXPORTS,
   ACCOUNT_TOKENS,
   ANALYTICS_SHARES,
+  ANALYTICS_MAIL_SENDS,
   CARD_EXCHANGES,
   API_KEYS,
   CARD_TEMPLATES,
@@ -55,6 +56,7 @@ const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknow
   [WEBHOOK_ENDPOINTS, (storage) => storage.webhookEndpoints],
   [WEBHOOK_DELIVERIES, (storage) => storage.webhookDeliveries],
   [ANALYTICS_SHARES, (storage) => storage.analyticsShares],
+  [ANALYTICS_MAIL_SENDS, (storage) => storage.analyticsMailSends],
 ];
 
 const repositoryProviders: Provider[] = REPOSITORIES.map(([token, repository]) => ({

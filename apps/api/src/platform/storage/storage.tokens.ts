@@ -31,3 +31,5 @@ export const WEBHOOK_ENDPOINTS = Symbol('WEBHOOK_ENDPOINTS');
 export const WEBHOOK_DELIVERIES = Symbol('WEBHOOK_DELIVERIES');
 /** @cardcraft/storage's AnalyticsSharesRepository: read-only links to a card's analytics */
 export const ANALYTICS_SHARES = Symbol('ANALYTICS_SHARES');
+/** @cardcraft/storage's AnalyticsMailSendsRepository: the reports and alerts already e-mailed */
+export const ANALYTICS_MAIL_SENDS = Symbol('ANALYTICS_MAIL_SENDS');

@@ -1,5 +1,6 @@
 import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 import { analyticsShareSchema, type AnalyticsShareDoc } from './mongo-analytics-share-schemas';
+import { analyticsMailSendSchema, type AnalyticsMailSendDoc } from './mongo-analytics-mail-schemas';
 import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
@@ -54,6 +55,7 @@ export interface MongoModels {
   webhookDeliveries: Model<WebhookDeliveryDoc>;
   webhookLeases: Model<WebhookLeaseDoc>;
   analyticsShares: Model<AnalyticsShareDoc>;
+  analyticsMailSends: Model<AnalyticsMailSendDoc>;
 }
 
 export interface MongoDatabase {
@@ -107,6 +109,10 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       webhookDeliveries: connection.model<WebhookDeliveryDoc>('WebhookDelivery', webhookDeliverySchema),
       webhookLeases: connection.model<WebhookLeaseDoc>('WebhookLease', webhookLeaseSchema),
       analyticsShares: connection.model<AnalyticsShareDoc>('AnalyticsShare', analyticsShareSchema),
+      analyticsMailSends: connection.model<AnalyticsMailSendDoc>(
+        'AnalyticsMailSend',
+        analyticsMailSendSchema,
+      ),
     };
     return { connection, models };
   } catch (error) {

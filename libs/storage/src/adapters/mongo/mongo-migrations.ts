@@ -211,6 +211,22 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       ]);
     },
   },
+  {
+    version: 10,
+    name: 'analytics-mail',
+    apply: async (db) => {
+      // a user's time zone and mail settings need no step (absent reads as none). the hourly walk
+      // reads the users who chose a report or an alert; a send is recorded once per owner and key
+      await collectionWithIndexes(db, 'users', [
+        { key: { analyticsReport: 1 } },
+        { key: { trafficAlertMultiple: 1 } },
+      ]);
+      await collectionWithIndexes(db, 'analytics_mail_sends', [
+        { key: { userId: 1, key: 1 }, unique: true },
+        { key: { createdAt: 1 } },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

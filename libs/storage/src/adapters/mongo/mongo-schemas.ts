@@ -1,6 +1,7 @@
 import { Schema, type Types } from 'mongoose';
 import type { CardExchangeSettings, CardQuestion, MessageFieldsResponse } from '@cardcraft/contracts';
 import type {
+  AnalyticsReportSetting,
   BlockRecord,
   ContactRecord,
   MediaRecord,
@@ -20,6 +21,10 @@ export interface UserDoc {
   passwordHash: string;
   /** absent on accounts made before the setting existed: on */
   notifyOnMessages?: boolean;
+  /** the analytics mail settings; absent on accounts made before them: none, off, no alerts */
+  timeZone?: string | null;
+  analyticsReport?: AnalyticsReportSetting;
+  trafficAlertMultiple?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -149,6 +154,9 @@ export const userSchema = new Schema<UserDoc>(
     displayName: String,
     passwordHash: String,
     notifyOnMessages: { type: Boolean, default: true },
+    timeZone: { type: String, default: null },
+    analyticsReport: { type: String, default: 'off' },
+    trafficAlertMultiple: { type: Number, default: null },
   },
   { collection: 'users', timestamps: true, versionKey: false },
 );

@@ -302,6 +302,19 @@ const ANALYTICS_SHARE_INDEXES = {
   ],
 };
 
+// what migration 10 adds: the hourly walk's indexes on the users, and the record of the mails sent
+const ANALYTICS_MAIL_USER_INDEXES = [
+  { name: 'analyticsReport_1', key: { analyticsReport: 1 }, unique: false },
+  { name: 'trafficAlertMultiple_1', key: { trafficAlertMultiple: 1 }, unique: false },
+];
+const ANALYTICS_MAIL_INDEXES = {
+  analytics_mail_sends: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'createdAt_1', key: { createdAt: 1 }, unique: false },
+    { name: 'userId_1_key_1', key: { userId: 1, key: 1 }, unique: true },
+  ],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
@@ -317,7 +330,10 @@ describe('the MongoDB store’s schema versions', () => {
     await expect(migrateStorage({ kind: 'mongo', mongoUrl: databaseUrl })).resolves.toEqual([]);
     const indexes = await withDb(databaseUrl, indexesOf);
     expect(indexes).toMatchObject({
-      users: expect.arrayContaining([{ name: 'email_1', key: { email: 1 }, unique: true }]),
+      users: expect.arrayContaining([
+        { name: 'email_1', key: { email: 1 }, unique: true },
+        ...ANALYTICS_MAIL_USER_INDEXES,
+      ]),
       profiles: expect.arrayContaining([
         { name: 'handle_1', key: { handle: 1 }, unique: true },
         { name: 'ownerId_1_createdAt_1', key: { ownerId: 1, createdAt: 1 }, unique: false },
@@ -353,6 +369,7 @@ describe('the MongoDB store’s schema versions', () => {
       ...CARD_EXCHANGE_INDEXES,
       ...WEBHOOK_INDEXES,
       ...ANALYTICS_SHARE_INDEXES,
+      ...ANALYTICS_MAIL_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -411,6 +428,9 @@ describe('the MongoDB store’s schema versions', () => {
       ...WEBHOOK_INDEXES,
       // and the analytics links' by migration 9
       ...ANALYTICS_SHARE_INDEXES,
+      // and the analytics mails' by migration 10
+      users: expect.arrayContaining([...(before.indexes.users as object[]), ...ANALYTICS_MAIL_USER_INDEXES]),
+      ...ANALYTICS_MAIL_INDEXES,
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {

@@ -3,6 +3,7 @@ import type {
   AccountExportsRepository,
   AccountTokensRepository,
   AnalyticsSharesRepository,
+  AnalyticsMailSendsRepository,
   CardExchangesRepository,
   ApiKeysRepository,
   CardTemplatesRepository,
@@ -20,6 +21,7 @@ import type {
 import { MongoAccountExportRepository } from './mongo-account-export.repository';
 import { MongoAccountTokenRepository } from './mongo-account-token.repository';
 import { MongoAnalyticsShareRepository } from './mongo-analytics-share.repository';
+import { MongoAnalyticsMailSendRepository } from './mongo-analytics-mail-send.repository';
 import { MongoCardExchangeRepository } from './mongo-card-exchange.repository';
 import { MongoApiKeyRepository } from './mongo-api-key.repository';
 import { MongoCardTemplateRepository } from './mongo-card-template.repository';
@@ -52,6 +54,7 @@ export class MongoStorage implements Storage {
   readonly webhookEndpoints: WebhookEndpointsRepository;
   readonly webhookDeliveries: WebhookDeliveriesRepository;
   readonly analyticsShares: AnalyticsSharesRepository;
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
 
   private constructor(
     private readonly connection: Connection,
@@ -72,6 +75,7 @@ export class MongoStorage implements Storage {
     this.webhookEndpoints = new MongoWebhookEndpointRepository(models);
     this.webhookDeliveries = new MongoWebhookDeliveryRepository(models);
     this.analyticsShares = new MongoAnalyticsShareRepository(models);
+    this.analyticsMailSends = new MongoAnalyticsMailSendRepository(models);
   }
 
   static async connect(url: string): Promise<MongoStorage> {

@@ -12,6 +12,9 @@ function toUser(doc: UserDoc): UserRecord {
     displayName: doc.displayName,
     passwordHash: doc.passwordHash,
     notifyOnMessages: doc.notifyOnMessages !== false,
+    timeZone: doc.timeZone ?? null,
+    analyticsReport: doc.analyticsReport ?? 'off',
+    trafficAlertMultiple: doc.trafficAlertMultiple ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -22,7 +25,7 @@ export class MongoUserRepository implements UsersRepository {
   constructor(
     private readonly models: Pick<
       MongoModels,
-      'users' | 'sessions' | 'accountTokens' | 'teamMembers' | 'apiKeys'
+      'users' | 'sessions' | 'accountTokens' | 'teamMembers' | 'apiKeys' | 'analyticsMailSends'
     >,
   ) {}
 
@@ -64,11 +67,25 @@ export class MongoUserRepository implements UsersRepository {
   async update(id: string, patch: UserPatch): Promise<UserRecord | null> {
     const _id = objectId(id);
     if (!_id) return null;
-    const set: Partial<Pick<UserDoc, 'email' | 'displayName' | 'passwordHash' | 'notifyOnMessages'>> = {};
+    const set: Partial<
+      Pick<
+        UserDoc,
+        | 'email'
+        | 'displayName'
+        | 'passwordHash'
+        | 'notifyOnMessages'
+        | 'timeZone'
+        | 'analyticsReport'
+        | 'trafficAlertMultiple'
+      >
+    > = {};
     if (patch.email !== undefined) set.email = patch.email.toLowerCase();
     if (patch.displayName !== undefined) set.displayName = patch.displayName;
     if (patch.passwordHash !== undefined) set.passwordHash = patch.passwordHash;
     if (patch.notifyOnMessages !== undefined) set.notifyOnMessages = patch.notifyOnMessages;
+    if (patch.timeZone !== undefined) set.timeZone = patch.timeZone;
+    if (patch.analyticsReport !== undefined) set.analyticsReport = patch.analyticsReport;
+    if (patch.trafficAlertMultiple !== undefined) set.trafficAlertMultiple = patch.trafficAlertMultiple;
     try {
       const doc = await this.models.users
         .findOneAndUpdate({ _id }, { $set: set }, { new: true })
@@ -80,10 +97,25 @@ export class MongoUserRepository implements UsersRepository {
     }
   }
 
+  async listAnalyticsMailRecipients(afterId: string | null, limit: number): Promise<UserRecord[]> {
+    const after = afterId === null ? null : objectId(afterId);
+    const docs = await this.models.users
+      .find({
+        // a document from before the settings has neither field: no mail
+        $or: [{ analyticsReport: { $in: ['weekly', 'monthly'] } }, { trafficAlertMultiple: { $gt: 0 } }],
+        ...(after ? { _id: { $gt: after } } : {}),
+      })
+      .sort({ _id: 1 })
+      .limit(limit)
+      .lean<UserDoc[]>()
+      .exec();
+    return docs.map(toUser);
+  }
+
   async delete(id: string): Promise<boolean> {
     const _id = objectId(id);
     if (!_id) return false;
-    const { users, sessions, accountTokens, teamMembers, apiKeys } = this.models;
+    const { users, sessions, accountTokens, teamMembers, apiKeys, analyticsMailSends } = this.models;
     // no transaction (see profiles): the sessions go before and after the user. the first sweep means
     // a crash half-way leaves no live session of a half-deleted account; the second takes a session
     // created in between, and one created after it finds the user gone (MongoSessionRepository.create).
@@ -94,6 +126,7 @@ export class MongoUserRepository implements UsersRepository {
     await sessions.deleteMany({ userId: _id }).exec();
     await apiKeys.deleteMany({ userId: _id }).exec();
     await accountTokens.deleteMany({ userId: _id }).exec();
+    await analyticsMailSends.deleteMany({ userId: _id }).exec();
     // a membership added meanwhile finds the user gone and removes itself (MongoTeamRepository)
     await teamMembers.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;

@@ -300,6 +300,24 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHER
 CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at);
 `;
 
+// 9: the owner's time zone and analytics mails (a report weekly or monthly, an alert on a busy hour),
+// and what was sent of them: a row per owner and period, the first insert wins between processes
+const ANALYTICS_MAIL = `
+ALTER TABLE users ADD COLUMN time_zone TEXT;
+ALTER TABLE users ADD COLUMN analytics_report TEXT NOT NULL DEFAULT 'off';
+ALTER TABLE users ADD COLUMN traffic_alert_multiple INTEGER;
+CREATE INDEX users_analytics_mail ON users (id)
+  WHERE analytics_report <> 'off' OR traffic_alert_multiple IS NOT NULL;
+
+CREATE TABLE analytics_mail_sends (
+  user_id    TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  send_key   TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, send_key)
+);
+CREATE INDEX analytics_mail_sends_created ON analytics_mail_sends (created_at);
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -332,6 +350,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     { version: 7, name: 'api-keys', apply: (db) => db.exec(API_KEYS) },
     { version: 8, name: 'webhooks', apply: (db) => db.exec(WEBHOOKS) },
     { version: 9, name: 'analytics-shares', apply: (db) => db.exec(ANALYTICS_SHARES) },
+    { version: 10, name: 'analytics-mail', apply: (db) => db.exec(ANALYTICS_MAIL) },
   ],
 };
 
@@ -357,6 +376,7 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   webhook_endpoints: 'SELECT count(*) FROM webhook_endpoints',
   webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
   analytics_shares: 'SELECT count(*) FROM analytics_shares',
+  analytics_mail_sends: 'SELECT count(*) FROM analytics_mail_sends',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

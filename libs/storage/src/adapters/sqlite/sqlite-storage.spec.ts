@@ -262,7 +262,9 @@ describe('the SQLite store’s schema versions', () => {
   });
 
   // what the columns added since hold on rows made before them
+  const NO_MAIL_SETTINGS = { time_zone: null, analytics_report: 'off', traffic_alert_multiple: null };
   const NO_ANSWERS = {
+    users: NO_MAIL_SETTINGS,
     leads: {
       answers: null,
       exchange_consent_text: null,
@@ -281,7 +283,7 @@ describe('the SQLite store’s schema versions', () => {
       FIRST_RELEASE_ROWS,
       {
         ...NO_TEAM,
-        users: { notify_messages: 1 },
+        users: { notify_messages: 1, ...NO_MAIL_SETTINGS },
         leads: { ...NO_TEAM.leads, name: null, phone: null, company: null },
       },
     ],

@@ -3,6 +3,7 @@ import type {
   AccountExportsRepository,
   AccountTokensRepository,
   AnalyticsSharesRepository,
+  AnalyticsMailSendsRepository,
   CardExchangesRepository,
   ApiKeysRepository,
   CardTemplatesRepository,
@@ -20,6 +21,7 @@ import type {
 import { SqliteAccountExportRepository } from './sqlite-account-export.repository';
 import { SqliteAccountTokenRepository } from './sqlite-account-token.repository';
 import { SqliteAnalyticsShareRepository } from './sqlite-analytics-share.repository';
+import { SqliteAnalyticsMailSendRepository } from './sqlite-analytics-mail-send.repository';
 import { SqliteCardExchangeRepository } from './sqlite-card-exchange.repository';
 import { SqliteApiKeyRepository } from './sqlite-api-key.repository';
 import { SqliteCardTemplateRepository } from './sqlite-card-template.repository';
@@ -53,6 +55,7 @@ export class SqliteStorage implements Storage {
   readonly webhookEndpoints: WebhookEndpointsRepository;
   readonly webhookDeliveries: WebhookDeliveriesRepository;
   readonly analyticsShares: AnalyticsSharesRepository;
+  readonly analyticsMailSends: AnalyticsMailSendsRepository;
 
   private constructor(
     private readonly db: SqliteDatabase,
@@ -73,6 +76,7 @@ export class SqliteStorage implements Storage {
     this.webhookEndpoints = new SqliteWebhookEndpointRepository(db);
     this.webhookDeliveries = new SqliteWebhookDeliveryRepository(db);
     this.analyticsShares = new SqliteAnalyticsShareRepository(db);
+    this.analyticsMailSends = new SqliteAnalyticsMailSendRepository(db);
   }
 
   static open(file: string): SqliteStorage {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettingsResponse } from '@cardcraft/contracts';
+import type { AccountSettingsResponse, UnsubscribeResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 
 const SETTINGS_KEY = ['account', 'settings'] as const;
@@ -33,4 +33,11 @@ export function useUpdateAccountSettings() {
 
 export function useRequestEmailChange() {
   return useMutation({ mutationFn: requestEmailChange });
+}
+
+/** the analytics mails' unsubscribe link: its token turns its mail off, no session needed */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) => api.post<UnsubscribeResponse>('/api/mail/unsubscribe', { token }),
+  });
 }

@@ -8,6 +8,8 @@ import { DisplayNameForm } from '../components/display-name-form';
 import { EmailForm } from '../components/email-form';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
+import { ReportsCard } from '../components/reports-card';
+import { TimeZoneCard } from '../components/time-zone-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function SettingsPage() {
@@ -25,6 +27,8 @@ export function SettingsPage() {
         <EmailForm />
         <PasswordForm />
         <NotificationsCard />
+        <TimeZoneCard />
+        <ReportsCard />
         <ApiKeysSection
           owner={{ kind: 'account' }}
           description="Let tools reach your own cards, leads and analytics without your password"
