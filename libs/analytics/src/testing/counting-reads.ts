@@ -10,6 +10,8 @@ export const READ_QUERIES = [
   'rawEvents',
   'dayOutlines',
   'live',
+  'pieceFigures',
+  'cardsVisits',
   'teamDailyFigures',
   'teamSeries',
   'teamRawEvents',
