@@ -71,10 +71,10 @@ describe('summary helpers', () => {
     expect(
       clicksByOwner(
         [
-          { target: 'https://github.com/ada', clicks: 3 },
-          { target: 'https://cal.example/ada?x=1', clicks: 2 },
-          { target: 'https://unknown.example', clicks: 9 },
-          { target: 'not a url', clicks: 1 },
+          { target: 'https://github.com/ada', clicks: 3, uniqueClicks: 2, clickRate: null },
+          { target: 'https://cal.example/ada?x=1', clicks: 2, uniqueClicks: 2, clickRate: null },
+          { target: 'https://unknown.example', clicks: 9, uniqueClicks: 9, clickRate: null },
+          { target: 'not a url', clicks: 1, uniqueClicks: 1, clickRate: null },
         ],
         [
           { id: 'social:github', kind: 'social', label: 'GitHub', urls: ['https://GitHub.com/ada/'] },
@@ -87,8 +87,8 @@ describe('summary helpers', () => {
         ],
       ),
     ).toEqual([
-      { id: 'b1', kind: 'block', label: 'Book a call', clicks: 3 },
-      { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 3 },
+      { id: 'b1', kind: 'block', label: 'Book a call', clicks: 3, uniqueClicks: 3, clickRate: null },
+      { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 3, uniqueClicks: 2, clickRate: null },
     ]);
   });
 });
