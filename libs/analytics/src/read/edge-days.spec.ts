@@ -15,6 +15,11 @@ function row(minute: number, overrides: Partial<DayEventRow> = {}): DayEventRow 
     device: 'mobile',
     referrerHost: '',
     channel: 'direct',
+    city: '',
+    browser: 'Safari',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
     target: '',
     ...overrides,
   };

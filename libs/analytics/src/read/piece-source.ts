@@ -11,7 +11,7 @@ import type {
 import { addDays, emptyTotals, finishTotals } from './day-totals';
 import { filterKey, NO_FILTER } from './filters';
 import type { SummaryFigures } from './figures-source';
-import { PIECE_SETTLE_MS, PieceCache, planPieces, type Piece } from './pieces';
+import { PIECE_SETTLE_MS, PieceCache, planPieces, readBounds, type Piece } from './pieces';
 import { hourShift, UTC } from './zone';
 
 /** a summary's figures with the distinct visitors of each link target */
@@ -104,21 +104,30 @@ export class PiecesSource {
     const shift = hourly ? hourShift(reading.timeZone, periods[0]?.from.getTime() ?? now) : null;
     const prefix = `${filterKey(reading.filter)}\u0000${reading.parts}\u0000${shift ?? ''}`;
     const planned = periods.map((period) => planPieces(period, reading.timeZone));
-    const missing: Array<{ piece: Piece; key: string; keptAt: number | null | undefined }> = [];
+    const missing: Array<{
+      bounds: { from: number; to: number };
+      key: string;
+      keptAt: number | null | undefined;
+    }> = [];
+    const keyOf = (piece: Piece) => {
+      const bounds = readBounds(piece, now);
+      return { bounds, key: `${prefix}\u0000${bounds.from}\u0000${bounds.to}` };
+    };
     const found = planned.map((pieces) =>
       pieces.map((piece) => {
-        const key = `${prefix}\u0000${piece.from}\u0000${piece.to}`;
-        const finished = piece.to < now - PIECE_SETTLE_MS;
+        const { bounds, key } = keyOf(piece);
+        const finished = bounds.to < now - PIECE_SETTLE_MS;
         // an unfinished piece is kept only at a known version; undefined: not kept
         const keptAt = finished ? null : version === null || writing ? undefined : version;
         const figures = keptAt === undefined ? undefined : this.cache.get(profileId, key, keptAt);
-        if (!figures) missing.push({ piece, key, keptAt });
+        // a piece asked twice (the range and the period before share none, but be sure) is read once
+        if (!figures && !missing.some((other) => other.key === key)) missing.push({ bounds, key, keptAt });
         return figures;
       }),
     );
     if (missing.length > 0) {
       const read = await this.reader.pieceFigures(profileId, {
-        pieces: missing.map(({ piece }) => ({ from: new Date(piece.from), to: new Date(piece.to) })),
+        pieces: missing.map(({ bounds }) => ({ from: new Date(bounds.from), to: new Date(bounds.to) })),
         filter: reading.filter,
         hourShiftMs: shift,
         parts: reading.parts,
@@ -134,11 +143,13 @@ export class PiecesSource {
       return planned.map((pieces, p) =>
         pieces.map((piece, i) => ({
           piece,
-          figures: found[p]?.[i] ?? (byKey.get(`${prefix}\u0000${piece.from}\u0000${piece.to}`) as PieceFigures),
+          figures: found[p]?.[i] ?? (byKey.get(keyOf(piece).key) as PieceFigures),
         })),
       );
     }
-    return planned.map((pieces, p) => pieces.map((piece, i) => ({ piece, figures: found[p]?.[i] as PieceFigures })));
+    return planned.map((pieces, p) =>
+      pieces.map((piece, i) => ({ piece, figures: found[p]?.[i] as PieceFigures })),
+    );
   }
 }
 

@@ -13,6 +13,8 @@ export interface Piece {
   to: number;
   /** the start of the local day holding the piece: its daily bucket */
   localDay: number;
+  /** where the piece would end were the range longer (the next midnight, UTC or local), excluded */
+  naturalEnd: number;
 }
 
 export function planPieces(range: TimeRange, timeZone: string): Piece[] {
@@ -20,11 +22,20 @@ export function planPieces(range: TimeRange, timeZone: string): Piece[] {
   const pieces: Piece[] = [];
   let from = range.from.getTime();
   while (from < end) {
-    const next = Math.min(end, dayStart(from) + DAY, nextLocalDay(timeZone, from));
-    pieces.push({ from, to: next - 1, localDay: localDayStart(timeZone, from) });
+    const naturalEnd = Math.min(dayStart(from) + DAY, nextLocalDay(timeZone, from));
+    const next = Math.min(end, naturalEnd);
+    pieces.push({ from, to: next - 1, localDay: localDayStart(timeZone, from), naturalEnd });
     from = next;
   }
   return pieces;
+}
+
+/**
+ * a piece that reaches now holds what it would to its natural end (nothing is stored ahead of now):
+ * read and kept to that end, so a range that ends now, a moment later each time, finds it again
+ */
+export function readBounds(piece: Piece, now: number): { from: number; to: number } {
+  return { from: piece.from, to: piece.to >= now ? piece.naturalEnd - 1 : piece.to };
 }
 
 /**
