@@ -21,10 +21,12 @@ const busy = emptySummary({
     { step: 'messaged', visitors: 1, shareOfViewers: 0.05 },
   ],
   clicksByLink: [
-    { target: 'https://github.com/ada', clicks: 7 },
-    { target: 'https://cal.example/ada', clicks: 2 },
+    { target: 'https://github.com/ada', clicks: 7, uniqueClicks: 5, clickRate: 0.35 },
+    { target: 'https://cal.example/ada', clicks: 2, uniqueClicks: 2, clickRate: 0.1 },
   ],
-  clicksByBlock: [{ id: 'b1', kind: 'block', label: 'Book a call', clicks: 2 }],
+  clicksByBlock: [
+    { id: 'b1', kind: 'block', label: 'Book a call', clicks: 2, uniqueClicks: 2, clickRate: 0.1 },
+  ],
   comparison: {
     kind: 'previous',
     previous: {
