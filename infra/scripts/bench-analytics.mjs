@@ -252,7 +252,8 @@ async function whileViewsArrive(api, owners, perSecond, read) {
 async function main() {
   if (STEPS.includes('cards')) for (const scale of SCALES) await benchAt(scale);
   if (STEPS.includes('team')) for (const scale of TEAM_SCALES) await benchTeamAt(scale);
-  if (STEPS.includes('overview')) for (const scale of SCALES.filter((s) => s <= 1)) await benchOverviewAt(scale);
+  if (STEPS.includes('overview'))
+    for (const scale of SCALES.filter((s) => s <= 1)) await benchOverviewAt(scale);
 }
 
 async function benchAt(scale) {
