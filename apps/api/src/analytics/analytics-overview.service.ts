@@ -45,7 +45,10 @@ export class AnalyticsOverviewService {
     );
   }
 
-  async overview(cards: OverviewCard[], query: AnalyticsOverviewQueryDto): Promise<AnalyticsOverviewResponse> {
+  async overview(
+    cards: OverviewCard[],
+    query: AnalyticsOverviewQueryDto,
+  ): Promise<AnalyticsOverviewResponse> {
     const published = cards.filter(({ card }) => card.published).map(({ card }) => card);
     const ids = published.map((card) => card.id);
     // the lines need no clicks per block: no card's parts are passed

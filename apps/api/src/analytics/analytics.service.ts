@@ -218,7 +218,11 @@ export class AnalyticsService {
     return this.read(() => this.analytics.reader.live(profile.id));
   }
 
-  async visits(profileId: string, ownerId: string, query: AnalyticsVisitsQueryDto): Promise<VisitListResponse> {
+  async visits(
+    profileId: string,
+    ownerId: string,
+    query: AnalyticsVisitsQueryDto,
+  ): Promise<VisitListResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
     const range = this.range(query.from, query.to);
     let page;
@@ -320,14 +324,21 @@ export class AnalyticsService {
     }
     const { previous, changePercent } = s.comparison;
     rows.push(['previous period', 'kind', s.comparison.kind]);
-    rows.push(['previous period', 'from', local(previous.fromUtc)], ['previous period', 'to', local(previous.toUtc)]);
+    rows.push(
+      ['previous period', 'from', local(previous.fromUtc)],
+      ['previous period', 'to', local(previous.toUtc)],
+    );
     for (const key of ['visits', 'uniqueVisitors', 'saves', 'messages'] as const) {
       rows.push(['previous period', key, previous[key]]);
       rows.push(['change in per cent', key, changePercent[key]]);
     }
     for (const point of s.timeSeries.points) {
       rows.push([`visits by ${s.timeSeries.granularity}`, local(point.bucketUtc), point.visits]);
-      rows.push([`unique visitors by ${s.timeSeries.granularity}`, local(point.bucketUtc), point.uniqueVisitors]);
+      rows.push([
+        `unique visitors by ${s.timeSeries.granularity}`,
+        local(point.bucketUtc),
+        point.uniqueVisitors,
+      ]);
     }
     return toCsv(['Section', 'Item', 'Value'], rows);
   }

@@ -509,14 +509,18 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
       ]);
       const compare = await http.get<ErrorResponse>(`${base}&compare=decade`, { token });
       expect(compare.status).toBe(400);
-      expect(compare.body.errors).toEqual([{ field: 'compare', message: 'compare must be previous or year' }]);
+      expect(compare.body.errors).toEqual([
+        { field: 'compare', message: 'compare must be previous or year' },
+      ]);
       const long = await http.get<ErrorResponse>(`${base}&country=${'x'.repeat(2049)}`, { token });
       expect(long.status).toBe(400);
       expect(long.body.errors).toEqual([
         { field: 'country', message: 'A filter value must be 1 to 2048 characters' },
       ]);
     }
-    const overview = await http.get<ErrorResponse>(`/api/analytics/overview?${range()}&tz=Nowhere`, { token });
+    const overview = await http.get<ErrorResponse>(`/api/analytics/overview?${range()}&tz=Nowhere`, {
+      token,
+    });
     expect(overview.status).toBe(400);
   });
 
@@ -540,10 +544,14 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     });
     // hourly buckets of +05:30 start half past a UTC hour
     expect(narrowed.body.timeSeries.points[0]?.bucketUtc).toMatch(/:30:00\.000Z$/);
-    const visits = await http.get<VisitListResponse>(`${base}/visits?${range()}&country=GB&pageSize=100`, { token });
+    const visits = await http.get<VisitListResponse>(`${base}/visits?${range()}&country=GB&pageSize=100`, {
+      token,
+    });
     expect(visits.body.items.map((item) => item.country)).toEqual(visits.body.items.map(() => 'GB'));
     expect(visits.body.items).toHaveLength(fromGb);
-    const csv = await http.get<string>(`${base}/visits.csv?${range()}&country=GB&tz=Asia%2FKolkata`, { token });
+    const csv = await http.get<string>(`${base}/visits.csv?${range()}&country=GB&tz=Asia%2FKolkata`, {
+      token,
+    });
     expect(csv.text.split('\r\n')[0]).toContain('Visited (Asia/Kolkata)');
     expect(csv.text.split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30,/);
     const none = await http.get<VisitSummaryResponse>(`${base}/summary?${range()}&country=ZZ`, { token });
@@ -554,11 +562,17 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     const token = owner.accessToken;
     const draft = await createProfile(http, token, { published: false });
     const all = (await summary()).body;
-    const overview = await http.get<AnalyticsOverviewResponse>(`/api/analytics/overview?${range()}`, { token });
+    const overview = await http.get<AnalyticsOverviewResponse>(`/api/analytics/overview?${range()}`, {
+      token,
+    });
     expect(overview.status).toBe(200);
     expect(overview.body.granularity).toBe('hour');
     const line = overview.body.cards.find((card) => card.profileId === profile.id);
-    expect(line).toMatchObject({ published: true, visits: all.totalVisits, uniqueVisitors: all.uniqueVisitors });
+    expect(line).toMatchObject({
+      published: true,
+      visits: all.totalVisits,
+      uniqueVisitors: all.uniqueVisitors,
+    });
     expect(line?.series).toHaveLength(overview.body.buckets.length);
     expect(line?.series.reduce((n, v) => n + v, 0)).toBe(all.totalVisits);
     expect(overview.body.cards.find((card) => card.profileId === draft.id)).toMatchObject({

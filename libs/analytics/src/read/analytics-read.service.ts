@@ -99,7 +99,12 @@ export class AnalyticsReadService {
   ) {
     this.source = new FiguresSource(reader, recent, caches, clock);
     this.teams = new TeamFiguresSource(reader, recent, caches?.teams ?? DEFAULT_TEAM_CACHE, clock);
-    this.pieces = new PiecesSource(reader, recent, new PieceCache(caches?.pieces ?? DEFAULT_PIECE_CACHE, clock), clock);
+    this.pieces = new PiecesSource(
+      reader,
+      recent,
+      new PieceCache(caches?.pieces ?? DEFAULT_PIECE_CACHE, clock),
+      clock,
+    );
   }
 
   /** a card's kept figures go when its analytics are erased */
@@ -137,9 +142,14 @@ export class AnalyticsReadService {
       () => this.source.summary(profileId, range, before, granularity),
       () => this.pieces.linkVisitors(profileId, range),
       () =>
-        timeZone === UTC ? Promise.resolve(null) : this.pieces.series(profileId, range, timeZone, granularity),
+        timeZone === UTC
+          ? Promise.resolve(null)
+          : this.pieces.series(profileId, range, timeZone, granularity),
     );
-    return summaryResponse({ ...frame, ...figures, series: series ?? figures.series, linkVisitors }, linkOwners);
+    return summaryResponse(
+      { ...frame, ...figures, series: series ?? figures.series, linkVisitors },
+      linkOwners,
+    );
   }
 
   /**
@@ -149,7 +159,10 @@ export class AnalyticsReadService {
   teamSummary(
     cards: ReadonlyArray<{ profileId: string; linkOwners: LinkOwner[] }>,
     range: TimeRange,
-    compare: { comparison: AnalyticsComparison; timeZone: string } = { comparison: 'previous', timeZone: UTC },
+    compare: { comparison: AnalyticsComparison; timeZone: string } = {
+      comparison: 'previous',
+      timeZone: UTC,
+    },
   ): Promise<TeamSummary> {
     return this.teams.summary(cards, {
       range,
@@ -222,6 +235,10 @@ export class AnalyticsReadService {
 }
 
 /** the period a range is compared with: the same length just before, or the same local dates a year before */
-export function comparedRange(range: TimeRange, comparison: AnalyticsComparison, timeZone: string): TimeRange {
+export function comparedRange(
+  range: TimeRange,
+  comparison: AnalyticsComparison,
+  timeZone: string,
+): TimeRange {
   return comparison === 'year' ? yearBefore(range, timeZone) : previousRange(range);
 }

@@ -162,7 +162,8 @@ export class TeamDayEvents {
       const own = CARD_COLUMN_OF_TYPE.get(row.type);
       if (own !== undefined) columns.push(layout.cardColumn(card, own));
       if (row.type === 'view') {
-        for (const [dimension, field] of VIEW_DIMENSIONS) columns.push(layout.breakdown(dimension, row[field]));
+        for (const [dimension, field] of VIEW_DIMENSIONS)
+          columns.push(layout.breakdown(dimension, row[field]));
       } else if (row.type === 'link_clicked') columns.push(layout.link(card, row.target));
       if (this.running.length < layout.width) this.running = grown(this.running, layout.width);
       for (const column of columns) {

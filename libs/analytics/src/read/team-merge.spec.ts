@@ -208,10 +208,26 @@ describe("merging cards' summaries into a team's", () => {
     expect(
       mergeBlocks(
         [
-          [{ id: 'social:github', kind: 'social', label: 'GitHub', clicks: 2, uniqueClicks: 1, clickRate: 0.1 }],
+          [
+            {
+              id: 'social:github',
+              kind: 'social',
+              label: 'GitHub',
+              clicks: 2,
+              uniqueClicks: 1,
+              clickRate: 0.1,
+            },
+          ],
           [
             { id: 'x1', kind: 'block', label: 'GitHub', clicks: 1, uniqueClicks: 1, clickRate: 0.1 },
-            { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 4, uniqueClicks: 2, clickRate: 0.4 },
+            {
+              id: 'social:github',
+              kind: 'social',
+              label: 'GitHub',
+              clicks: 4,
+              uniqueClicks: 2,
+              clickRate: 0.4,
+            },
           ],
         ],
         20,

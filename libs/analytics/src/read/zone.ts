@@ -85,7 +85,7 @@ export function nextLocalDay(timeZone: string, ms: number): number {
  * the same all year where clocks change by whole hours, which is every zone but Lord Howe's
  */
 export function hourShift(timeZone: string, ms: number): number {
-  return (((-zoneOffset(timeZone, ms)) % HOUR) + HOUR) % HOUR;
+  return ((-zoneOffset(timeZone, ms) % HOUR) + HOUR) % HOUR;
 }
 
 /** the start of each bucket (local hour or day) that the range touches, ascending */

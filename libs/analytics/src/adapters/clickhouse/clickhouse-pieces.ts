@@ -132,14 +132,16 @@ export async function readCardsVisits(
     const wholeTo = Math.floor(end / HOUR) * HOUR;
     if (wholeFrom < wholeTo) {
       rollup.push(`hour >= ${time(`h${b}f`, wholeFrom)} AND hour < ${time(`h${b}t`, wholeTo)}, ${b}`);
-      if (start < wholeFrom) raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}, ${b}`);
+      if (start < wholeFrom)
+        raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}, ${b}`);
       if (wholeTo < end) raw.push(`ts >= ${time(`r${b}c`, wholeTo)} AND ts < ${time(`r${b}d`, end)}, ${b}`);
     } else {
       raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, end)}, ${b}`);
     }
   }
   const which = (tests: string[]) => `multiIf(${tests.join(', ')}, ${NO_REQUEST})`;
-  const anyOf = (tests: string[]) => tests.map((test) => `(${test.slice(0, test.lastIndexOf(','))})`).join(' OR ');
+  const anyOf = (tests: string[]) =>
+    tests.map((test) => `(${test.slice(0, test.lastIndexOf(','))})`).join(' OR ');
   const branches: string[] = [];
   if (rollup.length > 0)
     branches.push(

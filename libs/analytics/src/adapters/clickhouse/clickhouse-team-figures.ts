@@ -13,7 +13,15 @@ import {
   type TimeRange,
 } from '../../ports';
 import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
-import { HOUR, NO_REQUEST, noStepVisitors, splitRange, VIEW_PAIRS, type Params, type RawRetention } from './sql';
+import {
+  HOUR,
+  NO_REQUEST,
+  noStepVisitors,
+  splitRange,
+  VIEW_PAIRS,
+  type Params,
+  type RawRetention,
+} from './sql';
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
 /**

@@ -142,11 +142,13 @@ export function pieceFiguresContract(ports: () => { writer: EventWriter; reader:
       );
       const lines = rows.map((row) => [row.profileId, new Date(row.bucket).toISOString(), row.visits]);
       expect(lines).toHaveLength(3);
-      expect(lines).toEqual(expect.arrayContaining([
-        [P, '2026-03-31T18:30:00.000Z', 1],
-        [P, '2026-04-01T18:30:00.000Z', 2],
-        [OTHER, '2026-04-01T18:30:00.000Z', 1],
-      ]));
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          [P, '2026-03-31T18:30:00.000Z', 1],
+          [P, '2026-04-01T18:30:00.000Z', 2],
+          [OTHER, '2026-04-01T18:30:00.000Z', 1],
+        ]),
+      );
     });
   });
 }
