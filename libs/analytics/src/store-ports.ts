@@ -195,6 +195,9 @@ export interface PieceFigures extends DayFigures {
   hours: SeriesRow[];
 }
 
+/** a day's link targets, each with its visitors' last clicks (ms, ascending) */
+export type LinkClickOutline = Array<{ target: string; last: number[] }>;
+
 /** the queries behind the dashboard: a card's, and a team's over its cards */
 export interface FiguresReader extends TeamFiguresReader {
   /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
@@ -215,6 +218,12 @@ export interface FiguresReader extends TeamFiguresReader {
   ): Promise<VisitRow[]>;
   /** the figures of each piece, in the order asked, from the raw events, in one query */
   pieceFigures(profileId: string, request: PieceRequest): Promise<PieceFigures[]>;
+  /**
+   * per range (each inside one UTC day), each link target clicked and the last click (ms) of each of
+   * its visitors, ascending: a part of the day from a moment to its end holds the visitors whose last
+   * click is at or after that moment
+   */
+  linkClickOutlines(profileId: string, ranges: TimeRange[]): Promise<LinkClickOutline[]>;
   /**
    * views per card and bucket (views add up, so whole hours come from the rollups): the buckets are
    * the intervals between the given starts (ascending instants; the last one is the end, excluded)

@@ -197,6 +197,7 @@ function counting(store: ClickHouseAnalyticsStore): { reader: FiguresReader; rea
     'rawKeptSince',
     'live',
     'pieceFigures',
+    'linkClickOutlines',
     'cardsVisits',
   ];
   const reader = Object.fromEntries(
@@ -288,8 +289,15 @@ describe('the read service over chdb: answers and counted store reads', () => {
     // the days ranges start inside and today up to 14:50 with its tail, in one read; the whole days
     // of both periods and the parts too busy to hold (none here) in another; the link clicks'
     // visitors of the range's pieces in a third
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1 });
+    // visitors of the start day's part from that day's outline
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({});
+    // a start a minute later (a rolling range): counted from what is kept, link visitors too
+    const moved = parseRange('2026-03-07T12:01:00Z', '2026-03-10T15:00:00Z');
+    const movedTruth = await truth(moved);
+    reads();
+    expect(await service.summary(CARD, moved)).toEqual(movedTruth);
     expect(reads()).toEqual({});
   });
 
@@ -315,7 +323,7 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const service = new AnalyticsReadService(reader, NO_RECENT_WRITES, undefined, clock);
     const expected = await truth();
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1 });
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
     // finished days and today's held part are kept; the events since 14:50 are read again, and
     // today's link clicks' visitors
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
@@ -489,6 +497,12 @@ describe('the read service over chdb: answers and counted store reads', () => {
     service.forget(CARD);
     await service.summary(CARD, RANGE_DAYS);
     await service.visits(CARD, TODAY, 2, null);
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, visits: 1 });
+    expect(reads()).toEqual({
+      rawEvents: 1,
+      dailyFigures: 1,
+      pieceFigures: 1,
+      linkClickOutlines: 1,
+      visits: 1,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type {
   FiguresReader,
+  LinkClickOutline,
   Granularity,
   PieceFigures,
   PieceRequest,
@@ -13,6 +14,15 @@ import { filterKey, NO_FILTER } from './filters';
 import type { SummaryFigures } from './figures-source';
 import { PIECE_SETTLE_MS, PieceCache, planPieces, readBounds, type Piece } from './pieces';
 import { hourShift, UTC } from './zone';
+import { LruCache } from '../lru-cache';
+import { DAY, dayStart } from './range-planner';
+import { countBelow } from './sorted-times';
+
+/**
+ * finished days whose link click outlines are kept (every card): a day's is a few numbers a link
+ * visitor, a few KB for a busy card
+ */
+const OUTLINE_DAYS = 2000;
 
 /** a summary's figures with the distinct visitors of each link target */
 export interface ZonedSummaryFigures extends SummaryFigures {
@@ -44,9 +54,20 @@ export class PiecesSource {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** per card and finished UTC day, its link click outline (a visitor's last click per link) */
+  private readonly outlines = new LruCache<string, { expires: number; outline: LinkClickOutline }>(
+    OUTLINE_DAYS,
+  );
+
   forget(profileId: string): void {
     this.cache.forget(profileId);
+    // the outlines are few (a day a card): the erased card's go with a look at each
+    for (const day of this.outlineDays.get(profileId) ?? []) this.outlines.delete(`${profileId}\u0000${day}`);
+    this.outlineDays.delete(profileId);
   }
+
+  /** the days whose outlines a card has had kept, so its erasure finds them */
+  private readonly outlineDays = new LruCache<string, Set<number>>(OUTLINE_DAYS);
 
   /** the range's figures, breakdowns, series (in the zone) and link visitors, and the period before's */
   async summary(
@@ -83,15 +104,48 @@ export class PiecesSource {
     return seriesOf(reads ?? [], granularity);
   }
 
-  /** the distinct visitors who clicked each link in the range, unfiltered (pieces of UTC days) */
+  /**
+   * the distinct visitors who clicked each link in the range, unfiltered (pieces of UTC days). a range
+   * that starts inside a finished day (a rolling "last 30 days", whose start moves on every read)
+   * counts that day's part from the day's outline (each visitor's last click per link), kept per day
+   */
   async linkVisitors(profileId: string, range: TimeRange): Promise<Map<string, number>> {
-    const [reads] = await this.read(profileId, [range], {
+    const from = range.from.getTime();
+    const firstWhole = dayStart(from) === from ? from : dayStart(from) + DAY;
+    const suffix =
+      from < firstWhole &&
+      firstWhole - 1 <= range.to.getTime() &&
+      firstWhole < this.clock() - PIECE_SETTLE_MS;
+    const rest = suffix ? { from: new Date(firstWhole), to: range.to } : range;
+    const [reads] = await this.read(profileId, [rest], {
       filter: NO_FILTER,
       timeZone: UTC,
       granularity: 'day',
       parts: 'links',
     });
-    return linkVisitorsOf(reads ?? []);
+    const visitors = linkVisitorsOf(reads ?? []);
+    if (suffix) {
+      for (const { target, last } of await this.linkOutline(profileId, dayStart(from)))
+        visitors.set(target, (visitors.get(target) ?? 0) + last.length - countBelow(last, from));
+    }
+    return visitors;
+  }
+
+  /** a finished day's link click outline, kept like a finished piece */
+  private async linkOutline(profileId: string, day: number): Promise<LinkClickOutline> {
+    const kept = this.outlines.get(`${profileId}\u0000${day}`);
+    if (kept && kept.expires > this.clock()) return kept.outline;
+    const [outline = []] = await this.reader.linkClickOutlines(profileId, [
+      { from: new Date(day), to: new Date(day + DAY - 1) },
+    ]);
+    this.outlines.set(`${profileId}\u0000${day}`, {
+      expires: this.clock() + this.cache.options.ttlMs,
+      outline,
+    });
+    const days = this.outlineDays.get(profileId) ?? new Set<number>();
+    days.add(day);
+    this.outlineDays.set(profileId, days);
+    return outline;
   }
 
   /** per period, each piece and its figures: kept ones, and the missing ones in one store read */

@@ -11,6 +11,7 @@ export const READ_QUERIES = [
   'dayOutlines',
   'live',
   'pieceFigures',
+  'linkClickOutlines',
   'cardsVisits',
   'teamDailyFigures',
   'teamSeries',

@@ -13,6 +13,7 @@ import type {
   EventWriter,
   FiguresReader,
   Granularity,
+  LinkClickOutline,
   LiveFigures,
   PieceFigures,
   PieceRequest,
@@ -34,7 +35,7 @@ import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
-import { readCardsVisits, readPieceFigures } from './clickhouse-pieces';
+import { readCardsVisits, readLinkClickOutlines, readPieceFigures } from './clickhouse-pieces';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
 import { readVisitorDays } from './clickhouse-visitor-days';
 import {
@@ -204,6 +205,10 @@ export class ClickHouseAnalyticsStore
 
   pieceFigures(profileId: string, request: PieceRequest): Promise<PieceFigures[]> {
     return readPieceFigures(this.client, profileId, request);
+  }
+
+  linkClickOutlines(profileId: string, ranges: TimeRange[]): Promise<LinkClickOutline[]> {
+    return readLinkClickOutlines(this.client, profileId, ranges);
   }
 
   cardsVisits(

@@ -1,6 +1,13 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
-import type { BreakdownDimension, FunnelStepName, PieceFigures, PieceRequest } from '../../ports';
+import type {
+  BreakdownDimension,
+  FunnelStepName,
+  LinkClickOutline,
+  PieceFigures,
+  PieceRequest,
+  TimeRange,
+} from '../../ports';
 import { keptVisitorsTest } from './clickhouse-filters';
 import {
   BREAKDOWN_PAIRS,
@@ -167,4 +174,35 @@ export async function readCardsVisits(
       bucket: bucketStarts[Number(row.b)] as number,
       visits: Number(row.n),
     }));
+}
+
+/** per range, each link target and its visitors' last clicks, ascending, in one query */
+export async function readLinkClickOutlines(
+  client: ClickHouseClient,
+  profileId: string,
+  ranges: TimeRange[],
+): Promise<LinkClickOutline[]> {
+  const outlines: LinkClickOutline[] = ranges.map(() => []);
+  if (ranges.length === 0) return outlines;
+  const params: Params = { p: profileId };
+  const tests = ranges.map((range, i) => {
+    params[`f${i}`] = toClickHouseTime(range.from);
+    params[`t${i}`] = toClickHouseTime(range.to);
+    return `ts >= {f${i}:DateTime64(3, 'UTC')} AND ts <= {t${i}:DateTime64(3, 'UTC')}`;
+  });
+  const rows = await queryRows<{ r: number | string; target: string; last: number[] }>(
+    client,
+    `SELECT r, target, arraySort(groupArray(last)) AS last
+     FROM (
+       SELECT multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST}) AS r, target,
+              visitor_id, toFloat64(toUnixTimestamp64Milli(max(ts))) AS last
+       FROM events
+       WHERE profile_id = {p:String} AND type = 'link_clicked' AND (${tests.map((test) => `(${test})`).join(' OR ')})
+       GROUP BY r, target, visitor_id
+     )
+     GROUP BY r, target`,
+    params,
+  );
+  for (const row of rows) outlines[Number(row.r)]?.push({ target: row.target, last: row.last.map(Number) });
+  return outlines;
 }

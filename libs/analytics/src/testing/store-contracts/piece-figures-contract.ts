@@ -120,6 +120,17 @@ export function pieceFiguresContract(ports: () => { writer: EventWriter; reader:
       expect(links?.linkVisitors).toEqual([{ target: 'https://x.example', visitors: 2 }]);
     });
 
+    it("outlines a day's link clicks: each link's visitors' last clicks, ascending", async () => {
+      const [evening, before] = await ports().reader.linkClickOutlines(P, [PIECES[1]!, PIECES[0]!]);
+      expect(evening).toEqual([
+        {
+          target: 'https://x.example',
+          last: [Date.parse('2026-04-01T19:06:00.000Z'), Date.parse('2026-04-01T20:00:00.000Z')],
+        },
+      ]);
+      expect(before).toEqual([]);
+    });
+
     it("lists a filter's visitors' views only", async () => {
       const rows = await ports().reader.visits(
         P,
