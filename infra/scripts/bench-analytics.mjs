@@ -20,9 +20,15 @@
 //      default "1"), the team's summary for 30 and 90 days read by the 8 admins at once (the first
 //      reads reported apart, then p50, p95, p97.5 against the goal, p95 <= 150 ms); where the api has
 //      no team routes, the same reads in this process on the same store (bench/team-reads.mjs).
+//   6. on the cards' data (step 3's api): the 30-day summary with one filter and with three, the values
+//      rotating per request, and unfiltered in Asia/Kolkata (bench/dashboard-queries.mjs), the first
+//      reads apart, then the 8 owners at once, beside the goals (150, 250 and 40 ms).
+//   7. the overview (bench/dashboard-queries.mjs): 8 owners with 25 cards each, 2 million events over
+//      the first one's (1 million over each other's) per scale, GET /api/analytics/overview read by the
+//      8 at once (goal p95 <= 150 ms).
 // each scale runs on a data directory of its own, one after the other: ANALYTICS_BENCH_SCALES (default
 // "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). ANALYTICS_BENCH_STEPS
-// ("cards,team") picks the steps. nothing leaves the loopback interface.
+// ("cards,team,overview") picks the steps. nothing leaves the loopback interface.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,13 +39,14 @@ const { fetch } = globalThis;
 import { Api } from './bench/analytics-api.mjs';
 import { mergesDone, openStore } from './bench/analytics-store.mjs';
 import { ms, stats } from './bench/latency.mjs';
+import { benchOverviewAt, benchQueryReads, printQueryTable } from './bench/dashboard-queries.mjs';
 import { benchTeamAt } from './bench/team-api.mjs';
 
 const SCALES = (process.env.ANALYTICS_BENCH_SCALES ?? process.env.ANALYTICS_BENCH_SCALE ?? '1,10')
   .split(',')
   .map(Number);
 /** the steps to run: the owners' cards (1 to 4 above), the team (5) */
-const STEPS = (process.env.ANALYTICS_BENCH_STEPS ?? 'cards,team').split(',');
+const STEPS = (process.env.ANALYTICS_BENCH_STEPS ?? 'cards,team,overview').split(',');
 const TEAM_SCALES = (process.env.ANALYTICS_BENCH_TEAM_SCALES ?? '1').split(',').map(Number);
 const OWNERS = 8;
 const BACKGROUND_CARDS = 1000;
@@ -106,11 +113,11 @@ SELECT
   ['Android', 'iOS', 'Windows', 'macOS'][number % 4 + 1] AS os,
   '' AS referrer,
   ['', 'linkedin.com', 't.co', 'google.com', ''][number % 5 + 1] AS referrer_host,
-  '' AS utm_source, '' AS utm_medium, '' AS utm_campaign,
+  ['', 'newsletter', 'linkedin', ''][number % 4 + 1] AS utm_source, '' AS utm_medium, '' AS utm_campaign,
   ['direct', 'qr', 'referral', 'nfc', 'share', 'email'][number % 6 + 1] AS channel,
   if(type = 'link_clicked', ['https://github.com/bench', 'https://linkedin.com/in/bench', 'https://cal.example/bench'][number % 3 + 1], '') AS target,
   ['US', 'GB', 'DE', 'FR', 'IN', 'BR', ''][number % 7 + 1] AS country,
-  '' AS city,
+  ['', 'Berlin', 'London', 'Austin', 'Pune', 'Paris', 'Lyon', 'Recife'][number % 8 + 1] AS city,
   'bench-seed' AS batch_id
 FROM numbers({count:UInt64})`;
 
@@ -245,6 +252,8 @@ async function whileViewsArrive(api, owners, perSecond, read) {
 async function main() {
   if (STEPS.includes('cards')) for (const scale of SCALES) await benchAt(scale);
   if (STEPS.includes('team')) for (const scale of TEAM_SCALES) await benchTeamAt(scale);
+  if (STEPS.includes('overview'))
+    for (const scale of SCALES.filter((s) => s <= 1)) await benchOverviewAt(scale);
 }
 
 async function benchAt(scale) {
@@ -289,6 +298,7 @@ async function benchAt(scale) {
       );
       rows.push({ label, first, alone, together, live: live.result });
     }
+    const queryRows = await benchQueryReads(api, owners);
     console.log(
       `load average after: ${loadavg()
         .map((l) => l.toFixed(2))
@@ -310,6 +320,7 @@ async function benchAt(scale) {
           `${ms(together.p975)} | ${together.perSecond.toFixed(1)} | ${ms(live.p95)} | ${held ? 'yes' : 'no'} |`,
       );
     }
+    printQueryTable(queryRows);
   } finally {
     clearInterval(keepAlive);
     await api.stop().catch(() => undefined);

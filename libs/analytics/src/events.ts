@@ -87,9 +87,14 @@ export interface DayEventRow {
   visitorId: string;
   authenticated: boolean;
   country: string;
+  city: string;
   device: string;
+  browser: string;
   referrerHost: string;
   channel: string;
+  utmSource: string;
+  utmMedium: string;
+  utmCampaign: string;
   target: string;
 }
 

@@ -48,9 +48,25 @@ export interface RangeFigures {
   stepVisitors: Record<FunnelStepName, number>;
 }
 
-export type BreakdownDimension = 'country' | 'device' | 'referrer_host' | 'channel' | 'link';
+/**
+ * the views' breakdown dimensions (each the events table's column of that name), with the field of a
+ * raw event (DayEventRow) that holds it
+ */
+export const VIEW_DIMENSIONS = [
+  ['country', 'country'],
+  ['city', 'city'],
+  ['device', 'device'],
+  ['browser', 'browser'],
+  ['referrer_host', 'referrerHost'],
+  ['channel', 'channel'],
+  ['utm_source', 'utmSource'],
+  ['utm_medium', 'utmMedium'],
+  ['utm_campaign', 'utmCampaign'],
+] as const satisfies ReadonlyArray<readonly [string, keyof DayEventRow]>;
+export type ViewDimension = (typeof VIEW_DIMENSIONS)[number][0];
+export type BreakdownDimension = ViewDimension | 'link';
 
-/** views by country, device, referrer host and channel; link clicks by target */
+/** views by each view dimension's value; link clicks by target */
 export interface BreakdownRow {
   dimension: BreakdownDimension;
   /** '' : unknown or direct */
@@ -142,6 +158,46 @@ export interface TeamFiguresReader {
   teamRawEvents(profileIds: string[], ranges: TimeRange[], limit: number): Promise<TeamEventRow[][]>;
 }
 
+/**
+ * what a narrowed read keeps: the visitors (per card and UTC day) whose view that day matched every
+ * `views` test (one view matching all of them), and, with `link`, who clicked that link that day.
+ * every event of those visitors counts. no tests and no link: every event
+ */
+export interface StoreFilter {
+  /** a view's column and the values it may hold (any of them) */
+  views: Array<{ column: ViewDimension; values: string[] }>;
+  /** a link_clicked event's target */
+  link: string | null;
+}
+
+/** what a read of pieces counts */
+export interface PieceRequest {
+  /** disjoint ranges, each inside one UTC day (both ends included) */
+  pieces: TimeRange[];
+  filter: StoreFilter;
+  /**
+   * views and visitors per hour, the hours starting this many ms past a UTC hour (a zone's offset
+   * modulo an hour: 1 800 000 for +05:30); null: no hourly buckets
+   */
+  hourShiftMs: number | null;
+  /**
+   * 'series': the views, their visitors and hourly buckets only; 'links': the link clicks and their
+   * visitors only (a twentieth of the events)
+   */
+  parts: 'all' | 'series' | 'links';
+}
+
+/** one piece's figures: a day's figures of a part of one UTC day, with link visitors and hourly buckets */
+export interface PieceFigures extends DayFigures {
+  /** the distinct visitors who clicked each link target */
+  linkVisitors: Array<{ target: string; visitors: number }>;
+  /** views and distinct visitors per hour (PieceRequest.hourShiftMs), empty without */
+  hours: SeriesRow[];
+}
+
+/** a day's link targets, each with its visitors' last clicks (ms, ascending) */
+export type LinkClickOutline = Array<{ target: string; last: number[] }>;
+
 /** the queries behind the dashboard: a card's, and a team's over its cards */
 export interface FiguresReader extends TeamFiguresReader {
   /** whether the store runs queries at once (a server) or one at a time (the embedded engine) */
@@ -152,8 +208,30 @@ export interface FiguresReader extends TeamFiguresReader {
   breakdowns(profileId: string, range: TimeRange): Promise<BreakdownRow[]>;
   /** views and distinct visitors per bucket */
   series(profileId: string, range: TimeRange, granularity: Granularity): Promise<SeriesRow[]>;
-  /** views, newest first, strictly after the cursor */
-  visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]>;
+  /** views, newest first, strictly after the cursor; with a filter, those of the visitors it keeps */
+  visits(
+    profileId: string,
+    range: TimeRange,
+    limit: number,
+    after: VisitCursor | null,
+    filter?: StoreFilter,
+  ): Promise<VisitRow[]>;
+  /** the figures of each piece, in the order asked, from the raw events, in one query */
+  pieceFigures(profileId: string, request: PieceRequest): Promise<PieceFigures[]>;
+  /**
+   * per range (each inside one UTC day), each link target clicked and the last click (ms) of each of
+   * its visitors, ascending: a part of the day from a moment to its end holds the visitors whose last
+   * click is at or after that moment
+   */
+  linkClickOutlines(profileId: string, ranges: TimeRange[]): Promise<LinkClickOutline[]>;
+  /**
+   * views per card and bucket (views add up, so whole hours come from the rollups): the buckets are
+   * the intervals between the given starts (ascending instants; the last one is the end, excluded)
+   */
+  cardsVisits(
+    profileIds: string[],
+    bucketStarts: number[],
+  ): Promise<Array<{ profileId: string; bucket: number; visits: number }>>;
   /**
    * the figures of each segment (disjoint ranges), per UTC day, in one query: segment index, then
    * day (YYYY-MM-DD)

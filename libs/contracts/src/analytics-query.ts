@@ -1,6 +1,17 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { IsIn, IsOptional, IsString, MaxLength, Validate, ValidatorConstraint } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  Validate,
+  ValidatorConstraint,
+} from 'class-validator';
 import type { ValidatorConstraintInterface } from 'class-validator';
 import { AnalyticsRangeQueryDto } from './analytics.dto';
 import { Limits } from './messages';
@@ -96,6 +107,32 @@ export class AnalyticsQueryDto extends AnalyticsRangeQueryDto {
   @FilterValue() utm_medium?: string;
   @FilterValue() utm_campaign?: string;
   @FilterValue() link?: string;
+}
+
+/** a page of the visit list, narrowed as the summary is */
+export class AnalyticsVisitsQueryDto extends AnalyticsQueryDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
+  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
+  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
+  pageSize = 10;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(200, { message: 'cursor is not valid' })
+  cursor?: string;
+}
+
+/** an overview's query: the range, its zone and the comparison (no filters) */
+export class AnalyticsOverviewQueryDto extends AnalyticsRangeQueryDto {
+  @IsOptional()
+  @Validate(IsTimeZoneConstraint, { message: AnalyticsQueryMessages.timeZone })
+  tz?: string;
+
+  @IsOptional()
+  @IsIn(ANALYTICS_COMPARISONS, { message: AnalyticsQueryMessages.compare })
+  compare?: AnalyticsComparison;
 }
 
 /** one card's line in an overview (an account's cards, or a team's) */

@@ -259,11 +259,11 @@ export interface VisitSummaryResponse {
   timeZone: string;
   /** the filters every figure of the answer is narrowed to ({} : none) */
   filters: AnalyticsFilters;
-  visitsByCity?: Record<string, number>;
-  visitsByBrowser?: Record<string, number>;
-  visitsByUtmSource?: Record<string, number>;
-  visitsByUtmMedium?: Record<string, number>;
-  visitsByUtmCampaign?: Record<string, number>;
+  visitsByCity: Record<string, number>;
+  visitsByBrowser: Record<string, number>;
+  visitsByUtmSource: Record<string, number>;
+  visitsByUtmMedium: Record<string, number>;
+  visitsByUtmCampaign: Record<string, number>;
 }
 
 export type FunnelStepName = 'viewed' | 'saved_or_shared' | 'clicked' | 'messaged';
@@ -280,9 +280,9 @@ export interface LinkClicks {
   target: string;
   clicks: number;
   /** distinct visitors who clicked it */
-  uniqueClicks?: number;
+  uniqueClicks: number;
   /** clicks ÷ views of the range, 0 and up; null without views */
-  clickRate?: number | null;
+  clickRate: number | null;
 }
 
 export interface BlockClicks {
@@ -291,8 +291,8 @@ export interface BlockClicks {
   kind: 'block' | 'social' | 'website';
   label: string;
   clicks: number;
-  uniqueClicks?: number;
-  clickRate?: number | null;
+  uniqueClicks: number;
+  clickRate: number | null;
 }
 
 export interface PeriodFigures {

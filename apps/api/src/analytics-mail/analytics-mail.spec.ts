@@ -129,7 +129,8 @@ describe.each(STORAGE_KINDS)('analytics reports and traffic alerts by e-mail (%s
       expect(text).toContain('Side Card');
       expect(text).not.toContain('Draft Card');
       expect(text).toMatch(/All cards\nVisits: 6 \(\+200 %\)/);
-      // the chart's days are the summary's series' days (UTC until the series counts in the zone)
+      // the chart's days are the owner's: the Monday 00:30 visit (Sunday in UTC) is Monday's
+      expect(text).toContain('Mon 2: 1');
       expect(text).toContain('Tue 3: 3');
       expect(text).toContain('Wed 4: 1');
       expect(text).toContain(`${BASE}/dashboard/analytics`);

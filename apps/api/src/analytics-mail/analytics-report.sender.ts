@@ -109,6 +109,7 @@ export class AnalyticsReportSender {
             card.id,
             { from: period.from, to: period.to },
             linkOwnersOf(card),
+            { timeZone: zone },
           ),
         );
       }

@@ -156,7 +156,7 @@ export class AnalyticsSharesService implements OnModuleInit {
   ): Promise<VisitSummaryResponse> {
     const { share, profile } = opened;
     if (share.passwordHash !== null && !unlocked) throw new UnauthorizedError(AnalyticsShareMessages.locked);
-    const summary = await this.analytics.summary(profile.id, profile.ownerId, query);
+    const summary = await this.analytics.summaryOf(profile, query);
     const now = new Date();
     await this.shares.touch(share.id, now, new Date(now.getTime() - VIEW_WRITE_INTERVAL_MS));
     return summary;

@@ -1,8 +1,8 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
-  AnalyticsRangeQueryDto,
-  VisitsQueryDto,
+  AnalyticsQueryDto,
+  AnalyticsVisitsQueryDto,
   type LiveVisitorsResponse,
   type VisitListResponse,
   type VisitSummaryResponse,
@@ -22,7 +22,7 @@ export class AnalyticsController {
   @Get('summary')
   summary(
     @Param('id') id: string,
-    @Query() query: AnalyticsRangeQueryDto,
+    @Query() query: AnalyticsQueryDto,
     @CurrentUserId() userId: string,
   ): Promise<VisitSummaryResponse> {
     return this.analytics.summary(id, userId, query);
@@ -31,7 +31,7 @@ export class AnalyticsController {
   @Get('visits')
   visits(
     @Param('id') id: string,
-    @Query() query: VisitsQueryDto,
+    @Query() query: AnalyticsVisitsQueryDto,
     @CurrentUserId() userId: string,
   ): Promise<VisitListResponse> {
     return this.analytics.visits(id, userId, query);
@@ -46,7 +46,7 @@ export class AnalyticsController {
   @Get('visits.csv')
   async visitsCsv(
     @Param('id') id: string,
-    @Query() query: AnalyticsRangeQueryDto,
+    @Query() query: AnalyticsQueryDto,
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
@@ -58,7 +58,7 @@ export class AnalyticsController {
   @Get('summary.csv')
   async summaryCsv(
     @Param('id') id: string,
-    @Query() query: AnalyticsRangeQueryDto,
+    @Query() query: AnalyticsQueryDto,
     @CurrentUserId() userId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {

@@ -7,6 +7,8 @@ import { EventsModule } from '../platform/events/events.module';
 import { ProfilesModule } from '../profiles/profiles.module';
 import { StorageModule } from '../platform/storage/storage.module';
 import { AnalyticsController } from './analytics.controller';
+import { AnalyticsOverviewController } from './analytics-overview.controller';
+import { AnalyticsOverviewService } from './analytics-overview.service';
 import { AnalyticsService } from './analytics.service';
 import { AnalyticsTracker } from './analytics-tracker';
 import { ANALYTICS_RUNTIME } from './analytics.tokens';
@@ -29,7 +31,7 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
  */
 @Module({
   imports: [StorageModule, ProfilesModule, EventsModule, HealthRegistryModule],
-  controllers: [AnalyticsController],
+  controllers: [AnalyticsController, AnalyticsOverviewController],
   providers: [
     {
       provide: ANALYTICS_RUNTIME,
@@ -58,9 +60,10 @@ class AnalyticsLifecycle implements OnApplicationShutdown {
     AnalyticsLifecycle,
     AnalyticsTracker,
     AnalyticsService,
+    AnalyticsOverviewService,
   ],
   // the card's page, its JSON read and its events record through the tracker; the backup takes its
   // snapshots through the runtime; the owner's data export reads through the service
-  exports: [AnalyticsTracker, AnalyticsService, ANALYTICS_RUNTIME],
+  exports: [AnalyticsTracker, AnalyticsService, AnalyticsOverviewService, ANALYTICS_RUNTIME],
 })
 export class AnalyticsModule {}

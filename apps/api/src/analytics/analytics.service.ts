@@ -1,22 +1,29 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  filtersOf,
   parseBlockPayload,
+  type AnalyticsComparison,
+  type AnalyticsFilters,
+  type AnalyticsQueryDto,
   type AnalyticsRangeQueryDto,
+  type AnalyticsVisitsQueryDto,
   type LiveVisitorsResponse,
   type VisitItem,
   type VisitListResponse,
   type VisitSummaryResponse,
-  type VisitsQueryDto,
 } from '@cardcraft/contracts';
 import {
   AnalyticsQueryError,
   csvField,
+  isoInZone,
   OutageLog,
   parseRange,
   toCsv,
+  UTC,
   type DayRow,
   type ApiAnalytics,
   type LinkOwner,
+  type SummaryQuery,
   type TeamSummary,
   type TimeRange,
   type VisitRow,
@@ -38,6 +45,18 @@ const EXPORT_PAGE = 5000;
 const DAY_MS = 86_400_000;
 
 const VISITS_CSV_HEADER = ['Visited (UTC)', 'Visitor', 'Name', 'Country', 'City', 'Device', 'Referrer'];
+
+/** the visit list's columns, the time in the zone asked (ISO 8601 with its offset) */
+function visitsCsvHeader(timeZone: string): string[] {
+  return [`Visited (${timeZone})`, ...VISITS_CSV_HEADER.slice(1)];
+}
+
+/** a dashboard query as the read service takes it */
+export function summaryQueryOf(
+  query: AnalyticsFilters & { tz?: string; compare?: AnalyticsComparison },
+): SummaryQuery {
+  return { timeZone: query.tz ?? UTC, compare: query.compare ?? 'previous', filters: filtersOf(query) };
+}
 /** the daily CSV's columns after the views: each event type's count */
 const DAILY_EVENT_COLUMNS = [
   ['vcard_saved', 'Contact saves'],
@@ -55,9 +74,9 @@ const DAILY_CSV_HEADER = [
   ...DAILY_EVENT_COLUMNS.map(([, label]) => label),
 ];
 
-function visitCsvRow(item: VisitItem): Array<string | null> {
+function visitCsvRow(item: VisitItem, timeZone: string = UTC): Array<string | null> {
   return [
-    item.createdAtUtc,
+    isoInZone(Date.parse(item.createdAtUtc), timeZone),
     item.visitorType,
     item.visitorName,
     item.country,
@@ -150,14 +169,21 @@ export class AnalyticsService {
     }
   }
 
-  async summary(
-    profileId: string,
-    ownerId: string,
-    query: AnalyticsRangeQueryDto,
-  ): Promise<VisitSummaryResponse> {
+  async summary(profileId: string, ownerId: string, query: AnalyticsQueryDto): Promise<VisitSummaryResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
+    return this.summaryOf(profile, query);
+  }
+
+  /**
+   * a card's summary for a caller already allowed to read it (its owner, a shared link): in the
+   * query's zone, against its comparison, narrowed to its filters. a draft: 409
+   */
+  async summaryOf(profile: ProfileRecord, query: AnalyticsQueryDto): Promise<VisitSummaryResponse> {
+    if (!profile.published) throw new ConflictError(ANALYTICS_DRAFT_MESSAGE);
     const range = this.range(query.from, query.to);
-    return this.read(() => this.analytics.reader.summary(profile.id, range, linkOwnersOf(profile)));
+    return this.read(() =>
+      this.analytics.reader.summary(profile.id, range, linkOwnersOf(profile), summaryQueryOf(query)),
+    );
   }
 
   /**
@@ -166,15 +192,25 @@ export class AnalyticsService {
    */
   async teamSummary(
     cards: ReadonlyArray<{ id: string; linkOwners: LinkOwner[] }>,
-    query: AnalyticsRangeQueryDto,
+    query: AnalyticsRangeQueryDto & { tz?: string; compare?: AnalyticsComparison },
   ): Promise<TeamSummary> {
     const range = this.range(query.from, query.to);
     return this.read(() =>
       this.analytics.reader.teamSummary(
         cards.map((card) => ({ profileId: card.id, linkOwners: card.linkOwners })),
         range,
+        { comparison: query.compare ?? 'previous', timeZone: query.tz ?? UTC },
       ),
     );
+  }
+
+  /** views per card and bucket of the zone (hours up to two days, days beyond) */
+  cardsSeries(
+    profileIds: string[],
+    query: AnalyticsRangeQueryDto & { tz?: string },
+  ): ReturnType<ApiAnalytics['reader']['cardsSeries']> {
+    const range = this.range(query.from, query.to);
+    return this.read(() => this.analytics.reader.cardsSeries(profileIds, range, query.tz ?? UTC));
   }
 
   async live(profileId: string, ownerId: string): Promise<LiveVisitorsResponse> {
@@ -182,13 +218,23 @@ export class AnalyticsService {
     return this.read(() => this.analytics.reader.live(profile.id));
   }
 
-  async visits(profileId: string, ownerId: string, query: VisitsQueryDto): Promise<VisitListResponse> {
+  async visits(
+    profileId: string,
+    ownerId: string,
+    query: AnalyticsVisitsQueryDto,
+  ): Promise<VisitListResponse> {
     const profile = await this.publishedOwned(profileId, ownerId);
     const range = this.range(query.from, query.to);
     let page;
     try {
       page = await this.read(() =>
-        this.analytics.reader.visits(profile.id, range, query.pageSize ?? 10, query.cursor ?? null),
+        this.analytics.reader.visits(
+          profile.id,
+          range,
+          query.pageSize ?? 10,
+          query.cursor ?? null,
+          filtersOf(query),
+        ),
       );
     } catch (err) {
       throw this.badInput(err);
@@ -196,21 +242,23 @@ export class AnalyticsService {
     return { items: await this.visitItems(profile, page.rows), nextCursor: page.nextCursor };
   }
 
-  /** every visit of the range, newest first, up to VISITS_EXPORT_MAX, as CSV */
-  async visitsCsv(profileId: string, ownerId: string, query: AnalyticsRangeQueryDto): Promise<string> {
+  /** every visit of the range (narrowed to its filters), newest first, up to VISITS_EXPORT_MAX, as CSV */
+  async visitsCsv(profileId: string, ownerId: string, query: AnalyticsQueryDto): Promise<string> {
     const profile = await this.publishedOwned(profileId, ownerId);
     const range = this.range(query.from, query.to);
+    const timeZone = query.tz ?? UTC;
+    const filters = filtersOf(query);
     const rows: Array<Array<string | null>> = [];
     let cursor: string | null = null;
     do {
       const after: string | null = cursor;
       const page: Awaited<ReturnType<ApiAnalytics['reader']['visits']>> = await this.read(() =>
-        this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after),
+        this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after, filters),
       );
-      for (const item of await this.visitItems(profile, page.rows)) rows.push(visitCsvRow(item));
+      for (const item of await this.visitItems(profile, page.rows)) rows.push(visitCsvRow(item, timeZone));
       cursor = page.nextCursor;
     } while (cursor && rows.length < VISITS_EXPORT_MAX);
-    return toCsv(VISITS_CSV_HEADER, rows.slice(0, VISITS_EXPORT_MAX));
+    return toCsv(visitsCsvHeader(timeZone), rows.slice(0, VISITS_EXPORT_MAX));
   }
 
   /**
@@ -228,7 +276,7 @@ export class AnalyticsService {
         this.analytics.reader.visits(profile.id, range, EXPORT_PAGE, after),
       );
       const items = await this.visitItems(profile, page.rows);
-      if (items.length > 0) yield csvRows(items.map(visitCsvRow));
+      if (items.length > 0) yield csvRows(items.map((item) => visitCsvRow(item)));
       cursor = page.nextCursor;
     } while (cursor);
   }
@@ -239,9 +287,10 @@ export class AnalyticsService {
     return toCsv(DAILY_CSV_HEADER, days.map(dailyCsvRow));
   }
 
-  /** the summary as one table of section, item and value rows */
-  async summaryCsv(profileId: string, ownerId: string, query: AnalyticsRangeQueryDto): Promise<string> {
+  /** the summary as one table of section, item and value rows; times in the query's zone */
+  async summaryCsv(profileId: string, ownerId: string, query: AnalyticsQueryDto): Promise<string> {
     const s = await this.summary(profileId, ownerId, query);
+    const local = (iso: string) => isoInZone(Date.parse(iso), s.timeZone);
     const rows: Array<Array<string | number | null>> = [
       ['totals', 'visits', s.totalVisits],
       ['totals', 'unique visitors', s.uniqueVisitors],
@@ -256,21 +305,40 @@ export class AnalyticsService {
     section('device', s.visitsByDevice);
     section('referrer', s.visitsByReferrer);
     section('channel', s.visitsByChannel);
+    section('city', s.visitsByCity);
+    section('browser', s.visitsByBrowser);
+    section('utm source', s.visitsByUtmSource);
+    section('utm medium', s.visitsByUtmMedium);
+    section('utm campaign', s.visitsByUtmCampaign);
     for (const step of s.funnel) {
       rows.push(['funnel visitors', step.step, step.visitors]);
       rows.push(['funnel share of viewers', step.step, step.shareOfViewers]);
     }
-    for (const link of s.clicksByLink) rows.push(['clicks by link', link.target, link.clicks]);
-    for (const block of s.clicksByBlock) rows.push(['clicks by block', block.label, block.clicks]);
+    for (const link of s.clicksByLink) {
+      rows.push(['clicks by link', link.target, link.clicks]);
+      rows.push(['unique clicks by link', link.target, link.uniqueClicks]);
+    }
+    for (const block of s.clicksByBlock) {
+      rows.push(['clicks by block', block.label, block.clicks]);
+      rows.push(['unique clicks by block', block.label, block.uniqueClicks]);
+    }
     const { previous, changePercent } = s.comparison;
-    rows.push(['previous period', 'from', previous.fromUtc], ['previous period', 'to', previous.toUtc]);
+    rows.push(['previous period', 'kind', s.comparison.kind]);
+    rows.push(
+      ['previous period', 'from', local(previous.fromUtc)],
+      ['previous period', 'to', local(previous.toUtc)],
+    );
     for (const key of ['visits', 'uniqueVisitors', 'saves', 'messages'] as const) {
       rows.push(['previous period', key, previous[key]]);
       rows.push(['change in per cent', key, changePercent[key]]);
     }
     for (const point of s.timeSeries.points) {
-      rows.push([`visits by ${s.timeSeries.granularity}`, point.bucketUtc, point.visits]);
-      rows.push([`unique visitors by ${s.timeSeries.granularity}`, point.bucketUtc, point.uniqueVisitors]);
+      rows.push([`visits by ${s.timeSeries.granularity}`, local(point.bucketUtc), point.visits]);
+      rows.push([
+        `unique visitors by ${s.timeSeries.granularity}`,
+        local(point.bucketUtc),
+        point.uniqueVisitors,
+      ]);
     }
     return toCsv(['Section', 'Item', 'Value'], rows);
   }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../platform/testing/paths';
 import type {
+  AnalyticsOverviewResponse,
   ErrorResponse,
   ProfileResponse,
   PublicProfileResponse,
@@ -197,13 +198,14 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
       { step: 'messaged', visitors: 1, shareOfViewers: 0.333 },
     ]);
     expect(body.visitsByChannel).toEqual({ qr: 1, nfc: 1, direct: 1 });
+    // one visitor clicked GitHub twice; rates are of the 3 views
     expect(body.clicksByLink).toEqual([
-      { target: 'https://github.com/ada', clicks: 2 },
-      { target: 'https://linkedin.com/in/ada', clicks: 1 },
+      { target: 'https://github.com/ada', clicks: 2, uniqueClicks: 1, clickRate: 0.667 },
+      { target: 'https://linkedin.com/in/ada', clicks: 1, uniqueClicks: 1, clickRate: 0.333 },
     ]);
     expect(body.clicksByBlock).toEqual([
-      { id: 'social:GitHub', kind: 'social', label: 'GitHub', clicks: 2 },
-      { id: 'social:LinkedIn', kind: 'social', label: 'Work', clicks: 1 },
+      { id: 'social:GitHub', kind: 'social', label: 'GitHub', clicks: 2, uniqueClicks: 1, clickRate: 0.667 },
+      { id: 'social:LinkedIn', kind: 'social', label: 'Work', clicks: 1, uniqueClicks: 1, clickRate: 0.333 },
     ]);
     expect(body.comparison.previous).toMatchObject({ visits: 0, uniqueVisitors: 0, saves: 0, messages: 0 });
     expect(body.comparison.changePercent).toEqual({
@@ -493,6 +495,97 @@ describe('analytics over HTTP, embedded mode (SQLite queue, chDB, worker loop in
     const forged = await http.get<ErrorResponse>(`${base}&cursor=bm9wZQ`, { token: owner.accessToken });
     expect(forged.status).toBe(400);
     expect(forged.body.errors).toEqual([{ field: 'cursor', message: 'cursor is not valid' }]);
+  });
+
+  it('refuses an unknown time zone, an unknown comparison and too long a filter, with a clear 400', async () => {
+    const token = owner.accessToken;
+    const paths = ['summary', 'visits', 'summary.csv', 'visits.csv'];
+    for (const path of paths) {
+      const base = `/api/profiles/${profile.id}/analytics/${path}?${range()}`;
+      const zone = await http.get<ErrorResponse>(`${base}&tz=Mars%2FOlympus`, { token });
+      expect(zone.status).toBe(400);
+      expect(zone.body.errors).toEqual([
+        { field: 'tz', message: 'tz must be a time zone such as Europe/Berlin or Asia/Kolkata' },
+      ]);
+      const compare = await http.get<ErrorResponse>(`${base}&compare=decade`, { token });
+      expect(compare.status).toBe(400);
+      expect(compare.body.errors).toEqual([
+        { field: 'compare', message: 'compare must be previous or year' },
+      ]);
+      const long = await http.get<ErrorResponse>(`${base}&country=${'x'.repeat(2049)}`, { token });
+      expect(long.status).toBe(400);
+      expect(long.body.errors).toEqual([
+        { field: 'country', message: 'A filter value must be 1 to 2048 characters' },
+      ]);
+    }
+    const overview = await http.get<ErrorResponse>(`/api/analytics/overview?${range()}&tz=Nowhere`, {
+      token,
+    });
+    expect(overview.status).toBe(400);
+  });
+
+  it('narrows every widget to a filter, counts in a zone, and compares with a year before', async () => {
+    const token = owner.accessToken;
+    const all = (await summary()).body;
+    const fromGb = all.visitsByCountry.GB ?? 0;
+    expect(fromGb).toBeGreaterThan(0);
+    const base = `/api/profiles/${profile.id}/analytics`;
+    const narrowed = await http.get<VisitSummaryResponse>(
+      `${base}/summary?${range()}&country=GB&tz=Asia%2FKolkata&compare=year`,
+      { token },
+    );
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body).toMatchObject({
+      totalVisits: fromGb,
+      visitsByCountry: { GB: fromGb },
+      timeZone: 'Asia/Kolkata',
+      filters: { country: 'GB' },
+      comparison: { kind: 'year' },
+    });
+    // hourly buckets of +05:30 start half past a UTC hour
+    expect(narrowed.body.timeSeries.points[0]?.bucketUtc).toMatch(/:30:00\.000Z$/);
+    const visits = await http.get<VisitListResponse>(`${base}/visits?${range()}&country=GB&pageSize=100`, {
+      token,
+    });
+    expect(visits.body.items.map((item) => item.country)).toEqual(visits.body.items.map(() => 'GB'));
+    expect(visits.body.items).toHaveLength(fromGb);
+    const csv = await http.get<string>(`${base}/visits.csv?${range()}&country=GB&tz=Asia%2FKolkata`, {
+      token,
+    });
+    expect(csv.text.split('\r\n')[0]).toContain('Visited (Asia/Kolkata)');
+    expect(csv.text.split('\r\n')[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30,/);
+    const none = await http.get<VisitSummaryResponse>(`${base}/summary?${range()}&country=ZZ`, { token });
+    expect(none.body).toMatchObject({ totalVisits: 0, uniqueVisitors: 0, visitsByCountry: {} });
+  });
+
+  it("answers the owner's overview: every card, a draft with zeros, visits per bucket", async () => {
+    const token = owner.accessToken;
+    const draft = await createProfile(http, token, { published: false });
+    const all = (await summary()).body;
+    const overview = await http.get<AnalyticsOverviewResponse>(`/api/analytics/overview?${range()}`, {
+      token,
+    });
+    expect(overview.status).toBe(200);
+    expect(overview.body.granularity).toBe('hour');
+    const line = overview.body.cards.find((card) => card.profileId === profile.id);
+    expect(line).toMatchObject({
+      published: true,
+      visits: all.totalVisits,
+      uniqueVisitors: all.uniqueVisitors,
+    });
+    expect(line?.series).toHaveLength(overview.body.buckets.length);
+    expect(line?.series.reduce((n, v) => n + v, 0)).toBe(all.totalVisits);
+    expect(overview.body.cards.find((card) => card.profileId === draft.id)).toMatchObject({
+      published: false,
+      visits: 0,
+      conversion: null,
+    });
+    expect(overview.body.totals.visits).toBe(overview.body.cards.reduce((n, card) => n + card.visits, 0));
+    // another owner sees only their own cards
+    const theirs = await http.get<AnalyticsOverviewResponse>(`/api/analytics/overview?${range()}`, {
+      token: visitor.accessToken,
+    });
+    expect(theirs.body.cards.map((card) => card.profileId)).not.toContain(profile.id);
   });
 
   it('erases the events of a deleted profile, and of every profile of a deleted account, through the queue', async () => {

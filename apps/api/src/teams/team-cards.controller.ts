@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  AnalyticsOverviewQueryDto,
+  type AnalyticsOverviewResponse,
   AssignCardDto,
   BulkLeadsDto,
   CreateTeamCardDto,
@@ -122,6 +124,16 @@ export class TeamCardsController {
     @Query() query: TeamAnalyticsQueryDto,
   ): Promise<TeamAnalyticsResponse> {
     return this.insights.summary(teamId, userId, query);
+  }
+
+  @Get('analytics/overview')
+  @KeyScope('analytics:read', { team: 'team-param' })
+  analyticsOverview(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: AnalyticsOverviewQueryDto,
+  ): Promise<AnalyticsOverviewResponse> {
+    return this.insights.overview(teamId, userId, query);
   }
 
   private async answer(cards: ProfileRecord[]): Promise<TeamCardResponse[]> {

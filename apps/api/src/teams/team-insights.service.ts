@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type {
+  AnalyticsOverviewQueryDto,
+  AnalyticsOverviewResponse,
   BulkLeadsDto,
   BulkLeadsResponse,
   LeadFollowUpResponse,
@@ -10,6 +12,7 @@ import type {
   TeamLeadsQueryDto,
 } from '@cardcraft/contracts';
 import type { LeadRecord, LeadsRepository, ProfileRecord, UsersRepository } from '@cardcraft/storage';
+import { AnalyticsOverviewService } from '../analytics/analytics-overview.service';
 import { AnalyticsService } from '../analytics/analytics.service';
 import { UNAVAILABLE } from '../leads/follow-up';
 import { LeadInbox, leadFilter } from '../leads/lead-inbox';
@@ -30,6 +33,7 @@ export class TeamInsightsService {
     private readonly analytics: AnalyticsService,
     private readonly snapshots: TeamCardSnapshots,
     private readonly inbox: LeadInbox,
+    private readonly overviews: AnalyticsOverviewService,
   ) {}
 
   /**
@@ -108,6 +112,32 @@ export class TeamInsightsService {
         };
       }),
     };
+  }
+
+  /**
+   * every card the team's analytics cover at once (as the summary: the published cards in reach), a
+   * line a card with its holder, and each card's visits per bucket of the zone
+   */
+  async overview(
+    teamId: string,
+    userId: string,
+    query: AnalyticsOverviewQueryDto,
+  ): Promise<AnalyticsOverviewResponse> {
+    const holder = await this.cards.holderInReach(teamId, userId, { memberId: null });
+    const cards = (await this.snapshots.of(teamId)).filter(
+      (card) => card.published && (holder === null || card.ownerId === holder),
+    );
+    const holders = await usersById(
+      this.users,
+      cards.map((card) => card.ownerId),
+    );
+    return this.overviews.overview(
+      cards.map((card) => ({
+        card,
+        holderName: holders.get(card.ownerId)?.displayName ?? FORMER_MEMBER,
+      })),
+      query,
+    );
   }
 
   private async filtered(

@@ -32,6 +32,7 @@ interface UserAgentColumns {
   /** user_agent, device, browser and os, escaped, tab-separated */
   fields: string;
   device: string;
+  browser: string;
 }
 
 /** check the event loop's slice every this many events */
@@ -103,13 +104,14 @@ export class EventEnricher {
     const referrer = event.referrer && host ? clip(event.referrer, VIEW_CONTEXT_LIMITS.ref) : '';
     const channel = channelOf(event, host);
     const target = clip(event.target, Limits.urlMax);
+    const utmSource = clip(event.utmSource, VIEW_CONTEXT_LIMITS.utm_source);
+    const utmMedium = clip(event.utmMedium, VIEW_CONTEXT_LIMITS.utm_medium);
+    const utmCampaign = clip(event.utmCampaign, VIEW_CONTEXT_LIMITS.utm_campaign);
     const line =
       `${tsvField(event.id)}\t${tsvField(event.profileId)}\t${iso.slice(0, 10)} ${iso.slice(11, 23)}\t` +
       `${tsvField(event.type)}\t${visitorId}\t${visitorHash}\t${tsvField(userId)}\t${authenticated ? 1 : 0}\t` +
       `${ua.fields}\t${tsvField(referrer)}\t${tsvField(host)}\t` +
-      `${tsvField(clip(event.utmSource, VIEW_CONTEXT_LIMITS.utm_source))}\t` +
-      `${tsvField(clip(event.utmMedium, VIEW_CONTEXT_LIMITS.utm_medium))}\t` +
-      `${tsvField(clip(event.utmCampaign, VIEW_CONTEXT_LIMITS.utm_campaign))}\t` +
+      `${tsvField(utmSource)}\t${tsvField(utmMedium)}\t${tsvField(utmCampaign)}\t` +
       `${tsvField(channel)}\t${tsvField(target)}\t${tsvField(geo.country)}\t${tsvField(geo.city)}\t${batch}\n`;
     rows.add(
       line,
@@ -127,6 +129,7 @@ export class EventEnricher {
         target,
         geo.country,
         geo.city,
+        { browser: ua.browser, utmSource, utmMedium, utmCampaign },
       ),
     );
   }
@@ -138,6 +141,7 @@ export class EventEnricher {
     const columns = {
       fields: `${tsvField(clip(userAgent))}\t${info.device}\t${tsvField(info.browser)}\t${tsvField(info.os)}`,
       device: info.device,
+      browser: info.browser,
     };
     this.userAgentColumns.set(userAgent, columns);
     return columns;

@@ -71,9 +71,14 @@ describe('the TabSeparated row writer', () => {
       visitorId: row.visitor_id,
       authenticated: true,
       country: row.country,
+      city: row.city,
       device: row.device,
+      browser: row.browser,
       referrerHost: row.referrer_host,
       channel: row.channel,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
       target: row.target,
     };
     expect(written).toEqual({
@@ -81,7 +86,6 @@ describe('the TabSeparated row writer', () => {
       profileId: row.profile_id,
       id: row.event_id,
       userId: row.user_id,
-      city: row.city,
     });
     expect(dayEventOf(written)).toEqual(counted);
     expect(visitOf(written)).toEqual({

@@ -80,7 +80,6 @@ export interface WrittenEvent extends DayEventRow {
   id: string;
   /** '' when the row names no one */
   userId: string;
-  city: string;
 }
 
 /** the write log's view of a row, from the values the row stores (as a read of the row returns them) */
@@ -98,6 +97,8 @@ export function writtenEvent(
   target: string,
   country: string,
   city: string,
+  /** browser and the utm values, as the row stores them */
+  more: { browser: string; utmSource: string; utmMedium: string; utmCampaign: string },
 ): WrittenEvent {
   return {
     ts: ms,
@@ -105,21 +106,41 @@ export function writtenEvent(
     visitorId,
     authenticated,
     country,
+    city,
     device,
+    browser: more.browser,
     referrerHost,
     channel,
+    utmSource: more.utmSource,
+    utmMedium: more.utmMedium,
+    utmCampaign: more.utmCampaign,
     target,
     profileId,
     id: eventId,
     userId,
-    city,
   };
 }
 
 /** a written row as a summary counts it (a read of the row gives the same) */
 export function dayEventOf(row: WrittenEvent): DayEventRow {
-  const { ts, type, visitorId, authenticated, country, device, referrerHost, channel, target } = row;
-  return { ts, type, visitorId, authenticated, country, device, referrerHost, channel, target };
+  const { ts, type, visitorId, authenticated, country, city, device, browser, referrerHost, channel } = row;
+  const { utmSource, utmMedium, utmCampaign, target } = row;
+  return {
+    ts,
+    type,
+    visitorId,
+    authenticated,
+    country,
+    city,
+    device,
+    browser,
+    referrerHost,
+    channel,
+    utmSource,
+    utmMedium,
+    utmCampaign,
+    target,
+  };
 }
 
 /** a written view as the visit list shows it */
@@ -251,6 +272,12 @@ export function eventRowsOf(rows: readonly StoredEvent[]): EventRows {
         row.target,
         row.country,
         row.city,
+        {
+          browser: row.browser,
+          utmSource: row.utm_source,
+          utmMedium: row.utm_medium,
+          utmCampaign: row.utm_campaign,
+        },
       ),
     );
   }

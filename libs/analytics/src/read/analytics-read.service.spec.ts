@@ -71,10 +71,10 @@ describe('summary helpers', () => {
     expect(
       clicksByOwner(
         [
-          { target: 'https://github.com/ada', clicks: 3 },
-          { target: 'https://cal.example/ada?x=1', clicks: 2 },
-          { target: 'https://unknown.example', clicks: 9 },
-          { target: 'not a url', clicks: 1 },
+          { target: 'https://github.com/ada', clicks: 3, uniqueClicks: 2, clickRate: null },
+          { target: 'https://cal.example/ada?x=1', clicks: 2, uniqueClicks: 2, clickRate: null },
+          { target: 'https://unknown.example', clicks: 9, uniqueClicks: 9, clickRate: null },
+          { target: 'not a url', clicks: 1, uniqueClicks: 1, clickRate: null },
         ],
         [
           { id: 'social:github', kind: 'social', label: 'GitHub', urls: ['https://GitHub.com/ada/'] },
@@ -87,8 +87,8 @@ describe('summary helpers', () => {
         ],
       ),
     ).toEqual([
-      { id: 'b1', kind: 'block', label: 'Book a call', clicks: 3 },
-      { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 3 },
+      { id: 'b1', kind: 'block', label: 'Book a call', clicks: 3, uniqueClicks: 3, clickRate: null },
+      { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 3, uniqueClicks: 2, clickRate: null },
     ]);
   });
 });
@@ -196,6 +196,9 @@ function counting(store: ClickHouseAnalyticsStore): { reader: FiguresReader; rea
     'dayOutlines',
     'rawKeptSince',
     'live',
+    'pieceFigures',
+    'linkClickOutlines',
+    'cardsVisits',
   ];
   const reader = Object.fromEntries(
     names.map((name) => {
@@ -284,9 +287,17 @@ describe('the read service over chdb: answers and counted store reads', () => {
     expect(expected).toMatchObject({ totalVisits: 4, engagement: { vcard_saved: 1 } });
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
     // the days ranges start inside and today up to 14:50 with its tail, in one read; the whole days
-    // of both periods and the parts too busy to hold (none here) in another
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
+    // of both periods and the parts too busy to hold (none here) in another; the link clicks'
+    // visitors of the range's pieces in a third
+    // visitors of the start day's part from that day's outline
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
+    expect(reads()).toEqual({});
+    // a start a minute later (a rolling range): counted from what is kept, link visitors too
+    const moved = parseRange('2026-03-07T12:01:00Z', '2026-03-10T15:00:00Z');
+    const movedTruth = await truth(moved);
+    reads();
+    expect(await service.summary(CARD, moved)).toEqual(movedTruth);
     expect(reads()).toEqual({});
   });
 
@@ -303,7 +314,8 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const expected = await truth();
     expect(expected.totalVisits).toBe(5);
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
-    expect(reads()).toEqual({});
+    // today's link clicks' visitors are read again after a write (one small query); the rest is not
+    expect(reads()).toEqual({ pieceFigures: 1 });
   });
 
   it("reads today's tail on every summary where the recent writes are not known (cluster mode)", async () => {
@@ -311,17 +323,18 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const service = new AnalyticsReadService(reader, NO_RECENT_WRITES, undefined, clock);
     const expected = await truth();
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
-    // finished days and today's held part are kept; the events since 14:50 are read again
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
+    // finished days and today's held part are kept; the events since 14:50 are read again, and
+    // today's link clicks' visitors
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
-    expect(reads()).toEqual({ rawEvents: 1 });
+    expect(reads()).toEqual({ rawEvents: 1, pieceFigures: 1 });
   });
 
   it('reads an hourly summary from the store every time: four queries', async () => {
     const { reader, reads } = counting(store);
     const service = new AnalyticsReadService(reader, store, undefined, clock);
     expect(await service.summary(CARD, TODAY)).toEqual(await truth(TODAY));
-    expect(reads()).toEqual({ figures: 2, breakdowns: 1, series: 1 });
+    expect(reads()).toEqual({ figures: 2, breakdowns: 1, series: 1, pieceFigures: 1 });
   });
 
   it('serves the first page of visits again while nothing is written, embedded; reads it each time in cluster mode', async () => {
@@ -462,7 +475,7 @@ describe('the read service over chdb: answers and counted store reads', () => {
       expect(expected.totalVisits).toBe(4);
       expect(await service.summary(CROWDED, range)).toEqual(expected);
       // the day's events and the tail in one read, the store's count in another: no outline, no hour
-      expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1 });
+      expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1 });
       expect(cache.get(CROWDED, '2026-03-10@14:50')).toBe(TOO_MANY_EVENTS);
     });
 
@@ -484,6 +497,12 @@ describe('the read service over chdb: answers and counted store reads', () => {
     service.forget(CARD);
     await service.summary(CARD, RANGE_DAYS);
     await service.visits(CARD, TODAY, 2, null);
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, visits: 1 });
+    expect(reads()).toEqual({
+      rawEvents: 1,
+      dailyFigures: 1,
+      pieceFigures: 1,
+      linkClickOutlines: 1,
+      visits: 1,
+    });
   });
 });

@@ -1,6 +1,16 @@
-import type { LiveVisitorsResponse, VisitSummaryResponse } from '@cardcraft/contracts';
-import type { DayFigures, FiguresReader, RecentWrites, TimeRange } from '../ports';
-import { FiguresSource, type ReadCaches } from './figures-source';
+import {
+  filtersOf,
+  type AnalyticsComparison,
+  type AnalyticsFilters,
+  type LiveVisitorsResponse,
+  type VisitSummaryResponse,
+} from '@cardcraft/contracts';
+import type { DayFigures, FiguresReader, Granularity, RecentWrites, SeriesRow, TimeRange } from '../ports';
+import { FiguresSource, type ReadCaches, type SummaryFigures } from './figures-source';
+import { isFiltered, storeFilterOf } from './filters';
+import { PiecesSource } from './piece-source';
+import { DEFAULT_PIECE_CACHE, PieceCache } from './pieces';
+import { bucketStarts, UTC, yearBefore } from './zone';
 import { granularityOf, previousRange } from './range-planner';
 import {
   decodeCursor,
@@ -31,6 +41,17 @@ export {
   type LinkOwner,
   type VisitPage,
 } from './response-assembler';
+
+export { DEFAULT_PIECE_CACHE, type PieceCacheOptions } from './pieces';
+export { bucketStarts, isoInZone, localDate, UTC, yearBefore } from './zone';
+
+/** how a summary is read: all optional (UTC, the period before, no filters) */
+export interface SummaryQuery {
+  /** an IANA zone: the series' hours and days are its own */
+  timeZone?: string;
+  compare?: AnalyticsComparison;
+  filters?: AnalyticsFilters;
+}
 
 /** one UTC day of a card's figures, as the owner's data export lists them */
 export interface DayRow {
@@ -66,6 +87,8 @@ function dayRow(day: string, figures: DayFigures): DayRow {
 export class AnalyticsReadService {
   private readonly source: FiguresSource;
   private readonly teams: TeamFiguresSource;
+  /** narrowed summaries, a zone's series and link visitors, read in pieces */
+  private readonly pieces: PiecesSource;
 
   constructor(
     private readonly reader: FiguresReader,
@@ -76,38 +99,97 @@ export class AnalyticsReadService {
   ) {
     this.source = new FiguresSource(reader, recent, caches, clock);
     this.teams = new TeamFiguresSource(reader, recent, caches?.teams ?? DEFAULT_TEAM_CACHE, clock);
+    this.pieces = new PiecesSource(
+      reader,
+      recent,
+      new PieceCache(caches?.pieces ?? DEFAULT_PIECE_CACHE, clock),
+      clock,
+    );
   }
 
   /** a card's kept figures go when its analytics are erased */
   forget(profileId: string): void {
     this.source.forget(profileId);
     this.teams.forget(profileId);
+    this.pieces.forget(profileId);
   }
 
+  /**
+   * a card's summary of a range (instants), its series in the query's zone, narrowed to its filters,
+   * against the period before or the same dates a year before. the card is the caller's to read
+   */
   async summary(
     profileId: string,
     range: TimeRange,
     linkOwners: LinkOwner[] = [],
+    query: SummaryQuery = {},
   ): Promise<VisitSummaryResponse> {
+    const timeZone = query.timeZone ?? UTC;
+    const filters = filtersOf(query.filters ?? {});
+    const filter = storeFilterOf(filters);
+    const comparison = query.compare ?? 'previous';
     const granularity = granularityOf(range);
-    const before = previousRange(range);
-    const figures = await this.source.summary(profileId, range, before, granularity);
-    return summaryResponse({ range, before, granularity, ...figures }, linkOwners);
+    const before = comparedRange(range, comparison, timeZone);
+    const frame = { range, before, granularity, timeZone, filters, comparison };
+    if (isFiltered(filter)) {
+      const figures = await this.pieces.summary(profileId, range, before, { filter, timeZone, granularity });
+      return summaryResponse({ ...frame, ...figures }, linkOwners);
+    }
+    // unfiltered: the rollups' path as it always was, the link visitors and a zone's series in pieces
+    const [figures, linkVisitors, series] = await this.all<
+      [SummaryFigures, Map<string, number>, SeriesRow[] | null]
+    >(
+      () => this.source.summary(profileId, range, before, granularity),
+      () => this.pieces.linkVisitors(profileId, range),
+      () =>
+        timeZone === UTC
+          ? Promise.resolve(null)
+          : this.pieces.series(profileId, range, timeZone, granularity),
+    );
+    return summaryResponse(
+      { ...frame, ...figures, series: series ?? figures.series, linkVisitors },
+      linkOwners,
+    );
   }
 
   /**
    * a team's summary over its cards (the same widgets as a card's, added up over them) and a line a
-   * card; no cards: zeros
+   * card; no cards: zeros. the period before, or the same dates a year before (in the zone)
    */
   teamSummary(
     cards: ReadonlyArray<{ profileId: string; linkOwners: LinkOwner[] }>,
     range: TimeRange,
+    compare: { comparison: AnalyticsComparison; timeZone: string } = {
+      comparison: 'previous',
+      timeZone: UTC,
+    },
   ): Promise<TeamSummary> {
     return this.teams.summary(cards, {
       range,
-      before: previousRange(range),
+      before: comparedRange(range, compare.comparison, compare.timeZone),
       granularity: granularityOf(range),
     });
+  }
+
+  /** views per card and bucket (hour or day) of the zone, from the rollups; a card without views: absent */
+  async cardsSeries(
+    profileIds: string[],
+    range: TimeRange,
+    timeZone: string,
+  ): Promise<{ buckets: number[]; granularity: Granularity; visits: Map<string, number[]> }> {
+    const granularity = granularityOf(range);
+    const buckets = bucketStarts(range, granularity, timeZone);
+    const end = range.to.getTime() + 1;
+    // the first bucket is cut at the range's start, the last at its end
+    const edges = [range.from.getTime(), ...buckets.slice(1), end];
+    const visits = new Map<string, number[]>();
+    for (const row of await this.reader.cardsVisits(profileIds, edges)) {
+      const line = visits.get(row.profileId) ?? buckets.map(() => 0);
+      const at = edges.indexOf(row.bucket);
+      if (at >= 0 && at < line.length) line[at] = (line[at] as number) + row.visits;
+      visits.set(row.profileId, line);
+    }
+    return { buckets, granularity, visits };
   }
 
   /** views in the last five minutes, from the raw events */
@@ -128,13 +210,35 @@ export class AnalyticsReadService {
       .map(([day, figures]) => dayRow(day, figures));
   }
 
+  /** a page of the range's views, newest first; with filters, those of the visitors they keep */
   async visits(
     profileId: string,
     range: TimeRange,
     pageSize: number,
     cursor: string | null,
+    filters: AnalyticsFilters = {},
   ): Promise<VisitPage> {
     const after = cursor ? decodeCursor(cursor) : null;
-    return visitPage(await this.source.visits(profileId, range, pageSize + 1, after), pageSize);
+    const filter = storeFilterOf(filters);
+    const rows = isFiltered(filter)
+      ? await this.reader.visits(profileId, range, pageSize + 1, after, filter)
+      : await this.source.visits(profileId, range, pageSize + 1, after);
+    return visitPage(rows, pageSize);
   }
+
+  private async all<T extends unknown[]>(...tasks: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+    if (this.reader.parallelQueries) return (await Promise.all(tasks.map((task) => task()))) as T;
+    const results: unknown[] = [];
+    for (const task of tasks) results.push(await task());
+    return results as T;
+  }
+}
+
+/** the period a range is compared with: the same length just before, or the same local dates a year before */
+export function comparedRange(
+  range: TimeRange,
+  comparison: AnalyticsComparison,
+  timeZone: string,
+): TimeRange {
+  return comparison === 'year' ? yearBefore(range, timeZone) : previousRange(range);
 }

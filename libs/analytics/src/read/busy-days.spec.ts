@@ -18,6 +18,11 @@ const rows: DayEventRow[] = Array.from({ length: (24 * 60) / 7 }, (_, i) => ({
   device: ['mobile', 'desktop'][i % 2] as string,
   referrerHost: ['', 't.co'][i % 2] as string,
   channel: ['direct', 'qr', 'share'][i % 3] as string,
+  city: ['', 'Berlin', 'Austin'][i % 3] as string,
+  browser: ['Safari', 'Chrome'][i % 2] as string,
+  utmSource: ['', 'news'][i % 2] as string,
+  utmMedium: '',
+  utmCampaign: ['', 'launch', 'spring'][i % 3] as string,
   target: i % TYPES.length === 2 ? `https://example.com/${i % 4}` : '',
 }));
 

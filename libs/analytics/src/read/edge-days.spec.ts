@@ -15,6 +15,11 @@ function row(minute: number, overrides: Partial<DayEventRow> = {}): DayEventRow 
     device: 'mobile',
     referrerHost: '',
     channel: 'direct',
+    city: '',
+    browser: 'Safari',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
     target: '',
     ...overrides,
   };
@@ -39,14 +44,19 @@ describe('DayEvents', () => {
       { type: 'vcard_saved', events: 1, authenticated: 0 },
     ]);
     expect(figures.stepVisitors).toEqual({ viewed: 2, saved_or_shared: 1, clicked: 1, messaged: 0 });
-    // a view's country, device, referrer host and channel, a link click's target
+    // every dimension of a view, a link click's target
     expect(figures.breakdowns).toEqual([
       { dimension: 'country', value: 'US', count: 1 },
       { dimension: 'country', value: 'GB', count: 1 },
+      { dimension: 'city', value: '', count: 2 },
       { dimension: 'device', value: 'mobile', count: 2 },
+      { dimension: 'browser', value: 'Safari', count: 2 },
       { dimension: 'referrer_host', value: '', count: 2 },
       { dimension: 'channel', value: 'direct', count: 1 },
       { dimension: 'channel', value: 'qr', count: 1 },
+      { dimension: 'utm_source', value: '', count: 2 },
+      { dimension: 'utm_medium', value: '', count: 2 },
+      { dimension: 'utm_campaign', value: '', count: 2 },
       { dimension: 'link', value: 'https://github.com/x', count: 1 },
     ]);
   });

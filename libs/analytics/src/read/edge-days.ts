@@ -1,5 +1,6 @@
 import {
   FUNNEL_STEPS,
+  VIEW_DIMENSIONS,
   type BreakdownDimension,
   type DayEventRow,
   type DayFigures,
@@ -32,7 +33,6 @@ export const DEFAULT_EDGE_DAYS: EdgeDaysOptions = {
 };
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
-const VIEW_DIMENSIONS = ['country', 'device', 'referrer_host', 'channel'] as const;
 
 /** values to small numbers, in order of first sight */
 class Dictionary<T = string> {
@@ -113,10 +113,11 @@ export class DayEvents {
     const visitors = new Int32Array(n);
     const typeDictionary = new Dictionary();
     const visitorDictionary = new Dictionary<number>();
-    // the pairs the breakdown rollup writes: a view's four dimensions, a link click's target
-    const [country, device, referrerHost, channel, link] = [...VIEW_DIMENSIONS, 'link' as const].map(
-      (name) => ({ name, ids: new Int32Array(n).fill(-1), dictionary: new Dictionary() }),
-    ) as [Column, Column, Column, Column, Column];
+    // the pairs the breakdown rollup writes: a view's dimensions, a link click's target
+    const views: Array<Column & { field: (typeof VIEW_DIMENSIONS)[number][1] }> = VIEW_DIMENSIONS.map(
+      ([name, field]) => ({ name, field, ids: new Int32Array(n).fill(-1), dictionary: new Dictionary() }),
+    );
+    const link: Column = { name: 'link', ids: new Int32Array(n).fill(-1), dictionary: new Dictionary() };
     for (let i = 0; i < n; i++) {
       const row = rows[i] as R;
       times[i] = row.ts;
@@ -124,10 +125,7 @@ export class DayEvents {
       signedIn[i] = row.authenticated ? 1 : 0;
       visitors[i] = visitorDictionary.id(visitorOf(row));
       if (row.type === 'view') {
-        country.ids[i] = country.dictionary.id(row.country);
-        device.ids[i] = device.dictionary.id(row.device);
-        referrerHost.ids[i] = referrerHost.dictionary.id(row.referrerHost);
-        channel.ids[i] = channel.dictionary.id(row.channel);
+        for (const view of views) view.ids[i] = view.dictionary.id(row[view.field]);
       } else if (row.type === 'link_clicked') {
         link.ids[i] = link.dictionary.id(row.target);
       }
@@ -143,7 +141,7 @@ export class DayEvents {
       Float64Array.from(visitorDictionary.values),
       typeDictionary.values,
       stepOfType,
-      [country, device, referrerHost, channel, link].map(({ name, ids, dictionary }) => ({
+      [...views, link].map(({ name, ids, dictionary }) => ({
         name,
         ids,
         values: dictionary.values,
@@ -175,9 +173,14 @@ export class DayEvents {
         visitor: this.visitorKeys[this.visitors[i] as number] as number,
         authenticated: this.signedIn[i] === 1,
         country: column('country', i),
+        city: column('city', i),
         device: column('device', i),
+        browser: column('browser', i),
         referrerHost: column('referrer_host', i),
         channel: column('channel', i),
+        utmSource: column('utm_source', i),
+        utmMedium: column('utm_medium', i),
+        utmCampaign: column('utm_campaign', i),
         target: column('link', i),
       });
     }

@@ -30,6 +30,7 @@ import {
 import { NewestViewsCache } from './newest-views';
 import { reachesNow, StoreCountedToday } from './store-counted-today';
 import type { TeamCacheOptions } from './team-figures';
+import type { PieceCacheOptions } from './pieces';
 import { TodayTailCache } from './today-tail';
 
 export interface ReadCaches {
@@ -39,6 +40,8 @@ export interface ReadCaches {
   edges?: EdgeDaysCache | null;
   /** what a team's summary keeps of its cards (team-figures.ts); undefined: the defaults */
   teams?: TeamCacheOptions;
+  /** the pieces of narrowed and zoned reads (pieces.ts); undefined: the defaults */
+  pieces?: PieceCacheOptions;
 }
 
 /** what a summary is made of */

@@ -1,4 +1,6 @@
 import type {
+  AnalyticsComparison,
+  AnalyticsFilters,
   BlockClicks,
   EventType,
   FunnelStep,
@@ -21,7 +23,8 @@ import {
   type VisitRow,
 } from '../ports';
 import { LruCache } from '../lru-cache';
-import { AnalyticsQueryError, DAY, HOUR } from './range-planner';
+import { AnalyticsQueryError } from './range-planner';
+import { bucketStarts, UTC } from './zone';
 
 /**
  * the dashboard's answers shaped as the contracts say, from the figures read: no store, no cache
@@ -50,29 +53,25 @@ export interface VisitPage {
   nextCursor: string | null;
 }
 
-function bucketStart(date: Date, granularity: Granularity): number {
-  const step = granularity === 'hour' ? HOUR : DAY;
-  return Math.floor(date.getTime() / step) * step;
-}
-
-/** every bucket of the range, zeros where nothing happened, so a chart needs no gap logic */
+/**
+ * every bucket of the range (hours or days of the zone), zeros where nothing happened, so a chart
+ * needs no gap logic
+ */
 export function fillSeries(
   range: TimeRange,
   granularity: Granularity,
   rows: { bucket: Date; visits: number; uniqueVisitors: number }[],
+  timeZone: string = UTC,
 ): TimeSeriesPoint[] {
-  const step = granularity === 'hour' ? HOUR : DAY;
   const byBucket = new Map(rows.map((r) => [r.bucket.getTime(), r]));
-  const points: TimeSeriesPoint[] = [];
-  for (let t = bucketStart(range.from, granularity); t <= range.to.getTime(); t += step) {
+  return bucketStarts(range, granularity, timeZone).map((t) => {
     const row = byBucket.get(t);
-    points.push({
+    return {
       bucketUtc: new Date(t).toISOString(),
       visits: row?.visits ?? 0,
       uniqueVisitors: row?.uniqueVisitors ?? 0,
-    });
-  }
-  return points;
+    };
+  });
 }
 
 export function encodeCursor(cursor: VisitCursor): string {
@@ -130,17 +129,34 @@ export function ownersByUrl(owners: LinkOwner[]): Map<string, LinkOwner> {
   return ownerOf;
 }
 
-/** link clicks per card part: each address counts for the first part that holds it */
-export function clicksByOwner(links: LinkClicks[], owners: LinkOwner[]): BlockClicks[] {
+/** clicks ÷ views, three decimals; null without views */
+export function clickRate(clicks: number, views: number): number | null {
+  return views > 0 ? Math.round((clicks / views) * 1000) / 1000 : null;
+}
+
+/**
+ * link clicks per card part: each address counts for the first part that holds it. a part's unique
+ * clicks are its links' added up (a visitor who clicked two of its links counts twice)
+ */
+export function clicksByOwner(links: LinkClicks[], owners: LinkOwner[], views = 0): BlockClicks[] {
   const ownerOf = ownersByUrl(owners);
   const clicks = new Map<string, BlockClicks>();
   for (const link of links) {
     const owner = ownerOf.get(normalUrl(link.target));
     if (!owner) continue;
-    const entry = clicks.get(owner.id) ?? { id: owner.id, kind: owner.kind, label: owner.label, clicks: 0 };
+    const entry = clicks.get(owner.id) ?? {
+      id: owner.id,
+      kind: owner.kind,
+      label: owner.label,
+      clicks: 0,
+      uniqueClicks: 0,
+      clickRate: null,
+    };
     entry.clicks += link.clicks;
+    entry.uniqueClicks += link.uniqueClicks;
     clicks.set(owner.id, entry);
   }
+  for (const entry of clicks.values()) entry.clickRate = clickRate(entry.clicks, views);
   return [...clicks.values()].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
 }
 
@@ -174,11 +190,20 @@ export interface SummaryInput {
   current: RangeFigures;
   previous: RangeFigures;
   breakdowns: BreakdownRow[];
+  /** per bucket of the zone (its start) */
   series: SeriesRow[];
+  /** the distinct visitors who clicked each link target; absent: not read (0) */
+  linkVisitors?: ReadonlyMap<string, number>;
+  /** UTC unless said */
+  timeZone?: string;
+  filters?: AnalyticsFilters;
+  /** 'previous' unless said */
+  comparison?: AnalyticsComparison;
 }
 
 export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): VisitSummaryResponse {
   const { range, before, granularity, current, previous, breakdowns, series } = input;
+  const timeZone = input.timeZone ?? UTC;
   const views = current.byType.find((row) => row.type === 'view');
   const totalVisits = views?.events ?? 0;
   const authenticatedVisits = views?.authenticated ?? 0;
@@ -192,10 +217,15 @@ export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): V
   }));
   const clicksByLink: LinkClicks[] = breakdowns
     .filter((row) => row.dimension === 'link' && row.value)
-    .map((row) => ({ target: row.value, clicks: row.count }));
+    .map((row) => ({
+      target: row.value,
+      clicks: row.count,
+      uniqueClicks: input.linkVisitors?.get(row.value) ?? 0,
+      clickRate: clickRate(row.count, totalVisits),
+    }));
   const now = periodFigures(range, current);
   const then = periodFigures(before, previous);
-  const points = fillSeries(range, granularity, series);
+  const points = fillSeries(range, granularity, series, timeZone);
   // per day where days were added up (each day's count is its own estimate), else the range's
   const largestUniques =
     granularity === 'day'
@@ -212,11 +242,16 @@ export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): V
     engagement,
     timeSeries: { granularity, points },
     visitsByChannel: byKey(breakdowns, 'channel', 'direct'),
+    visitsByCity: byKey(breakdowns, 'city', null),
+    visitsByBrowser: byKey(breakdowns, 'browser', null),
+    visitsByUtmSource: byKey(breakdowns, 'utm_source', null),
+    visitsByUtmMedium: byKey(breakdowns, 'utm_medium', null),
+    visitsByUtmCampaign: byKey(breakdowns, 'utm_campaign', null),
     funnel,
     clicksByLink,
-    clicksByBlock: clicksByOwner(clicksByLink, linkOwners),
+    clicksByBlock: clicksByOwner(clicksByLink, linkOwners, totalVisits),
     comparison: {
-      kind: 'previous',
+      kind: input.comparison ?? 'previous',
       previous: then,
       changePercent: {
         visits: changePercent(now.visits, then.visits),
@@ -230,8 +265,8 @@ export function summaryResponse(input: SummaryInput, linkOwners: LinkOwner[]): V
       exactBelow: UNIQUES_EXACT_BELOW,
       standardError: UNIQUES_STANDARD_ERROR,
     },
-    timeZone: 'UTC',
-    filters: {},
+    timeZone,
+    filters: input.filters ?? {},
   };
 }
 

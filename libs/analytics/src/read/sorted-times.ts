@@ -1,5 +1,5 @@
 /** how many of the ascending times are below `ms`: the first index whose time is at least `ms` */
-export function countBelow(times: Float64Array, ms: number): number {
+export function countBelow(times: ArrayLike<number>, ms: number): number {
   let lo = 0;
   let hi = times.length;
   while (lo < hi) {

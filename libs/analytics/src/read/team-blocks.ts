@@ -1,6 +1,6 @@
 import type { BlockClicks, LinkClicks } from '@cardcraft/contracts';
 import { LruCache } from '../lru-cache';
-import { normalUrl, ownersByUrl, type LinkOwner } from './response-assembler';
+import { clickRate, normalUrl, ownersByUrl, type LinkOwner } from './response-assembler';
 
 /** cards whose parts are remembered by address (the most recently read) */
 const CARDS_REMEMBERED = 20_000;
@@ -30,6 +30,7 @@ export class TeamBlocks {
 
   clicks(
     cards: ReadonlyArray<{ profileId: string; owners: LinkOwner[]; links: LinkClicks[] }>,
+    views: number,
   ): BlockClicks[] {
     const merged = new Map<string, BlockClicks>();
     for (const { profileId, owners, links } of cards) {
@@ -47,11 +48,13 @@ export class TeamBlocks {
           parts.byTarget.set(link.target, part);
         }
         if (!part) continue;
-        const sum = merged.get(part.id) ?? { ...part, clicks: 0 };
+        const sum = merged.get(part.id) ?? { ...part, clicks: 0, uniqueClicks: 0, clickRate: null };
         sum.clicks += link.clicks;
+        sum.uniqueClicks += link.uniqueClicks;
         merged.set(part.id, sum);
       }
     }
+    for (const sum of merged.values()) sum.clickRate = clickRate(sum.clicks, views);
     return [...merged.values()].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
   }
 }
@@ -60,5 +63,5 @@ export class TeamBlocks {
 interface CardParts {
   owners: readonly LinkOwner[];
   ownerOf: Map<string, LinkOwner>;
-  byTarget: Map<string, Omit<BlockClicks, 'clicks'> | null>;
+  byTarget: Map<string, Pick<BlockClicks, 'id' | 'kind' | 'label'> | null>;
 }

@@ -27,6 +27,11 @@ function events(count: number, seed: number): TeamEventRow[] {
       device: type === 'view' ? 'mobile' : '',
       referrerHost: '',
       channel: type === 'view' ? 'qr' : '',
+      city: type === 'view' ? ['', 'Berlin'][next(2)]! : '',
+      browser: type === 'view' ? 'Safari' : '',
+      utmSource: '',
+      utmMedium: '',
+      utmCampaign: '',
       target: type === 'link_clicked' ? `https://x.example/${next(2)}` : '',
     });
   }

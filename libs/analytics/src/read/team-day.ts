@@ -1,5 +1,5 @@
 import { EventLoopSlices } from '../event-loop';
-import { FUNNEL_STEPS, type FunnelStepName, type TeamEventRow } from '../ports';
+import { FUNNEL_STEPS, VIEW_DIMENSIONS, type FunnelStepName, type TeamEventRow } from '../ports';
 import { visitorKey } from './busy-days';
 import { HOUR } from './range-planner';
 import { countBelow } from './sorted-times';
@@ -162,12 +162,8 @@ export class TeamDayEvents {
       const own = CARD_COLUMN_OF_TYPE.get(row.type);
       if (own !== undefined) columns.push(layout.cardColumn(card, own));
       if (row.type === 'view') {
-        columns.push(
-          layout.breakdown('country', row.country),
-          layout.breakdown('device', row.device),
-          layout.breakdown('referrer_host', row.referrerHost),
-          layout.breakdown('channel', row.channel),
-        );
+        for (const [dimension, field] of VIEW_DIMENSIONS)
+          columns.push(layout.breakdown(dimension, row[field]));
       } else if (row.type === 'link_clicked') columns.push(layout.link(card, row.target));
       if (this.running.length < layout.width) this.running = grown(this.running, layout.width);
       for (const column of columns) {

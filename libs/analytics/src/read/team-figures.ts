@@ -97,6 +97,7 @@ export class TeamFiguresSource {
         owners: owners.get(profileId) ?? [],
         links: now.cardLinks[i] ?? [],
       })),
+      summary.totalVisits,
     );
     const largest = Math.max(current.largest, previous.largest);
     summary.uniqueVisitorsAccuracy.exact = largest < UNIQUES_EXACT_BELOW;

@@ -170,7 +170,8 @@ export class TeamLayout {
       else if (!detail) continue;
       else if (column.kind === 'breakdown') valuesOf(column.dimension).set(column.value, n);
       else if (column.kind === 'link') {
-        cardLinks[column.card]?.push({ target: column.target, clicks: n });
+        // a team's link visitors are not read: its lines carry the clicks
+        cardLinks[column.card]?.push({ target: column.target, clicks: n, uniqueClicks: 0, clickRate: null });
         const links = valuesOf('link');
         links.set(column.target, (links.get(column.target) ?? 0) + n);
       }

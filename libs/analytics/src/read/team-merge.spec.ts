@@ -206,16 +206,36 @@ describe("merging cards' summaries into a team's", () => {
 
   it('tells blocks apart by kind as well as by label', () => {
     expect(
-      mergeBlocks([
-        [{ id: 'social:github', kind: 'social', label: 'GitHub', clicks: 2 }],
+      mergeBlocks(
         [
-          { id: 'x1', kind: 'block', label: 'GitHub', clicks: 1 },
-          { id: 'social:github', kind: 'social', label: 'GitHub', clicks: 4 },
+          [
+            {
+              id: 'social:github',
+              kind: 'social',
+              label: 'GitHub',
+              clicks: 2,
+              uniqueClicks: 1,
+              clickRate: 0.1,
+            },
+          ],
+          [
+            { id: 'x1', kind: 'block', label: 'GitHub', clicks: 1, uniqueClicks: 1, clickRate: 0.1 },
+            {
+              id: 'social:github',
+              kind: 'social',
+              label: 'GitHub',
+              clicks: 4,
+              uniqueClicks: 2,
+              clickRate: 0.4,
+            },
+          ],
         ],
-      ]),
+        20,
+      ),
     ).toEqual([
-      { id: 'social:GitHub', kind: 'social', label: 'GitHub', clicks: 6 },
-      { id: 'block:GitHub', kind: 'block', label: 'GitHub', clicks: 1 },
+      // visitor ids are per card: the cards' unique clicks add up; the rate is of the team's views
+      { id: 'social:GitHub', kind: 'social', label: 'GitHub', clicks: 6, uniqueClicks: 3, clickRate: 0.3 },
+      { id: 'block:GitHub', kind: 'block', label: 'GitHub', clicks: 1, uniqueClicks: 1, clickRate: 0.05 },
     ]);
   });
 });

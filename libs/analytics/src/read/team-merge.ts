@@ -1,7 +1,7 @@
 import type { BlockClicks, LinkClicks, VisitSummaryResponse } from '@cardcraft/contracts';
 import type { CardCounts, Granularity, TimeRange } from '../ports';
 import { emptyDay } from './day-totals';
-import { changePercent, summaryResponse } from './response-assembler';
+import { changePercent, clickRate, summaryResponse } from './response-assembler';
 
 /** the values of a breakdown a summary lists at most, as a card's does */
 export const TOP_VALUES = 100;
@@ -41,24 +41,44 @@ const addTo = (sums: Map<string, number>, key: string, n: number) => sums.set(ke
  * the clicks of several cards' parts as one list: a block's id is its card's own, so the parts are
  * told by kind and label (every card's "Book a call" block is one line), most clicked first
  */
-export function mergeBlocks(cards: BlockClicks[][]): BlockClicks[] {
+export function mergeBlocks(cards: BlockClicks[][], views = 0): BlockClicks[] {
   const merged = new Map<string, BlockClicks>();
   for (const blocks of cards) {
     for (const block of blocks) {
       const id = `${block.kind}:${block.label}`;
-      const sum = merged.get(id) ?? { id, kind: block.kind, label: block.label, clicks: 0 };
+      const sum = merged.get(id) ?? {
+        id,
+        kind: block.kind,
+        label: block.label,
+        clicks: 0,
+        uniqueClicks: 0,
+        clickRate: null,
+      };
       sum.clicks += block.clicks;
+      // visitor ids are per card: the cards' distinct visitors add up
+      sum.uniqueClicks += block.uniqueClicks;
       merged.set(id, sum);
     }
   }
+  for (const sum of merged.values()) sum.clickRate = clickRate(sum.clicks, views);
   return [...merged.values()].sort((a, b) => b.clicks - a.clicks || a.label.localeCompare(b.label));
 }
 
-/** link clicks by target over several lists, most first, cut as a card's are */
-export function mergeLinks(lists: LinkClicks[][]): LinkClicks[] {
+/** link clicks by target over several lists, most first, cut as a card's are; rates of `views` */
+export function mergeLinks(lists: LinkClicks[][], views = 0): LinkClicks[] {
   const sums = new Map<string, number>();
-  for (const links of lists) for (const link of links) addTo(sums, link.target, link.clicks);
-  return topValues(sums).map(([target, clicks]) => ({ target, clicks }));
+  const uniques = new Map<string, number>();
+  for (const links of lists)
+    for (const link of links) {
+      addTo(sums, link.target, link.clicks);
+      addTo(uniques, link.target, link.uniqueClicks);
+    }
+  return topValues(sums).map(([target, clicks]) => ({
+    target,
+    clicks,
+    uniqueClicks: uniques.get(target) ?? 0,
+    clickRate: clickRate(clicks, views),
+  }));
 }
 
 /** a card's line from its own summary */
@@ -72,8 +92,17 @@ export function cardRow(profileId: string, summary: VisitSummaryResponse): TeamC
   };
 }
 
-type Breakdown = 'visitsByCountry' | 'visitsByDevice' | 'visitsByReferrer' | 'visitsByChannel';
-const BREAKDOWNS: Breakdown[] = ['visitsByCountry', 'visitsByDevice', 'visitsByReferrer', 'visitsByChannel'];
+const BREAKDOWNS = [
+  'visitsByCountry',
+  'visitsByCity',
+  'visitsByDevice',
+  'visitsByBrowser',
+  'visitsByReferrer',
+  'visitsByChannel',
+  'visitsByUtmSource',
+  'visitsByUtmMedium',
+  'visitsByUtmCampaign',
+] as const satisfies ReadonlyArray<keyof VisitSummaryResponse>;
 
 /**
  * cards' summaries of one frame as the team's: counts, breakdowns, engagement, the funnel's steps and
@@ -121,8 +150,14 @@ export function mergeSummaries(
       shareOfViewers: viewers > 0 ? Math.round((visitors / viewers) * 1000) / 1000 : null,
     };
   });
-  merged.clicksByLink = mergeLinks(summaries.map((s) => s.clicksByLink));
-  merged.clicksByBlock = mergeBlocks(summaries.map((s) => s.clicksByBlock));
+  merged.clicksByLink = mergeLinks(
+    summaries.map((s) => s.clicksByLink),
+    merged.totalVisits,
+  );
+  merged.clicksByBlock = mergeBlocks(
+    summaries.map((s) => s.clicksByBlock),
+    merged.totalVisits,
+  );
   const previous = merged.comparison.previous;
   previous.visits = sum((s) => s.comparison.previous.visits);
   previous.uniqueVisitors = sum((s) => s.comparison.previous.uniqueVisitors);

@@ -28,6 +28,11 @@ function rowsOf(count: number): DayEventRow[] {
     device: 'mobile',
     referrerHost: '',
     channel: 'direct',
+    city: '',
+    browser: 'Safari',
+    utmSource: '',
+    utmMedium: '',
+    utmCampaign: '',
     target: '',
   }));
 }

@@ -282,6 +282,13 @@ const ROUTES: Route[] = [
     url: (world) => `/api/shared/analytics/${world.shareToken}/summary?${RANGE}`,
     expect: EVERYONE(200),
   },
+  // every signed-in owner reads the overview of their own cards (another's cards are not in it)
+  {
+    method: 'GET',
+    path: '/api/analytics/overview',
+    url: () => `/api/analytics/overview?${RANGE}&tz=Asia%2FKolkata`,
+    expect: SIGNED_IN(200),
+  },
   {
     method: 'POST',
     path: '/api/profiles/{id}/leads',

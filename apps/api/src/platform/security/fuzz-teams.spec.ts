@@ -195,6 +195,11 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
         path: under(fc.constant('/analytics/summary')),
         query: { ...range, memberId: world.ids.member },
       },
+      {
+        method: 'GET',
+        path: under(fc.constant('/analytics/overview')),
+        query: { ...range, tz: 'Asia/Kolkata', compare: 'year' },
+      },
       { method: 'GET', path: under(fc.constant('/api-keys')) },
       {
         method: 'POST',

@@ -219,7 +219,24 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       {
         method: 'GET',
         path: idSegment.map((id) => `/api/profiles/${id}/analytics/visits`),
-        query: { ...range, pageSize: 10, cursor: 'abc' },
+        query: { ...range, pageSize: 10, cursor: 'abc', country: 'DE', link: 'https://example.com' },
+      },
+      {
+        method: 'GET',
+        path: idSegment.map((id) => `/api/profiles/${id}/analytics/summary`),
+        query: {
+          ...range,
+          tz: 'Asia/Kolkata',
+          compare: 'year',
+          country: 'DE',
+          device: 'mobile',
+          channel: 'qr',
+        },
+      },
+      {
+        method: 'GET',
+        path: fc.constant('/api/analytics/overview'),
+        query: { ...range, tz: 'Europe/Berlin', compare: 'previous' },
       },
       {
         method: 'POST',

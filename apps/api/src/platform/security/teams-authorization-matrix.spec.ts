@@ -270,6 +270,12 @@ const ROUTES: Route[] = [
     url: (w) => `${team(w)}/analytics/summary?${RANGE}`,
     expect: MEMBERS(200),
   },
+  {
+    method: 'GET',
+    path: '/api/teams/{teamId}/analytics/overview',
+    url: (w) => `${team(w)}/analytics/overview?${RANGE}&compare=year`,
+    expect: MEMBERS(200),
+  },
   // the member's team card through its own routes: its holder and the team's admins, nobody else
   // a team's API keys: its owners' and admins' alone (the admin revokes; the owner, next, finds it gone)
   {

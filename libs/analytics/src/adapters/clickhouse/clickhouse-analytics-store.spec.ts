@@ -252,16 +252,19 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       { step: 'messaged', visitors: 1, shareOfViewers: 0.25 },
     ]);
     expect(summary.visitsByChannel).toEqual({ referral: 1, direct: 3, campaign: 1 });
+    // each link clicked once by one visitor, of 5 views
+    const clicked = { clicks: 1, uniqueClicks: 1, clickRate: 0.2 };
     expect(summary.clicksByLink).toEqual([
-      { target: 'https://example.com', clicks: 1 },
-      { target: 'https://github.com/someone', clicks: 1 },
+      { target: 'https://example.com', ...clicked },
+      { target: 'https://github.com/someone', ...clicked },
     ]);
     expect(summary.clicksByBlock).toEqual([
-      { id: 'block-1', kind: 'block', label: 'Projects', clicks: 1 },
-      { id: 'website', kind: 'website', label: 'Website', clicks: 1 },
+      { id: 'block-1', kind: 'block', label: 'Projects', ...clicked },
+      { id: 'website', kind: 'website', label: 'Website', ...clicked },
     ]);
     // the two days before: only the view at 23:59:59.999 on the 28th
     expect(summary.comparison).toEqual({
+      kind: 'previous',
       previous: {
         fromUtc: '2026-02-26T23:59:59.999Z',
         toUtc: '2026-02-28T23:59:59.999Z',
@@ -307,6 +310,30 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
       [P, 'vcard_saved', 1],
       [P, 'view', 7],
     ]);
+  });
+
+  it('breaks down the views stored before the later migrations by every dimension, each once', async () => {
+    const result = await store.client.query({
+      query: `SELECT toString(dimension) AS dimension, sum(events) AS n FROM breakdown_hourly
+              WHERE profile_id = {old:String} GROUP BY dimension ORDER BY dimension`,
+      query_params: { old: OLD },
+      format: 'JSONEachRow',
+    });
+    const rows = await result.json<{ dimension: string; n: string }>();
+    // 004 backfilled the first four dimensions, 005 only the ones it added: two views in each
+    expect(rows.map((r) => [r.dimension, Number(r.n)])).toEqual(
+      [
+        'browser',
+        'channel',
+        'city',
+        'country',
+        'device',
+        'referrer_host',
+        'utm_campaign',
+        'utm_medium',
+        'utm_source',
+      ].map((dimension) => [dimension, 2]),
+    );
   });
 
   it('counts the visitors of the last five minutes', async () => {

@@ -13,9 +13,13 @@ import type {
   EventWriter,
   FiguresReader,
   Granularity,
+  LinkClickOutline,
   LiveFigures,
+  PieceFigures,
+  PieceRequest,
   RangeFigures,
   SeriesRow,
+  StoreFilter,
   TeamDayFigures,
   TeamEventRow,
   TimeRange,
@@ -31,6 +35,7 @@ import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
+import { readCardsVisits, readLinkClickOutlines, readPieceFigures } from './clickhouse-pieces';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
 import { readVisitorDays } from './clickhouse-visitor-days';
 import {
@@ -188,8 +193,29 @@ export class ClickHouseAnalyticsStore
     return this.figuresOf.dailyFigures(profileId, segments);
   }
 
-  visits(profileId: string, range: TimeRange, limit: number, after: VisitCursor | null): Promise<VisitRow[]> {
-    return this.events.visits(profileId, range, limit, after);
+  visits(
+    profileId: string,
+    range: TimeRange,
+    limit: number,
+    after: VisitCursor | null,
+    filter?: StoreFilter,
+  ): Promise<VisitRow[]> {
+    return this.events.visits(profileId, range, limit, after, filter);
+  }
+
+  pieceFigures(profileId: string, request: PieceRequest): Promise<PieceFigures[]> {
+    return readPieceFigures(this.client, profileId, request);
+  }
+
+  linkClickOutlines(profileId: string, ranges: TimeRange[]): Promise<LinkClickOutline[]> {
+    return readLinkClickOutlines(this.client, profileId, ranges);
+  }
+
+  cardsVisits(
+    profileIds: string[],
+    bucketStarts: number[],
+  ): Promise<Array<{ profileId: string; bucket: number; visits: number }>> {
+    return readCardsVisits(this.client, profileIds, bucketStarts);
   }
 
   dayOutlines(profileId: string, ranges: TimeRange[]): Promise<DayOutline[]> {

@@ -2,7 +2,8 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { fromClickHouseTime, toClickHouseTime } from '../../events';
 import { LruCache } from '../../lru-cache';
 import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
-import type { DayEventRow, LiveFigures, TimeRange, VisitCursor, VisitRow } from '../../ports';
+import type { DayEventRow, LiveFigures, StoreFilter, TimeRange, VisitCursor, VisitRow } from '../../ports';
+import { keptVisitorsTest } from './clickhouse-filters';
 import { CoalescedReads, sameCard } from './coalesced-reads';
 import {
   DAY,
@@ -161,7 +162,10 @@ export class ClickHouseEventReads {
     range: TimeRange,
     limit: number,
     after: VisitCursor | null,
+    filter?: StoreFilter,
   ): Promise<VisitRow[]> {
+    if (filter && (filter.views.length > 0 || filter.link !== null))
+      return this.filteredVisits(profileId, range, limit, after, filter);
     // a page usually lies close to where it starts: twice as far back as the card's last page reached
     // (a minute at least, a day at most) is read first, and the whole range only when that does not
     // fill the page. a busy card's page then reads minutes of its events, not a block of every part
@@ -183,6 +187,31 @@ export class ClickHouseEventReads {
     const last = page[page.length - 1];
     if (page.length === limit && last) this.pageReach.set(profileId, upper - last.ts.getTime());
     return page;
+  }
+
+  /** a page of the views of a filter's visitors: read alone, the filter is the request's own */
+  private async filteredVisits(
+    profileId: string,
+    range: TimeRange,
+    limit: number,
+    after: VisitCursor | null,
+    filter: StoreFilter,
+  ): Promise<VisitRow[]> {
+    const params: Params = { ...rangeParams(profileId, range), limit };
+    let keyset = '';
+    if (after) {
+      keyset = `AND (ts, event_id) < ({afterTs:DateTime64(3, 'UTC')}, {afterId:UUID})`;
+      params.afterTs = toClickHouseTime(after.ts);
+      params.afterId = after.id;
+    }
+    const kept = keptVisitorsTest(filter, [range], '{profileId:String}', params);
+    const rows = await this.rows<VisitRecord>(
+      `SELECT event_id, ts, user_id, authenticated, city, country, device, referrer_host
+       FROM events WHERE ${VIEWS_IN_RANGE} AND type = 'view' ${keyset}${kept}
+       ORDER BY ts DESC, event_id DESC LIMIT {limit:UInt32}`,
+      params,
+    );
+    return rows.map(visitRow);
   }
 
   /** how far back from its start a full page of the card's visits reached, the last time */

@@ -11,6 +11,7 @@ import {
   eventWriterContract,
   figuresReaderContract,
 } from '../../testing/store-contracts/repository-contracts';
+import { pieceFiguresContract } from '../../testing/store-contracts/piece-figures-contract';
 import { recentWritesContract } from '../../testing/store-contracts/recent-writes-contract';
 import { teamFiguresReaderContract } from '../../testing/store-contracts/team-figures-contract';
 import { EmbeddedWriteLog } from '../write-log/embedded-write-log';
@@ -46,6 +47,7 @@ describe.each(['chdb', 'http'] as const)('the ClickHouse store over %s', (transp
   analyticsSchemaContract(ports);
   eventWriterContract(ports);
   figuresReaderContract(ports);
+  pieceFiguresContract(ports);
   teamFiguresReaderContract(ports);
   eventEraserContract(ports);
 

@@ -13,7 +13,15 @@ import {
   type TimeRange,
 } from '../../ports';
 import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
-import { HOUR, NO_REQUEST, noStepVisitors, splitRange, type Params, type RawRetention } from './sql';
+import {
+  HOUR,
+  NO_REQUEST,
+  noStepVisitors,
+  splitRange,
+  VIEW_PAIRS,
+  type Params,
+  type RawRetention,
+} from './sql';
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
 /**
@@ -183,13 +191,10 @@ export class ClickHouseTeamFigures {
          FROM breakdown_hourly WHERE ${CARDS} AND (${byRaw.rollupAny})
          UNION ALL
          SELECT ${byRaw.rawSegment} AS seg, toString(toDate(ts)) AS day, '' AS card,
-                multiIf(grouping(country) = 0, 'country', grouping(device) = 0, 'device',
-                        grouping(referrer_host) = 0, 'referrer_host', 'channel') AS dim,
-                multiIf(dim = 'country', toString(country), dim = 'device', toString(device),
-                        dim = 'referrer_host', toString(referrer_host), toString(channel)) AS value,
-                count() AS events
-         FROM events WHERE ${CARDS} AND (${byRaw.rawAny}) AND type = 'view'
-         GROUP BY GROUPING SETS ((seg, day, country), (seg, day, device), (seg, day, referrer_host), (seg, day, channel))
+                pair.1 AS dim, pair.2 AS value, count() AS events
+         FROM events ARRAY JOIN ${VIEW_PAIRS} AS pair
+         WHERE ${CARDS} AND (${byRaw.rawAny}) AND type = 'view'
+         GROUP BY seg, day, dim, value
          UNION ALL
          SELECT ${byRaw.rawSegment} AS seg, toString(toDate(ts)) AS day, profile_id AS card, 'link' AS dim,
                 target AS value, count() AS events

@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
-import { FUNNEL_STEPS, type FunnelStepName, type TimeRange } from '../../ports';
+import { FUNNEL_STEPS, VIEW_DIMENSIONS, type FunnelStepName, type TimeRange } from '../../ports';
 
 // the same sql runs on a ClickHouse server and on chdb; values are always bound, never spliced
 
@@ -21,11 +21,13 @@ export const RAW_EDGES = `profile_id = {profileId:String}
   AND ((ts >= {edge1From:DateTime64(3, 'UTC')} AND ts < {edge1To:DateTime64(3, 'UTC')})
     OR (ts >= {edge2From:DateTime64(3, 'UTC')} AND ts < {edge2To:DateTime64(3, 'UTC')}))`;
 
-/** the same pairs the breakdown view writes (004-rollups.sql) */
+/** a view's (dimension, value) pairs */
+export const VIEW_PAIRS = `[${VIEW_DIMENSIONS.map(([dimension]) => `('${dimension}', toString(${dimension}))`).join(', ')}]`;
+
+/** the same pairs the breakdown view writes (005-more-breakdowns.sql) */
 export const BREAKDOWN_PAIRS = `multiIf(
     type = 'view',
-    [('country', toString(country)), ('device', toString(device)),
-     ('referrer_host', toString(referrer_host)), ('channel', toString(channel))],
+    ${VIEW_PAIRS},
     type = 'link_clicked',
     [('link', target)],
     CAST([], 'Array(Tuple(String, String))'))`;

@@ -136,8 +136,16 @@ export function figuresReaderContract(ports: () => { writer: EventWriter; reader
       ]);
     });
 
-    it('breaks the views down by country, device, referrer and channel, and the clicks by link', async () => {
+    it('breaks the views down by every view dimension, and the clicks by link', async () => {
       expect(byDimension(await ports().reader.breakdowns(P, RANGE))).toEqual({
+        city: [
+          ['', 3],
+          ['Austin', 1],
+        ],
+        browser: [['Safari', 4]],
+        utm_source: [['', 4]],
+        utm_medium: [['', 4]],
+        utm_campaign: [['', 4]],
         country: [
           ['US', 2],
           ['DE', 1],
@@ -254,9 +262,14 @@ export function figuresReaderContract(ports: () => { writer: EventWriter; reader
         visitorId: 'visitor-3',
         authenticated: true,
         country: 'DE',
+        city: '',
         device: 'desktop',
+        browser: 'Safari',
         referrerHost: 't.co',
         channel: 'campaign',
+        utmSource: '',
+        utmMedium: '',
+        utmCampaign: '',
         target: '',
       });
       expect((await reader.rawEvents(P, ranges, 2)).map((rows) => rows.length)).toEqual([3, 3]);

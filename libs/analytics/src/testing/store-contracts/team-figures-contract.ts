@@ -70,8 +70,10 @@ export function teamFiguresReaderContract(
         ],
         stepVisitors: steps(3, 0, 2),
         breakdowns: [
+          { dimension: 'browser', value: 'Safari', count: 4 },
           { dimension: 'channel', value: 'direct', count: 3 },
           { dimension: 'channel', value: 'referral', count: 1 },
+          { dimension: 'city', value: '', count: 4 },
           { dimension: 'country', value: 'GB', count: 1 },
           { dimension: 'country', value: 'US', count: 3 },
           { dimension: 'device', value: 'desktop', count: 1 },
@@ -79,6 +81,9 @@ export function teamFiguresReaderContract(
           { dimension: 'link', value: 'https://github.com/team', count: 2 },
           { dimension: 'referrer_host', value: '', count: 3 },
           { dimension: 'referrer_host', value: 't.co', count: 1 },
+          { dimension: 'utm_campaign', value: '', count: 4 },
+          { dimension: 'utm_medium', value: '', count: 4 },
+          { dimension: 'utm_source', value: '', count: 4 },
         ],
         cards: {
           [A]: { visits: 3, uniqueVisitors: 2, saves: 0, messages: 0 },

@@ -22,9 +22,11 @@ const busy = emptySummary({
   ],
   clicksByLink: [
     { target: 'https://github.com/ada', clicks: 7, uniqueClicks: 5, clickRate: 0.175 },
-    { target: 'https://cal.example/ada', clicks: 2 },
+    { target: 'https://cal.example/ada', clicks: 2, uniqueClicks: 2, clickRate: 0.05 },
   ],
-  clicksByBlock: [{ id: 'b1', kind: 'block', label: 'Book a call', clicks: 2 }],
+  clicksByBlock: [
+    { id: 'b1', kind: 'block', label: 'Book a call', clicks: 2, uniqueClicks: 2, clickRate: 0.05 },
+  ],
   comparison: {
     kind: 'previous',
     previous: {

@@ -1,0 +1,208 @@
+import type { ClickHouseClient } from '@clickhouse/client';
+import { toClickHouseTime } from '../../events';
+import type {
+  BreakdownDimension,
+  FunnelStepName,
+  LinkClickOutline,
+  PieceFigures,
+  PieceRequest,
+  TimeRange,
+} from '../../ports';
+import { keptVisitorsTest } from './clickhouse-filters';
+import {
+  BREAKDOWN_PAIRS,
+  HOUR,
+  NO_REQUEST,
+  STEP_OF_TYPE,
+  noStepVisitors,
+  queryRows,
+  type Params,
+} from './sql';
+
+type Row = {
+  seg: number | string;
+  kind: 'type' | 'step' | 'breakdown' | 'hour';
+  k1: string;
+  k2: string;
+  n: string;
+  auth: string;
+  visitors: string;
+};
+
+/**
+ * a range's pieces (each inside one UTC day) counted from the raw events, narrowed to a filter's
+ * visitors, in one query: what the rollups cannot answer (they know no visitor's other events), and
+ * the hours of a zone whose hours do not start at UTC's
+ */
+export async function readPieceFigures(
+  client: ClickHouseClient,
+  profileId: string,
+  request: PieceRequest,
+): Promise<PieceFigures[]> {
+  const figures: PieceFigures[] = request.pieces.map(() => ({
+    byType: [],
+    stepVisitors: noStepVisitors(),
+    breakdowns: [],
+    linkVisitors: [],
+    hours: [],
+  }));
+  if (request.pieces.length === 0) return figures;
+  const params: Params = { p: profileId };
+  const tests = request.pieces.map((piece, i) => {
+    params[`f${i}`] = toClickHouseTime(piece.from);
+    params[`t${i}`] = toClickHouseTime(piece.to);
+    return `ts >= {f${i}:DateTime64(3, 'UTC')} AND ts <= {t${i}:DateTime64(3, 'UTC')}`;
+  });
+  const seg = `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST})`;
+  const kept = keptVisitorsTest(request.filter, request.pieces, '{p:String}', params);
+  const where = `profile_id = {p:String} AND (${tests.map((test) => `(${test})`).join(' OR ')})${kept}`;
+  const branches: string[] = [];
+  if (request.parts !== 'links') {
+    const views = request.parts === 'series' ? " AND type = 'view'" : '';
+    branches.push(
+      `SELECT ${seg} AS seg, 'type' AS kind, toString(type) AS k1, '' AS k2, count() AS n,
+              countIf(authenticated = 1) AS auth, toUInt64(0) AS visitors
+       FROM events WHERE ${where}${views} GROUP BY seg, type`,
+      `SELECT ${seg} AS seg, 'step' AS kind, ${STEP_OF_TYPE} AS k1, '' AS k2, toUInt64(0) AS n,
+              toUInt64(0) AS auth, uniqExact(visitor_id) AS visitors
+       FROM events WHERE ${where}${views} GROUP BY seg, k1`,
+    );
+  }
+  if (request.parts === 'all') {
+    branches.push(
+      `SELECT ${seg} AS seg, 'breakdown' AS kind, pair.1 AS k1, pair.2 AS k2, count() AS n,
+              toUInt64(0) AS auth, uniqExactIf(visitor_id, pair.1 = 'link') AS visitors
+       FROM events ARRAY JOIN ${BREAKDOWN_PAIRS} AS pair
+       WHERE ${where} AND type IN ('view', 'link_clicked') GROUP BY seg, k1, k2`,
+    );
+  }
+  if (request.parts === 'links') {
+    branches.push(
+      `SELECT ${seg} AS seg, 'breakdown' AS kind, 'link' AS k1, target AS k2, count() AS n,
+              toUInt64(0) AS auth, uniqExact(visitor_id) AS visitors
+       FROM events WHERE ${where} AND type = 'link_clicked' GROUP BY seg, k2`,
+    );
+  }
+  if (request.hourShiftMs !== null && request.parts !== 'links') {
+    params.shift = request.hourShiftMs;
+    branches.push(
+      `SELECT ${seg} AS seg, 'hour' AS kind,
+              toString(intDiv(toUnixTimestamp64Milli(ts) - {shift:Int64}, ${HOUR}) * ${HOUR} + {shift:Int64}) AS k1,
+              '' AS k2, count() AS n, toUInt64(0) AS auth, uniqExact(visitor_id) AS visitors
+       FROM events WHERE ${where} AND type = 'view' GROUP BY seg, k1`,
+    );
+  }
+  const rows = await queryRows<Row>(client, branches.join('\nUNION ALL\n'), params);
+  for (const row of rows) {
+    const piece = figures[Number(row.seg)];
+    if (!piece) continue;
+    if (row.kind === 'type') {
+      piece.byType.push({ type: row.k1, events: Number(row.n), authenticated: Number(row.auth) });
+    } else if (row.kind === 'step') {
+      if (row.k1 in piece.stepVisitors) piece.stepVisitors[row.k1 as FunnelStepName] = Number(row.visitors);
+    } else if (row.kind === 'hour') {
+      piece.hours.push({
+        bucket: new Date(Number(row.k1)),
+        visits: Number(row.n),
+        uniqueVisitors: Number(row.visitors),
+      });
+    } else {
+      piece.breakdowns.push({ dimension: row.k1 as BreakdownDimension, value: row.k2, count: Number(row.n) });
+      if (row.k1 === 'link') piece.linkVisitors.push({ target: row.k2, visitors: Number(row.visitors) });
+    }
+  }
+  for (const piece of figures) piece.byType.sort((a, b) => a.type.localeCompare(b.type));
+  return figures;
+}
+
+/**
+ * views per card and bucket: a bucket's whole UTC hours from the hourly rollup, the parts of hours at
+ * its edges (a zone's half-hour midnight) from the raw events, in one query
+ */
+export async function readCardsVisits(
+  client: ClickHouseClient,
+  profileIds: string[],
+  bucketStarts: number[],
+): Promise<Array<{ profileId: string; bucket: number; visits: number }>> {
+  if (profileIds.length === 0 || bucketStarts.length < 2) return [];
+  const params: Params = { ids: profileIds };
+  const time = (name: string, ms: number) => {
+    params[name] = toClickHouseTime(new Date(ms));
+    return `{${name}:DateTime64(3, 'UTC')}`;
+  };
+  const rollup: string[] = [];
+  const raw: string[] = [];
+  for (let b = 0; b + 1 < bucketStarts.length; b++) {
+    const start = bucketStarts[b] as number;
+    const end = bucketStarts[b + 1] as number;
+    const wholeFrom = Math.ceil(start / HOUR) * HOUR;
+    const wholeTo = Math.floor(end / HOUR) * HOUR;
+    if (wholeFrom < wholeTo) {
+      rollup.push(`hour >= ${time(`h${b}f`, wholeFrom)} AND hour < ${time(`h${b}t`, wholeTo)}, ${b}`);
+      if (start < wholeFrom)
+        raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}, ${b}`);
+      if (wholeTo < end) raw.push(`ts >= ${time(`r${b}c`, wholeTo)} AND ts < ${time(`r${b}d`, end)}, ${b}`);
+    } else {
+      raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, end)}, ${b}`);
+    }
+  }
+  const which = (tests: string[]) => `multiIf(${tests.join(', ')}, ${NO_REQUEST})`;
+  const anyOf = (tests: string[]) =>
+    tests.map((test) => `(${test.slice(0, test.lastIndexOf(','))})`).join(' OR ');
+  const branches: string[] = [];
+  if (rollup.length > 0)
+    branches.push(
+      `SELECT profile_id AS card, ${which(rollup)} AS b, sum(events) AS n FROM events_hourly
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(rollup)})
+       GROUP BY card, b`,
+    );
+  if (raw.length > 0)
+    branches.push(
+      `SELECT profile_id AS card, ${which(raw)} AS b, count() AS n FROM events
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(raw)})
+       GROUP BY card, b`,
+    );
+  const rows = await queryRows<{ card: string; b: number | string; n: string }>(
+    client,
+    `SELECT card, b, sum(n) AS n FROM (${branches.join(' UNION ALL ')}) GROUP BY card, b`,
+    params,
+  );
+  return rows
+    .filter((row) => Number(row.b) < bucketStarts.length - 1)
+    .map((row) => ({
+      profileId: row.card,
+      bucket: bucketStarts[Number(row.b)] as number,
+      visits: Number(row.n),
+    }));
+}
+
+/** per range, each link target and its visitors' last clicks, ascending, in one query */
+export async function readLinkClickOutlines(
+  client: ClickHouseClient,
+  profileId: string,
+  ranges: TimeRange[],
+): Promise<LinkClickOutline[]> {
+  const outlines: LinkClickOutline[] = ranges.map(() => []);
+  if (ranges.length === 0) return outlines;
+  const params: Params = { p: profileId };
+  const tests = ranges.map((range, i) => {
+    params[`f${i}`] = toClickHouseTime(range.from);
+    params[`t${i}`] = toClickHouseTime(range.to);
+    return `ts >= {f${i}:DateTime64(3, 'UTC')} AND ts <= {t${i}:DateTime64(3, 'UTC')}`;
+  });
+  const rows = await queryRows<{ r: number | string; target: string; last: number[] }>(
+    client,
+    `SELECT r, target, arraySort(groupArray(last)) AS last
+     FROM (
+       SELECT multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST}) AS r, target,
+              visitor_id, toFloat64(toUnixTimestamp64Milli(max(ts))) AS last
+       FROM events
+       WHERE profile_id = {p:String} AND type = 'link_clicked' AND (${tests.map((test) => `(${test})`).join(' OR ')})
+       GROUP BY r, target, visitor_id
+     )
+     GROUP BY r, target`,
+    params,
+  );
+  for (const row of rows) outlines[Number(row.r)]?.push({ target: row.target, last: row.last.map(Number) });
+  return outlines;
+}
