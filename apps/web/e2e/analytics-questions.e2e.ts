@@ -63,7 +63,7 @@ async function totalVisits(): Promise<number> {
 }
 
 async function shot(name: string): Promise<void> {
-  await saveScreenshot(page, `analytics-questions/${name}.png`, { animations: 'disabled' });
+  await saveScreenshot(page, `analytics-questions/${name}.png`, { animations: 'disabled', fullPage: true });
 }
 
 beforeAll(async () => {
@@ -80,7 +80,14 @@ beforeAll(async () => {
   await page.waitForURL('**/dashboard/onboarding');
   profile = await fromPage<ProfileResponse>('/api/profiles', {
     method: 'POST',
-    body: { handle, displayName: 'Ada Lovelace', published: true, contact: { email: 'ada@example.com' } },
+    // the card collects the visitor's location (off by default), so the countries have rows
+    body: {
+      handle,
+      displayName: 'Ada Lovelace',
+      published: true,
+      contact: { email: 'ada@example.com' },
+      privacy: { collectGeo: true },
+    },
   });
   await fromPage('/api/profiles', {
     method: 'POST',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AnalyticsFilterKey } from '@cardcraft/contracts';
 import { cn } from '@/lib/utils';
-import { filterActionLabel } from '../utils/filter-labels';
+import { filterActionPrefix } from '../utils/filter-labels';
 
 /** what a widget's rows need to add a filter; absent: the rows are plain text */
 export interface FilterTarget {
@@ -10,7 +10,7 @@ export interface FilterTarget {
 
 /**
  * a widget's row: a real button that adds the row's filter when the board can filter (Enter or
- * Space, a focus ring, "Filter by country: Germany"), a plain block otherwise or for a value that
+ * Space, a focus ring, heard as "Filter by country: Germany 3"), a plain block otherwise or for a value that
  * cannot be a filter (the empty referrer: Direct)
  */
 export function FilterRow({
@@ -30,13 +30,13 @@ export function FilterRow({
   return (
     <button
       type="button"
-      aria-label={filterActionLabel(filterKey, value)}
       onClick={() => target.onFilter(filterKey, value)}
       className={cn(
         '-mx-2 block w-[calc(100%+1rem)] cursor-pointer rounded-md px-2 py-1 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
         className,
       )}
     >
+      <span className="sr-only">{filterActionPrefix(filterKey)}</span>
       {children}
     </button>
   );

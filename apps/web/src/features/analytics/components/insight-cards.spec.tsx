@@ -62,25 +62,25 @@ describe('analytics insight cards', () => {
     ]);
   });
 
-  it('lists clicks, unique clicks and click rate per block and per link (a dash until the api counts them)', () => {
+  it('lists clicks, unique clicks and click rate per block and per link', () => {
     render(<LinkClicksCard summary={busy} />);
     expect(screen.getByText('By block').closest('section')?.textContent).toContain(
-      'Book a call · block2 · – · –',
+      'Book a call · block2 · 2 · 5 %',
     );
     const links = within(screen.getByText('By link').closest('section')!).getAllByRole('listitem');
     expect(links.map((li) => li.textContent)).toEqual([
       'github.com/ada7 · 5 · 17.5 %',
-      'cal.example/ada2 · – · –',
+      'cal.example/ada2 · 2 · 5 %',
     ]);
   });
 
   it('filters by a link or a channel from its row, a real button', () => {
     const onFilter = jest.fn();
     const { unmount } = render(<LinkClicksCard summary={busy} filter={{ onFilter }} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by link: github.com/ada' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Filter by link: github\.com\/ada/ }));
     unmount();
     render(<ChannelsCard summary={busy} filter={{ onFilter }} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Filter by channel: QR code' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Filter by channel: QR code/ }));
     expect(onFilter.mock.calls).toEqual([
       ['link', 'https://github.com/ada'],
       ['channel', 'qr'],

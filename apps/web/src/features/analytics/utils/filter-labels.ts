@@ -39,8 +39,11 @@ export function filterText(key: AnalyticsFilterKey, value: string): string {
   return `${FILTER_LABELS[key]} is ${filterValueText(key, value)}`;
 }
 
-/** "Filter by country: Germany", the accessible name of a row that adds the filter */
-export function filterActionLabel(key: AnalyticsFilterKey, value: string): string {
+/**
+ * "Filter by country: ", what a screen reader hears before a row that adds the filter; the row's
+ * visible words follow it, so its accessible name holds what is seen ("Filter by country: Germany 3")
+ */
+export function filterActionPrefix(key: AnalyticsFilterKey): string {
   const name = key.startsWith('utm_') ? FILTER_LABELS[key] : FILTER_LABELS[key].toLowerCase();
-  return `Filter by ${name}: ${filterValueText(key, value)}`;
+  return `Filter by ${name}: `;
 }
