@@ -328,7 +328,7 @@ describe.each(['embedded', 'cluster'] as const)('a team, end to end (%s)', (curr
       await page.getByRole('button', { name: 'Refresh' }).click();
       await waitForNetworkQuiet(page);
     }
-    await page.getByText('Total Visits').first().waitFor();
+    await page.getByText('Visits by card').first().waitFor();
     await expectAccessible(page, 'team analytics');
     await shot(page, 'analytics');
   });
