@@ -114,19 +114,30 @@ describe('questions an owner asks the analytics', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await waitForNetworkQuiet(page);
     }
-    await page.getByRole('button', { name: /^Choose dates/ }).click();
-    const calendar = page.getByRole('dialog', { name: 'Choose the first and the last day' });
-    await calendar.waitFor();
-    // from the keyboard: today is focused; a week back is the first day, today the last
-    const today = calendar.locator('[data-today] button');
-    await today.focus();
-    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('Enter');
-    await today.click();
-    await calendar.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
-    await page.getByTestId('range-note').filter({ hasText: 'days in' }).waitFor();
-    expect(await totalVisits()).toBe(3);
+    // from the keyboard at each width: today is focused; some days back is the first day, today the last
+    for (const [viewport, daysBack] of [
+      [DESKTOP.viewport, 7],
+      [IPHONE.viewport, 3],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: /^Choose dates/ }).click();
+      const calendar = page.getByRole('dialog', { name: 'Choose the first and the last day' });
+      await calendar.waitFor();
+      const today = calendar.locator('[data-today] button');
+      await today.focus();
+      for (let i = 0; i < daysBack; i++) await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Enter');
+      await today.click();
+      const before = page.url();
+      await calendar.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL(
+        (url) => url.href !== before && /from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/.test(url.href),
+      );
+      await page.getByTestId('range-note').filter({ hasText: 'days in' }).waitFor();
+      await waitForNetworkQuiet(page);
+      expect(await totalVisits()).toBe(3);
+    }
+    await page.setViewportSize(DESKTOP.viewport);
     await expectAccessible(page, 'analytics with a custom range');
     await shot('custom-range');
   });
@@ -158,14 +169,24 @@ describe('questions an owner asks the analytics', () => {
     const table = page.getByRole('table');
     await table.waitFor();
     const first = () => table.getByRole('rowheader').first().textContent();
+    const sortByCard = () => page.getByRole('button', { name: /^Card/ }).click();
     expect(await first()).toContain('Ada Lovelace');
-    await page.getByRole('button', { name: /^Card/ }).click();
+    await sortByCard();
     expect(await first()).toContain('Ada Lovelace');
-    await page.getByRole('button', { name: /^Card/ }).click();
+    await sortByCard();
     expect(await first()).toContain('Charles Babbage');
     expect(await page.getByRole('columnheader', { name: /Card/ }).getAttribute('aria-sort')).toBe(
       'descending',
     );
+    // on a phone the same table sorts by views: the visited card first
+    await page.setViewportSize(IPHONE.viewport);
+    await page.getByRole('button', { name: /^Views/ }).click();
+    const views = page.getByRole('columnheader', { name: /Views/ });
+    if ((await views.getAttribute('aria-sort')) !== 'descending')
+      await page.getByRole('button', { name: /^Views/ }).click();
+    expect(await views.getAttribute('aria-sort')).toBe('descending');
+    expect(await first()).toContain('Ada Lovelace');
+    await page.setViewportSize(DESKTOP.viewport);
     await expectAccessible(page, 'analytics overview');
     await shot('overview');
     // a row opens that card's analytics for the same range
@@ -173,12 +194,18 @@ describe('questions an owner asks the analytics', () => {
     await page.waitForURL(new RegExp(`/dashboard/analytics\\?card=${handle}&from=`));
   });
 
-  // needs the shared links' api (POST /api/profiles/{id}/analytics/shares and /api/shared/analytics)
-  it('shares the analytics behind a password, and the link opens read-only', async () => {
-    const share = await fromPage<{ url: string }>(`/api/profiles/${profile.id}/analytics/shares`, {
-      method: 'POST',
-      body: { label: 'For the board', password: 'difference engine' },
-    });
+  it('shares the analytics behind a password from the Share dialog, and the link opens read-only', async () => {
+    await page.goto(`/dashboard/analytics?card=${handle}`);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share this dashboard' });
+    await dialog.getByLabel('Label').fill('For the board');
+    await dialog.getByLabel('Password').fill('difference engine');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const address = dialog.getByRole('textbox', { name: 'Address of For the board' });
+    await address.waitFor();
+    const share = { url: await address.inputValue() };
+    await expectAccessible(page, 'the share dialog');
+    await page.keyboard.press('Escape');
     const guest = await browser.newContext({ ...IPHONE, baseURL: product.baseUrl });
     try {
       const shared = await guest.newPage();
@@ -194,6 +221,15 @@ describe('questions an owner asks the analytics', () => {
       expect(await shared.getByRole('button', { name: /Visits CSV/ }).count()).toBe(0);
       expect(await shared.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
       await expectAccessible(shared, 'shared analytics');
+      // the same browser at desktop width keeps the link open (its cookie) and filters like the owner
+      await shared.setViewportSize(DESKTOP.viewport);
+      await shared.reload();
+      await shared.getByRole('button', { name: 'Filter by country: Germany' }).click();
+      await shared.getByText('Country is Germany').waitFor();
+      await waitForNetworkQuiet(shared);
+      expect(Number((await shared.getByTestId('stat-totalVisits').textContent())?.replace(/\D/g, ''))).toBe(
+        2,
+      );
       await shared.goto('/share/no-such-token');
       await shared.getByText('This dashboard is not shared').waitFor();
     } finally {

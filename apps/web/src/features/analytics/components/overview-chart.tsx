@@ -5,7 +5,8 @@ import { bucketLabel, bucketTitle } from '../utils/zoned-format';
 
 /** the cards drawn a line each; the rest are summed into Other */
 export const OVERVIEW_LINES = 8;
-const COLOURS = ['#4f46e5', '#0d9488', '#d97706', '#db2777', '#2563eb', '#65a30d', '#7c3aed', '#dc2626'];
+// each at least 4.5:1 on white: the legend and the tooltip write the cards' names in them
+const COLOURS = ['#4f46e5', '#0f766e', '#b45309', '#be185d', '#1d4ed8', '#4d7c0f', '#6d28d9', '#b91c1c'];
 const OTHER_COLOUR = '#64748b';
 
 export interface OverviewSeries {

@@ -27,6 +27,15 @@ function dateOf(day: DayKey, timeZone: string): Date {
 }
 
 /**
+ * a click on the calendar: the first day of a new range when none is begun (or one is whole), else
+ * the other end of the one begun, whichever side of its first day it falls
+ */
+export function nextDraft(current: DateRange | undefined, day: Date): DateRange {
+  if (!current?.from || current.to) return { from: day, to: undefined };
+  return day < current.from ? { from: day, to: current.from } : { from: current.from, to: day };
+}
+
+/**
  * the period: a preset, or Custom, which opens a calendar to pick the first and the last day. the
  * calendar counts days in the owner's zone, and days to come cannot be picked
  */
@@ -99,7 +108,7 @@ export function RangePicker({
               mode="range"
               timeZone={timeZone}
               selected={draft}
-              onSelect={setDraft}
+              onSelect={(_, day) => setDraft((current) => nextDraft(current, day))}
               defaultMonth={draft?.from ?? dateOf(today, timeZone)}
               disabled={{ after: dateOf(today, timeZone) }}
               endMonth={dateOf(today, timeZone)}
