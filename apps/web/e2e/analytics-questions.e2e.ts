@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { ProfileResponse } from '@cardcraft/contracts';
 import { expectAccessible } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium, waitForNetworkQuiet } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
@@ -29,7 +28,6 @@ let product: RunningProduct;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let profile: ProfileResponse;
 
 /** a JSON call from the page, with the owner's session cookie */
 function fromPage<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -78,7 +76,7 @@ beforeAll(async () => {
   await page.getByLabel('Confirm Password').fill(owner.password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL('**/dashboard/onboarding');
-  profile = await fromPage<ProfileResponse>('/api/profiles', {
+  await fromPage('/api/profiles', {
     method: 'POST',
     // the card collects the visitor's location (off by default), so the countries have rows
     body: {
