@@ -139,8 +139,29 @@ export interface TeamDayFigures extends DayFigures {
   largestCardUniques: number;
 }
 
+/** the distinct visitors who clicked one link of one card over a range */
+export interface TeamLinkVisitors {
+  profileId: string;
+  target: string;
+  visitors: number;
+}
+
+/** one bucket of a zone's series (its start, ms): views and distinct visitors */
+export interface ZoneSeriesRow {
+  bucket: number;
+  visits: number;
+  uniqueVisitors: number;
+}
+
 /** the dashboard's queries over several cards at once: a team's */
 export interface TeamFiguresReader {
+  /** the distinct visitors who clicked each link of each card over a range, from the raw link clicks */
+  teamLinkVisitors(profileIds: string[], range: TimeRange): Promise<TeamLinkVisitors[]>;
+  /**
+   * views and distinct visitors of the cards per bucket of a zone (each bucket's start, then the last
+   * one's end, in ms), each card's visitors counted apart and added up
+   */
+  teamZoneSeries(profileIds: string[], bucketStarts: number[]): Promise<ZoneSeriesRow[]>;
   /**
    * the figures of each segment (disjoint ranges), per UTC day, of these cards together, in one read:
    * segment index, then day (YYYY-MM-DD). whole hours from the rollups, the rest from the raw events

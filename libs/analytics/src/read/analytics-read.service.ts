@@ -168,6 +168,8 @@ export class AnalyticsReadService {
       range,
       before: comparedRange(range, compare.comparison, compare.timeZone),
       granularity: granularityOf(range),
+      timeZone: compare.timeZone,
+      comparison: compare.comparison,
     });
   }
 

@@ -3,11 +3,13 @@ import type { FiguresReader, RecentWrites, TeamDayFigures, TimeRange } from '../
 import { dayStart, planDays, todayWindow, utcDay, wholeDay, wholeDaysOf, DAY } from './range-planner';
 import { summaryResponse, UNIQUES_EXACT_BELOW, type LinkOwner } from './response-assembler';
 import { TeamBlocks } from './team-blocks';
+import { TeamLinksAndZones } from './team-links-and-zones';
 import { TeamDayEvents } from './team-day';
 import { TeamLayout, UNIQUES, addVector, teamKey } from './team-layout';
 import { emptySummary, type SummaryFrame, type TeamCardRow, type TeamSummary } from './team-merge';
 import { periodOf, TeamState, type Period } from './team-state';
 import { TeamToday } from './team-today';
+import { UTC } from './zone';
 
 export interface TeamCacheOptions {
   /** how long a finished day's figures and events are used before they are read again (behind the reads) */
@@ -54,13 +56,16 @@ export class TeamFiguresSource {
   private readonly blocks = new TeamBlocks();
   /** the cards as last asked (joined), to their team's key */
   private readonly keys = new LruCache<string, string>(64);
+  private readonly extras: TeamLinksAndZones;
 
   constructor(
     private readonly reader: FiguresReader,
     private readonly recent: RecentWrites,
     private readonly options: TeamCacheOptions = DEFAULT_TEAM_CACHE,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.extras = new TeamLinksAndZones(reader, recent, options.ttlMs, clock);
+  }
 
   /** a card's kept figures go when its analytics are erased: every team holding it is read again */
   forget(profileId: string): void {
@@ -74,20 +79,36 @@ export class TeamFiguresSource {
     const owners = new Map<string, LinkOwner[]>();
     for (const card of cards) if (!owners.has(card.profileId)) owners.set(card.profileId, card.linkOwners);
     if (owners.size === 0) return { summary: emptySummary(frame), cards: [] };
-    const state = this.stateOf([...owners.keys()]);
-    const [current, previous] =
-      frame.granularity === 'day' ? await this.daily(state, frame) : await this.hourly(state, frame);
+    const ids = [...owners.keys()];
+    const state = this.stateOf(ids);
+    const timeZone = frame.timeZone ?? UTC;
+    const [[current, previous], linkVisitors, zoneSeries] = await Promise.all([
+      frame.granularity === 'day' ? this.daily(state, frame) : this.hourly(state, frame),
+      this.extras.linkVisitors(state.layout.key, ids, frame.range),
+      timeZone === UTC
+        ? null
+        : this.extras.zoneSeries(state.layout.key, ids, frame.range, frame.granularity, timeZone),
+    ]);
     this.trim();
     const { layout } = state;
     const now = layout.read(current.vector);
     const then = layout.read(previous.vector, false);
+    // each card's links get their distinct clickers, and the team's targets the sum of its cards'
+    const targetVisitors = new Map<string, number>();
+    layout.cards.forEach((profileId, i) => {
+      for (const link of now.cardLinks[i] ?? []) {
+        link.uniqueClicks = linkVisitors.get(`${profileId}\n${link.target}`) ?? 0;
+        targetVisitors.set(link.target, (targetVisitors.get(link.target) ?? 0) + link.uniqueClicks);
+      }
+    });
     const summary = summaryResponse(
       {
         ...frame,
         current: now.figures,
         previous: then.figures,
         breakdowns: now.breakdowns,
-        series: current.series,
+        series: zoneSeries ?? current.series,
+        linkVisitors: targetVisitors,
       },
       [],
     );

@@ -1,3 +1,4 @@
+import type { AnalyticsComparison } from '@cardcraft/contracts';
 import type { BlockClicks, LinkClicks, VisitSummaryResponse } from '@cardcraft/contracts';
 import type { CardCounts, Granularity, TimeRange } from '../ports';
 import { emptyDay } from './day-totals';
@@ -11,6 +12,10 @@ export interface SummaryFrame {
   range: TimeRange;
   before: TimeRange;
   granularity: Granularity;
+  /** the zone the series' buckets are of; UTC unless said */
+  timeZone?: string;
+  /** what `before` is: 'previous' unless said */
+  comparison?: AnalyticsComparison;
 }
 
 /** one card's line in a team's table */

@@ -96,10 +96,7 @@ describe("a team's summary over its cards, on chdb", () => {
         profileId: card.profileId,
         summary: await own.summary(card.profileId, range, card.linkOwners),
       });
-    const team = mergeSummaries(frame, parts);
-    // a team's path reads no link clicks' visitors (a card's does): its unique clicks are 0
-    for (const line of [...team.summary.clicksByLink, ...team.summary.clicksByBlock]) line.uniqueClicks = 0;
-    return team;
+    return mergeSummaries(frame, parts);
   }
 
   it("answers what merging the cards' own summaries answers, for a daily range", async () => {
@@ -119,6 +116,29 @@ describe("a team's summary over its cards, on chdb", () => {
     ]);
   });
 
+  it("counts the links' distinct clickers and the series in the owner's zone as the cards' own summaries do", async () => {
+    const service = new AnalyticsReadService(store, store, undefined, clock);
+    const zone = { comparison: 'previous' as const, timeZone: 'Asia/Kolkata' };
+    const team = await service.teamSummary(TEAM, DAILY, zone);
+    const own = new AnalyticsReadService(store, store, undefined, clock);
+    const series = new Map<string, number>();
+    for (const card of TEAM) {
+      const summary = await own.summary(card.profileId, DAILY, card.linkOwners, { timeZone: zone.timeZone });
+      for (const point of summary.timeSeries.points)
+        series.set(point.bucketUtc, (series.get(point.bucketUtc) ?? 0) + point.visits);
+    }
+    expect(team.summary.timeZone).toBe('Asia/Kolkata');
+    // Kolkata's days start at 18:30 UTC: T1's 18:00 view of the 9th is the 9th's, as the cards say
+    expect(team.summary.timeSeries.points.map((p) => [p.bucketUtc, p.visits])).toEqual([...series]);
+    expect(team.summary.timeSeries.points[0]?.bucketUtc).toBe('2026-03-03T18:30:00.000Z');
+    expect(team.summary.clicksByLink).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target: 'https://github.com/t1', clicks: 1, uniqueClicks: 1 }),
+      ]),
+    );
+    expect(team.summary.clicksByBlock[0]).toMatchObject({ id: 'block:Links', clicks: 2, uniqueClicks: 2 });
+  });
+
   it("answers what merging the cards' own summaries answers, for an hourly range", async () => {
     const service = new AnalyticsReadService(store, store, undefined, clock);
     expect(await service.teamSummary(TEAM, HOURLY)).toEqual(await merged(HOURLY));
@@ -133,13 +153,16 @@ describe("a team's summary over its cards, on chdb", () => {
     expect(counted.reads).toMatchObject({ teamDailyFigures: 1, teamRawEvents: 4 });
     counted.reset();
     expect(await service.teamSummary(TEAM, DAILY)).toEqual(first);
+    expect(counted.total()).toBe(0);
     // a range a moment later, and the cards asked in another order: the lines follow it
     const later = parseRange('2026-03-04T12:29:59Z', '2026-03-10T15:00:01Z');
     const reordered = [TEAM[2], TEAM[0], TEAM[1]] as typeof TEAM;
     const again = await service.teamSummary(reordered, later);
     expect(again.cards.map((row) => row.profileId)).toEqual([T3, T1, T2]);
     expect(again.summary.totalVisits).toBe(first.summary.totalVisits);
-    expect(counted.total()).toBe(0);
+    // only the link clicks' distinct visitors of the days before today, kept by the range's start
+    expect(counted.reads).toMatchObject({ teamLinkVisitors: 1 });
+    expect(counted.total()).toBe(1);
   });
 
   it('adds what the store wrote since to today without reading it, embedded; reads it in cluster mode', async () => {
@@ -157,8 +180,10 @@ describe("a team's summary over its cards, on chdb", () => {
     const expected = await merged();
     expect(expected.cards[2]).toMatchObject({ profileId: T3, visits: 1, uniqueVisitors: 1 });
     for (const service of services) expect(await service.teamSummary(TEAM, DAILY)).toEqual(expected);
-    expect(embedded.total()).toBe(0);
-    expect(cluster.reads).toMatchObject({ teamRawEvents: 1, teamDailyFigures: 0 });
+    // today's link clicks' distinct visitors are read again after a write of a card of the team
+    expect(embedded.reads).toMatchObject({ teamLinkVisitors: 1 });
+    expect(embedded.total()).toBe(1);
+    expect(cluster.reads).toMatchObject({ teamRawEvents: 1, teamDailyFigures: 0, teamLinkVisitors: 1 });
   });
 
   it("counts views written after a read that saw only messages, as the cards' own summaries do", async () => {

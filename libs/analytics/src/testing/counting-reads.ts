@@ -16,6 +16,8 @@ export const READ_QUERIES = [
   'teamDailyFigures',
   'teamSeries',
   'teamRawEvents',
+  'teamLinkVisitors',
+  'teamZoneSeries',
 ] as const satisfies ReadonlyArray<keyof FiguresReader>;
 export type ReadQuery = (typeof READ_QUERIES)[number];
 

@@ -19,6 +19,8 @@ import type {
   PieceRequest,
   RangeFigures,
   SeriesRow,
+  TeamLinkVisitors,
+  ZoneSeriesRow,
   StoreFilter,
   TeamDayFigures,
   TeamEventRow,
@@ -37,6 +39,7 @@ import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
 import { readCardsVisits, readLinkClickOutlines, readPieceFigures } from './clickhouse-pieces';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
+import { readTeamLinkVisitors, readTeamZoneSeries } from './clickhouse-team-reads';
 import { readVisitorDays } from './clickhouse-visitor-days';
 import {
   appliedVersions,
@@ -239,6 +242,14 @@ export class ClickHouseAnalyticsStore
     segments: TimeRange[],
   ): Promise<Map<number, Map<string, TeamDayFigures>>> {
     return this.teams.teamDailyFigures(profileIds, segments);
+  }
+
+  teamLinkVisitors(profileIds: string[], range: TimeRange): Promise<TeamLinkVisitors[]> {
+    return readTeamLinkVisitors(this.client, profileIds, range);
+  }
+
+  teamZoneSeries(profileIds: string[], bucketStarts: number[]): Promise<ZoneSeriesRow[]> {
+    return readTeamZoneSeries(this.client, profileIds, bucketStarts);
   }
 
   teamSeries(profileIds: string[], range: TimeRange, granularity: Granularity): Promise<SeriesRow[]> {

@@ -149,6 +149,32 @@ export function teamFiguresReaderContract(
       ]);
     });
 
+    it("counts each card's distinct clickers per link, apart", async () => {
+      const { reader } = ports();
+      const rows = await reader.teamLinkVisitors(TEAM, days('2026-04-05', '2026-04-06'));
+      expect([...rows].sort((x, y) => x.profileId.localeCompare(y.profileId))).toEqual([
+        { profileId: A, target: 'https://github.com/team', visitors: 1 },
+        { profileId: B, target: 'https://github.com/team', visitors: 1 },
+      ]);
+      expect(await reader.teamLinkVisitors(TEAM, days('2026-04-06'))).toEqual([]);
+    });
+
+    it('counts views and visitors per bucket of a zone, the parts of hours from the raw events', async () => {
+      const { reader } = ports();
+      const at = (iso: string) => new Date(iso).getTime();
+      // buckets that start and end inside hours, as a half-hour zone's do: [09:15, 09:25) and [09:25, 16:00)
+      const rows = await reader.teamZoneSeries(TEAM, [
+        at('2026-04-05T09:15:00Z'),
+        at('2026-04-05T09:25:00Z'),
+        at('2026-04-05T16:00:00Z'),
+      ]);
+      expect([...rows].sort((x, y) => x.bucket - y.bucket)).toEqual([
+        { bucket: at('2026-04-05T09:15:00Z'), visits: 1, uniqueVisitors: 1 },
+        // card B's 09:30 view (raw, 09:25 to 10:00) and card A's 15:00 one (the rollup's whole hours)
+        { bucket: at('2026-04-05T09:25:00Z'), visits: 2, uniqueVisitors: 2 },
+      ]);
+    });
+
     it("reads the cards' raw events per range in time order, each cut after its limit", async () => {
       const { reader } = ports();
       const ranges = [between('2026-04-05T09:00:00Z', '2026-04-05T09:30:00Z'), days('2026-04-06')];
