@@ -145,7 +145,12 @@ describe.each(STORAGE_KINDS)('the owner’s data export (%s)', (kind) => {
     const account = JSON.parse(text('account.json')) as Record<string, unknown>;
     expect(account).toMatchObject({
       account: { id: owner.userId, email: owner.email, displayName: 'Ada Lovelace' },
-      settings: { notifyOnMessages: true },
+      settings: {
+        notifyOnMessages: true,
+        timeZone: null,
+        analyticsReport: 'off',
+        trafficAlertMultiple: null,
+      },
       cards: [{ id: card.id, handle: card.handle, published: true, file: `cards/${card.handle}.json` }],
     });
     expect(text('account.json')).not.toMatch(/password|scrypt|token|session/i);

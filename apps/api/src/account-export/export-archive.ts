@@ -43,7 +43,12 @@ function accountJson(user: UserRecord, cards: readonly ProfileRecord[], exported
       createdAtUtc: user.createdAt.toISOString(),
       updatedAtUtc: user.updatedAt.toISOString(),
     },
-    settings: { notifyOnMessages: user.notifyOnMessages },
+    settings: {
+      notifyOnMessages: user.notifyOnMessages,
+      timeZone: user.timeZone,
+      analyticsReport: user.analyticsReport,
+      trafficAlertMultiple: user.trafficAlertMultiple,
+    },
     cards: cards.map((card) => ({
       id: card.id,
       handle: card.handle,
