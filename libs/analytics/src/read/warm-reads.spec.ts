@@ -133,6 +133,14 @@ describe('warm reads of the dashboard ask the store only for what can have chang
     expect(afterClick).toEqual(await fresh());
   });
 
+  it('unfiltered in UTC over a rolling range (now less 30 days): nothing while the card is not written', async () => {
+    const rolling = () => ({ from: new Date(now - 30 * DAY), to: new Date(now) });
+    await service.summary(CARD, rolling(), []);
+    later();
+    await service.summary(CARD, rolling(), []);
+    expect(counted.total()).toBe(0);
+  });
+
   it("unfiltered in Kolkata: nothing while the card is not written, today's series piece after a view", async () => {
     const query = { timeZone: KOLKATA };
     await service.summary(CARD, last30(KOLKATA), [], query);
