@@ -5,12 +5,13 @@ import {
   type LiveVisitorsResponse,
   type VisitSummaryResponse,
 } from '@cardcraft/contracts';
-import type { DayFigures, FiguresReader, Granularity, RecentWrites, SeriesRow, TimeRange } from '../ports';
+import type { DayFigures, FiguresReader, RecentWrites, SeriesRow, TimeRange } from '../ports';
 import { FiguresSource, type ReadCaches, type SummaryFigures } from './figures-source';
 import { isFiltered, storeFilterOf } from './filters';
+import { CardsSeriesSource, type CardsSeries } from './cards-series';
 import { PiecesSource } from './piece-source';
 import { DEFAULT_PIECE_CACHE, PieceCache } from './pieces';
-import { bucketStarts, UTC, yearBefore } from './zone';
+import { UTC, yearBefore } from './zone';
 import { granularityOf, previousRange } from './range-planner';
 import {
   decodeCursor,
@@ -89,6 +90,8 @@ export class AnalyticsReadService {
   private readonly teams: TeamFiguresSource;
   /** narrowed summaries, a zone's series and link visitors, read in pieces */
   private readonly pieces: PiecesSource;
+  /** the overview's views per card and bucket */
+  private readonly cards: CardsSeriesSource;
 
   constructor(
     private readonly reader: FiguresReader,
@@ -105,6 +108,7 @@ export class AnalyticsReadService {
       new PieceCache(caches?.pieces ?? DEFAULT_PIECE_CACHE, clock),
       clock,
     );
+    this.cards = new CardsSeriesSource(reader, recent, clock);
   }
 
   /** a card's kept figures go when its analytics are erased */
@@ -112,6 +116,7 @@ export class AnalyticsReadService {
     this.source.forget(profileId);
     this.teams.forget(profileId);
     this.pieces.forget(profileId);
+    this.cards.forget(profileId);
   }
 
   /**
@@ -173,25 +178,12 @@ export class AnalyticsReadService {
     });
   }
 
-  /** views per card and bucket (hour or day) of the zone, from the rollups; a card without views: absent */
-  async cardsSeries(
-    profileIds: string[],
-    range: TimeRange,
-    timeZone: string,
-  ): Promise<{ buckets: number[]; granularity: Granularity; visits: Map<string, number[]> }> {
-    const granularity = granularityOf(range);
-    const buckets = bucketStarts(range, granularity, timeZone);
-    const end = range.to.getTime() + 1;
-    // the first bucket is cut at the range's start, the last at its end
-    const edges = [range.from.getTime(), ...buckets.slice(1), end];
-    const visits = new Map<string, number[]>();
-    for (const row of await this.reader.cardsVisits(profileIds, edges)) {
-      const line = visits.get(row.profileId) ?? buckets.map(() => 0);
-      const at = edges.indexOf(row.bucket);
-      if (at >= 0 && at < line.length) line[at] = (line[at] as number) + row.visits;
-      visits.set(row.profileId, line);
-    }
-    return { buckets, granularity, visits };
+  /**
+   * views per card and bucket (hour or day) of the zone, from the rollups; a card without views:
+   * absent. finished buckets are kept per card (cards-series.ts)
+   */
+  cardsSeries(profileIds: string[], range: TimeRange, timeZone: string): Promise<CardsSeries> {
+    return this.cards.series(profileIds, range, timeZone);
   }
 
   /** views in the last five minutes, from the raw events */

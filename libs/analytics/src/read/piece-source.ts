@@ -1,4 +1,5 @@
 import type {
+  DayEventRow,
   FiguresReader,
   LinkClickOutline,
   Granularity,
@@ -10,7 +11,7 @@ import type {
   TimeRange,
 } from '../ports';
 import { addDays, emptyTotals, finishTotals } from './day-totals';
-import { filterKey, NO_FILTER } from './filters';
+import { filterKey, isFiltered, NO_FILTER } from './filters';
 import type { SummaryFigures } from './figures-source';
 import { PIECE_SETTLE_MS, PieceCache, planPieces, readBounds, type Piece } from './pieces';
 import { hourShift, UTC } from './zone';
@@ -148,6 +149,25 @@ export class PiecesSource {
     return outline;
   }
 
+  /**
+   * an unfinished piece kept at an older write version, when nothing written since can change it
+   * (views arriving do not change today's link visitors): kept again at this version
+   */
+  private stillTrue(
+    profileId: string,
+    key: string,
+    version: number,
+    bounds: { from: number; to: number },
+    reading: PieceReading,
+  ): PieceFigures | undefined {
+    const kept = this.cache.kept(profileId, key);
+    if (!kept) return undefined;
+    const written = this.recent.writtenSince(profileId, kept.version);
+    if (!written || written.some((row) => changes(row, bounds, reading))) return undefined;
+    this.cache.set(profileId, key, version, kept.figures);
+    return kept.figures;
+  }
+
   /** per period, each piece and its figures: kept ones, and the missing ones in one store read */
   private async read(profileId: string, periods: TimeRange[], reading: PieceReading): Promise<Read[][]> {
     const now = this.clock();
@@ -173,7 +193,11 @@ export class PiecesSource {
         const finished = bounds.to < now - PIECE_SETTLE_MS;
         // an unfinished piece is kept only at a known version; undefined: not kept
         const keptAt = finished ? null : version === null || writing ? undefined : version;
-        const figures = keptAt === undefined ? undefined : this.cache.get(profileId, key, keptAt);
+        const figures =
+          keptAt === undefined
+            ? undefined
+            : (this.cache.get(profileId, key, keptAt) ??
+              (keptAt === null ? undefined : this.stillTrue(profileId, key, keptAt, bounds, reading)));
         // a piece asked twice (the range and the period before share none, but be sure) is read once
         if (!figures && !missing.some((other) => other.key === key)) missing.push({ bounds, key, keptAt });
         return figures;
@@ -205,6 +229,24 @@ export class PiecesSource {
       pieces.map((piece, i) => ({ piece, figures: found[p]?.[i] as PieceFigures })),
     );
   }
+}
+
+/**
+ * whether an event written since a piece was read may change its figures: with a filter, any event
+ * of its UTC day (a view elsewhere that day may keep a visitor); else one of the piece's own time
+ * whose type it counts
+ */
+export function changes(
+  row: DayEventRow,
+  bounds: { from: number; to: number },
+  reading: PieceReading,
+): boolean {
+  if (isFiltered(reading.filter))
+    return row.ts >= dayStart(bounds.from) && row.ts < dayStart(bounds.from) + DAY;
+  if (row.ts < bounds.from || row.ts > bounds.to) return false;
+  if (reading.parts === 'links') return row.type === 'link_clicked';
+  if (reading.parts === 'series') return row.type === 'view';
+  return true;
 }
 
 function totalsOf(reads: Read[]) {

@@ -79,9 +79,17 @@ export class PieceCache {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     this.entries.delete(id);
-    if (entry.expires <= this.clock() || entry.version !== version) return undefined;
+    if (entry.expires <= this.clock()) return undefined;
     this.entries.set(id, entry);
-    return entry.figures;
+    // kept at another version: left for kept(), which may find it still true
+    return entry.version === version ? entry.figures : undefined;
+  }
+
+  /** an unfinished piece kept at another version, with that version (its figures may still hold) */
+  kept(profileId: string, key: string): { version: number; figures: PieceFigures } | undefined {
+    const entry = this.entries.get(`${profileId}\u0000${key}`);
+    if (!entry || entry.version === null || entry.expires <= this.clock()) return undefined;
+    return { version: entry.version, figures: entry.figures };
   }
 
   set(profileId: string, key: string, version: number | null, figures: PieceFigures): void {
