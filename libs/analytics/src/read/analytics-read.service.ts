@@ -134,7 +134,11 @@ export class AnalyticsReadService {
     const filter = storeFilterOf(filters);
     const comparison = query.compare ?? 'previous';
     const granularity = granularityOf(range);
-    const before = comparedRange(range, comparison, timeZone);
+    // a narrowed read's comparison is counted from raw events in pieces: its end rounded up to the
+    // minute, so the start it moves with the clock (a range ending now) is read again once a minute,
+    // not on every read
+    const compared = isFiltered(filter) ? endingOnAMinute(range) : range;
+    const before = comparedRange(compared, comparison, timeZone);
     const frame = { range, before, granularity, timeZone, filters, comparison };
     if (isFiltered(filter)) {
       const figures = await this.pieces.summary(profileId, range, before, { filter, timeZone, granularity });
@@ -229,6 +233,13 @@ export class AnalyticsReadService {
 }
 
 /** the period a range is compared with: the same length just before, or the same local dates a year before */
+const MINUTE = 60_000;
+
+/** the range with its end moved to the last moment of its minute */
+export function endingOnAMinute(range: TimeRange): TimeRange {
+  return { from: range.from, to: new Date(Math.ceil((range.to.getTime() + 1) / MINUTE) * MINUTE - 1) };
+}
+
 export function comparedRange(
   range: TimeRange,
   comparison: AnalyticsComparison,

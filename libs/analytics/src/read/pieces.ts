@@ -31,18 +31,22 @@ export function planPieces(range: TimeRange, timeZone: string): Piece[] {
 }
 
 /**
- * a piece that reaches now holds what it would to its natural end (nothing is stored ahead of now):
- * read and kept to that end, so a range that ends now, a moment later each time, finds it again
- */
-export function readBounds(piece: Piece, now: number): { from: number; to: number } {
-  return { from: piece.from, to: piece.to >= now ? piece.naturalEnd - 1 : piece.to };
-}
-
-/**
  * events reach the store within seconds: a piece that ended this long ago is finished, and kept
  * like a finished day (a late retried batch shows within the time it is kept)
  */
 export const PIECE_SETTLE_MS = 2 * 60_000;
+
+/**
+ * a piece that reaches now holds what it would to its natural end (nothing is stored ahead of now):
+ * read and kept to that end, so a range that ends now, a moment later each time, finds it again
+ */
+export function readBounds(piece: Piece, now: number): { from: number; to: number } {
+  // a range sent as ending "now" arrives a moment before it is read: a piece that ends within the
+  // settle time is read (and kept) to its natural end, so the next read, a moment later, finds it
+  const reachesNow = piece.to >= now - PIECE_SETTLE_MS;
+  return { from: piece.from, to: reachesNow ? Math.max(piece.naturalEnd - 1, piece.to) : piece.to };
+}
+
 
 export interface PieceCacheOptions {
   /** how long a finished piece is used again */
