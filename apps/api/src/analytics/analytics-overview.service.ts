@@ -51,10 +51,12 @@ export class AnalyticsOverviewService {
   ): Promise<AnalyticsOverviewResponse> {
     const published = cards.filter(({ card }) => card.published).map(({ card }) => card);
     const ids = published.map((card) => card.id);
-    // the lines need no clicks per block: no card's parts are passed
+    // the lines and totals only: no clicks per block (no card's parts), no links' clickers, and the
+    // series is the cards' own (below)
     const figures = await this.analytics.teamSummary(
       published.map((card) => ({ id: card.id, linkOwners: [] })),
       query,
+      true,
     );
     const series = await this.analytics.cardsSeries(ids, query);
     const lines = new Map(figures.cards.map((row) => [row.profileId, row]));

@@ -193,13 +193,15 @@ export class AnalyticsService {
   async teamSummary(
     cards: ReadonlyArray<{ id: string; linkOwners: LinkOwner[] }>,
     query: AnalyticsRangeQueryDto & { tz?: string; compare?: AnalyticsComparison },
+    /** the totals and the cards' lines only (an overview): no links' clickers, no zone's series */
+    linesOnly = false,
   ): Promise<TeamSummary> {
     const range = this.range(query.from, query.to);
     return this.read(() =>
       this.analytics.reader.teamSummary(
         cards.map((card) => ({ profileId: card.id, linkOwners: card.linkOwners })),
         range,
-        { comparison: query.compare ?? 'previous', timeZone: query.tz ?? UTC },
+        { comparison: query.compare ?? 'previous', timeZone: query.tz ?? UTC, linesOnly },
       ),
     );
   }

@@ -168,7 +168,7 @@ export class AnalyticsReadService {
   teamSummary(
     cards: ReadonlyArray<{ profileId: string; linkOwners: LinkOwner[] }>,
     range: TimeRange,
-    compare: { comparison: AnalyticsComparison; timeZone: string } = {
+    compare: { comparison: AnalyticsComparison; timeZone: string; linesOnly?: boolean } = {
       comparison: 'previous',
       timeZone: UTC,
     },
@@ -179,6 +179,7 @@ export class AnalyticsReadService {
       granularity: granularityOf(range),
       timeZone: compare.timeZone,
       comparison: compare.comparison,
+      linesOnly: compare.linesOnly,
     });
   }
 

@@ -47,7 +47,6 @@ export function readBounds(piece: Piece, now: number): { from: number; to: numbe
   return { from: piece.from, to: reachesNow ? Math.max(piece.naturalEnd - 1, piece.to) : piece.to };
 }
 
-
 export interface PieceCacheOptions {
   /** how long a finished piece is used again */
   ttlMs: number;

@@ -84,8 +84,10 @@ export class TeamFiguresSource {
     const timeZone = frame.timeZone ?? UTC;
     const [[current, previous], linkVisitors, zoneSeries] = await Promise.all([
       frame.granularity === 'day' ? this.daily(state, frame) : this.hourly(state, frame),
-      this.extras.linkVisitors(state.layout.key, ids, frame.range),
-      timeZone === UTC
+      frame.linesOnly
+        ? new Map<string, number>()
+        : this.extras.linkVisitors(state.layout.key, ids, frame.range),
+      timeZone === UTC || frame.linesOnly
         ? null
         : this.extras.zoneSeries(state.layout.key, ids, frame.range, frame.granularity, timeZone),
     ]);

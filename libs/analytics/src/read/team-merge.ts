@@ -16,6 +16,11 @@ export interface SummaryFrame {
   timeZone?: string;
   /** what `before` is: 'previous' unless said */
   comparison?: AnalyticsComparison;
+  /**
+   * the totals and the cards' lines are all that is read for (an overview): the links' distinct
+   * clickers and a zone's series are left out (0, and the UTC days' series)
+   */
+  linesOnly?: boolean;
 }
 
 /** one card's line in a team's table */

@@ -17,6 +17,7 @@ export const READ_QUERIES = [
   'teamSeries',
   'teamRawEvents',
   'teamLinkVisitors',
+  'teamLinkClickOutlines',
   'teamZoneSeries',
 ] as const satisfies ReadonlyArray<keyof FiguresReader>;
 export type ReadQuery = (typeof READ_QUERIES)[number];
