@@ -146,16 +146,6 @@ export interface TeamLinkVisitors {
   visitors: number;
 }
 
-/** one visitor's clicks of one link of one card in one UTC day: the first and the last (ms) */
-export interface TeamLinkClickOutline {
-  /** YYYY-MM-DD */
-  day: string;
-  profileId: string;
-  target: string;
-  first: number;
-  last: number;
-}
-
 /** one bucket of a zone's series (its start, ms): views and distinct visitors */
 export interface ZoneSeriesRow {
   bucket: number;
@@ -167,8 +157,6 @@ export interface ZoneSeriesRow {
 export interface TeamFiguresReader {
   /** the distinct visitors who clicked each link of each card over a range, from the raw link clicks */
   teamLinkVisitors(profileIds: string[], range: TimeRange): Promise<TeamLinkVisitors[]>;
-  /** each visitor's first and last click of each link of each card, in each of these UTC days */
-  teamLinkClickOutlines(profileIds: string[], days: string[]): Promise<TeamLinkClickOutline[]>;
   /**
    * views and distinct visitors of the cards per bucket of a zone (each bucket's start, then the last
    * one's end, in ms), each card's visitors counted apart and added up

@@ -17,7 +17,6 @@ export const READ_QUERIES = [
   'teamSeries',
   'teamRawEvents',
   'teamLinkVisitors',
-  'teamLinkClickOutlines',
   'teamZoneSeries',
 ] as const satisfies ReadonlyArray<keyof FiguresReader>;
 export type ReadQuery = (typeof READ_QUERIES)[number];

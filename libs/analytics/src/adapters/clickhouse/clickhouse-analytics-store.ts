@@ -19,7 +19,6 @@ import type {
   PieceRequest,
   RangeFigures,
   SeriesRow,
-  TeamLinkClickOutline,
   TeamLinkVisitors,
   ZoneSeriesRow,
   StoreFilter,
@@ -40,7 +39,7 @@ import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
 import { readCardsVisits, readLinkClickOutlines, readPieceFigures } from './clickhouse-pieces';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
-import { readTeamLinkClickOutlines, readTeamLinkVisitors, readTeamZoneSeries } from './clickhouse-team-reads';
+import { readTeamLinkVisitors, readTeamZoneSeries } from './clickhouse-team-reads';
 import { readVisitorDays } from './clickhouse-visitor-days';
 import {
   appliedVersions,
@@ -247,10 +246,6 @@ export class ClickHouseAnalyticsStore
 
   teamLinkVisitors(profileIds: string[], range: TimeRange): Promise<TeamLinkVisitors[]> {
     return readTeamLinkVisitors(this.client, profileIds, range);
-  }
-
-  teamLinkClickOutlines(profileIds: string[], days: string[]): Promise<TeamLinkClickOutline[]> {
-    return readTeamLinkClickOutlines(this.client, profileIds, days);
   }
 
   teamZoneSeries(profileIds: string[], bucketStarts: number[]): Promise<ZoneSeriesRow[]> {

@@ -1,6 +1,6 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
-import type { TeamLinkClickOutline, TeamLinkVisitors, TimeRange, ZoneSeriesRow } from '../../ports';
+import type { TeamLinkVisitors, TimeRange, ZoneSeriesRow } from '../../ports';
 import { HOUR, NO_REQUEST, queryRows, type Params } from './sql';
 
 /**
@@ -24,39 +24,6 @@ export async function readTeamLinkVisitors(
     { ids: profileIds, from: toClickHouseTime(range.from), to: toClickHouseTime(range.to) },
   );
   return rows.map((row) => ({ profileId: row.card, target: row.target, visitors: Number(row.visitors) }));
-}
-
-/** each visitor's first and last click of each link of each card in each of these UTC days */
-export async function readTeamLinkClickOutlines(
-  client: ClickHouseClient,
-  profileIds: string[],
-  days: string[],
-): Promise<TeamLinkClickOutline[]> {
-  if (profileIds.length === 0 || days.length === 0) return [];
-  const sorted = [...days].sort();
-  const rows = await queryRows<{ day: string; card: string; target: string; first: number; last: number }>(
-    client,
-    `SELECT toString(toDate(ts)) AS day, profile_id AS card, target,
-            toFloat64(toUnixTimestamp64Milli(min(ts))) AS first, toFloat64(toUnixTimestamp64Milli(max(ts))) AS last
-     FROM events
-     WHERE profile_id IN {ids:Array(String)} AND type = 'link_clicked'
-       AND ts >= {from:DateTime64(3, 'UTC')} AND ts < {to:DateTime64(3, 'UTC')} + INTERVAL 1 DAY
-       AND toDate(ts) IN {days:Array(Date)}
-     GROUP BY day, card, target, visitor_id`,
-    {
-      ids: profileIds,
-      days: sorted,
-      from: `${sorted[0]} 00:00:00.000`,
-      to: `${sorted[sorted.length - 1]} 00:00:00.000`,
-    },
-  );
-  return rows.map((row) => ({
-    day: row.day,
-    profileId: row.card,
-    target: row.target,
-    first: Number(row.first),
-    last: Number(row.last),
-  }));
 }
 
 /**

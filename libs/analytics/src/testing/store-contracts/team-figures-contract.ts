@@ -159,27 +159,6 @@ export function teamFiguresReaderContract(
       expect(await reader.teamLinkVisitors(TEAM, days('2026-04-06'))).toEqual([]);
     });
 
-    it("outlines each visitor's clicks of each card's links per UTC day: the first and the last", async () => {
-      const { reader } = ports();
-      const rows = await reader.teamLinkClickOutlines(TEAM, ['2026-04-05', '2026-04-06']);
-      expect([...rows].sort((x, y) => x.profileId.localeCompare(y.profileId))).toEqual([
-        {
-          day: '2026-04-05',
-          profileId: A,
-          target: 'https://github.com/team',
-          first: Date.parse('2026-04-05T09:25:00Z'),
-          last: Date.parse('2026-04-05T09:25:00Z'),
-        },
-        {
-          day: '2026-04-05',
-          profileId: B,
-          target: 'https://github.com/team',
-          first: Date.parse('2026-04-05T09:31:00Z'),
-          last: Date.parse('2026-04-05T09:31:00Z'),
-        },
-      ]);
-    });
-
     it('counts views and visitors per bucket of a zone, the parts of hours from the raw events', async () => {
       const { reader } = ports();
       const at = (iso: string) => new Date(iso).getTime();
