@@ -117,6 +117,10 @@ describe('loadConfig', () => {
       apiKeyCreation: { limit: 10, windowMs: 3_600_000 },
       webhookSends: { limit: 60, windowMs: 600_000 },
       leadChanges: { limit: 120, windowMs: 60_000 },
+      shareUnlock: { limit: 10, windowMs: 900_000 },
+      shareUnlockPerLink: { limit: 30, windowMs: 900_000 },
+      sharedDashboard: { limit: 120, windowMs: 60_000 },
+      unsubscribe: { limit: 30, windowMs: 600_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
@@ -128,7 +132,11 @@ describe('loadConfig', () => {
       RATE_LIMIT_CARD_EXCHANGE: '2/24h',
       MAX_CARDS_PER_ACCOUNT: '100',
       RATE_LIMIT_API_KEY_CREATION: '3/1m',
+      RATE_LIMIT_SHARE_UNLOCK: '4/1h',
+      RATE_LIMIT_UNSUBSCRIBE: '2/1m',
     });
+    expect(set.rateLimits.shareUnlock).toEqual({ limit: 4, windowMs: 3_600_000 });
+    expect(set.rateLimits.unsubscribe).toEqual({ limit: 2, windowMs: 60_000 });
     expect(set.rateLimits.cardExchange).toEqual({ limit: 2, windowMs: 86_400_000 });
     expect(set.rateLimits.apiKeyCreation).toEqual({ limit: 3, windowMs: 60_000 });
     expect(set.rateLimits.events).toEqual({ limit: 600, windowMs: 30_000 });

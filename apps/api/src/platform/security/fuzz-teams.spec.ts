@@ -244,7 +244,9 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
       );
 
       const seen = [...statuses.keys()];
-      expect(seen.filter((status) => status < 300).length).toBeGreaterThan(1);
+      // the owner's reads went through (its writes are a small share of the requests: a run may hold
+      // none that succeeds, so the kinds of success are not counted; the team specs check the writes)
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
       expect(seen).toEqual(expect.arrayContaining([400, 401, 404]));
       expect(await teamState(http, world)).toEqual(before);
       expect((await http.get('/api/health/ready')).status).toBe(200);
