@@ -84,11 +84,8 @@ function FilterValue(): PropertyDecorator {
   };
 }
 
-/**
- * a dashboard read: the range (instants; the dashboard sends the owner's local midnights), the time
- * zone its days and hours are counted in (default UTC), the comparison, and the filters
- */
-export class AnalyticsQueryDto extends AnalyticsRangeQueryDto {
+/** an overview's query: the range, its zone and the comparison (no filters) */
+export class AnalyticsOverviewQueryDto extends AnalyticsRangeQueryDto {
   @IsOptional()
   @Validate(IsTimeZoneConstraint, { message: AnalyticsQueryMessages.timeZone })
   tz?: string;
@@ -96,7 +93,13 @@ export class AnalyticsQueryDto extends AnalyticsRangeQueryDto {
   @IsOptional()
   @IsIn(ANALYTICS_COMPARISONS, { message: AnalyticsQueryMessages.compare })
   compare?: AnalyticsComparison;
+}
 
+/**
+ * a dashboard read: the range (instants; the dashboard sends the owner's local midnights), the time
+ * zone its days and hours are counted in (default UTC), the comparison, and the filters
+ */
+export class AnalyticsQueryDto extends AnalyticsOverviewQueryDto {
   @FilterValue() country?: string;
   @FilterValue() city?: string;
   @FilterValue() device?: string;
@@ -122,17 +125,6 @@ export class AnalyticsVisitsQueryDto extends AnalyticsQueryDto {
   @IsString()
   @MaxLength(200, { message: 'cursor is not valid' })
   cursor?: string;
-}
-
-/** an overview's query: the range, its zone and the comparison (no filters) */
-export class AnalyticsOverviewQueryDto extends AnalyticsRangeQueryDto {
-  @IsOptional()
-  @Validate(IsTimeZoneConstraint, { message: AnalyticsQueryMessages.timeZone })
-  tz?: string;
-
-  @IsOptional()
-  @IsIn(ANALYTICS_COMPARISONS, { message: AnalyticsQueryMessages.compare })
-  compare?: AnalyticsComparison;
 }
 
 /** one card's line in an overview (an account's cards, or a team's) */

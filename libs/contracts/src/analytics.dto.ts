@@ -1,7 +1,6 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ExtraMessages, Limits } from './messages';
 import { TrimToNull } from './transforms';
 
@@ -24,20 +23,6 @@ export class AnalyticsRangeQueryDto {
 
   @IsISO8601({ strict: true }, { message: 'to must be an ISO 8601 date-time' })
   to!: string;
-}
-
-export class VisitsQueryDto extends AnalyticsRangeQueryDto {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'pageSize must be a whole number from 1 to 100' })
-  @Min(1, { message: 'pageSize must be a whole number from 1 to 100' })
-  @Max(100, { message: 'pageSize must be a whole number from 1 to 100' })
-  pageSize = 10;
-
-  @IsOptional()
-  @IsString()
-  @MaxLength(200, { message: 'cursor is not valid' })
-  cursor?: string;
 }
 
 export class TrackEventDto {

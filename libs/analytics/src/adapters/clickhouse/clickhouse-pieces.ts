@@ -13,6 +13,7 @@ import {
   BREAKDOWN_PAIRS,
   HOUR,
   NO_REQUEST,
+  bucketTests,
   STEP_OF_TYPE,
   noStepVisitors,
   queryRows,
@@ -126,40 +127,18 @@ export async function readCardsVisits(
 ): Promise<Array<{ profileId: string; bucket: number; visits: number }>> {
   if (profileIds.length === 0 || bucketStarts.length < 2) return [];
   const params: Params = { ids: profileIds };
-  const time = (name: string, ms: number) => {
-    params[name] = toClickHouseTime(new Date(ms));
-    return `{${name}:DateTime64(3, 'UTC')}`;
-  };
-  const rollup: string[] = [];
-  const raw: string[] = [];
-  for (let b = 0; b + 1 < bucketStarts.length; b++) {
-    const start = bucketStarts[b] as number;
-    const end = bucketStarts[b + 1] as number;
-    const wholeFrom = Math.ceil(start / HOUR) * HOUR;
-    const wholeTo = Math.floor(end / HOUR) * HOUR;
-    if (wholeFrom < wholeTo) {
-      rollup.push(`hour >= ${time(`h${b}f`, wholeFrom)} AND hour < ${time(`h${b}t`, wholeTo)}, ${b}`);
-      if (start < wholeFrom)
-        raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}, ${b}`);
-      if (wholeTo < end) raw.push(`ts >= ${time(`r${b}c`, wholeTo)} AND ts < ${time(`r${b}d`, end)}, ${b}`);
-    } else {
-      raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, end)}, ${b}`);
-    }
-  }
-  const which = (tests: string[]) => `multiIf(${tests.join(', ')}, ${NO_REQUEST})`;
-  const anyOf = (tests: string[]) =>
-    tests.map((test) => `(${test.slice(0, test.lastIndexOf(','))})`).join(' OR ');
+  const tests = bucketTests(bucketStarts, params);
   const branches: string[] = [];
-  if (rollup.length > 0)
+  if (tests.inRollup)
     branches.push(
-      `SELECT profile_id AS card, ${which(rollup)} AS b, sum(events) AS n FROM events_hourly
-       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(rollup)})
+      `SELECT profile_id AS card, ${tests.rollupBucket} AS b, sum(events) AS n FROM events_hourly
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${tests.inRollup})
        GROUP BY card, b`,
     );
-  if (raw.length > 0)
+  if (tests.inRaw)
     branches.push(
-      `SELECT profile_id AS card, ${which(raw)} AS b, count() AS n FROM events
-       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(raw)})
+      `SELECT profile_id AS card, ${tests.rawBucket} AS b, count() AS n FROM events
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${tests.inRaw})
        GROUP BY card, b`,
     );
   const rows = await queryRows<{ card: string; b: number | string; n: string }>(

@@ -1,7 +1,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
 import type { TeamLinkVisitors, TimeRange, ZoneSeriesRow } from '../../ports';
-import { HOUR, NO_REQUEST, queryRows, type Params } from './sql';
+import { bucketTests, queryRows, type Params } from './sql';
 
 /**
  * the distinct visitors who clicked each link of each card over a range, from the raw link clicks
@@ -39,42 +39,20 @@ export async function readTeamZoneSeries(
 ): Promise<ZoneSeriesRow[]> {
   if (profileIds.length === 0 || bucketStarts.length < 2) return [];
   const params: Params = { ids: profileIds };
-  const time = (name: string, ms: number) => {
-    params[name] = toClickHouseTime(new Date(ms));
-    return `{${name}:DateTime64(3, 'UTC')}`;
-  };
-  const rollup: string[] = [];
-  const raw: string[] = [];
-  for (let b = 0; b + 1 < bucketStarts.length; b++) {
-    const start = bucketStarts[b] as number;
-    const end = bucketStarts[b + 1] as number;
-    const wholeFrom = Math.ceil(start / HOUR) * HOUR;
-    const wholeTo = Math.floor(end / HOUR) * HOUR;
-    if (wholeFrom < wholeTo) {
-      rollup.push(`hour >= ${time(`h${b}f`, wholeFrom)} AND hour < ${time(`h${b}t`, wholeTo)}, ${b}`);
-      if (start < wholeFrom)
-        raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}, ${b}`);
-      if (wholeTo < end) raw.push(`ts >= ${time(`r${b}c`, wholeTo)} AND ts < ${time(`r${b}d`, end)}, ${b}`);
-    } else {
-      raw.push(`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, end)}, ${b}`);
-    }
-  }
-  const which = (tests: string[]) => `multiIf(${tests.join(', ')}, ${NO_REQUEST})`;
-  const anyOf = (tests: string[]) =>
-    tests.map((test) => `(${test.slice(0, test.lastIndexOf(','))})`).join(' OR ');
+  const tests = bucketTests(bucketStarts, params);
   const branches: string[] = [];
-  if (rollup.length > 0)
+  if (tests.inRollup)
     branches.push(
-      `SELECT profile_id AS card, ${which(rollup)} AS b, toUInt64(sum(events)) AS n, uniqCombined64MergeState(visitors) AS v
+      `SELECT profile_id AS card, ${tests.rollupBucket} AS b, toUInt64(sum(events)) AS n, uniqCombined64MergeState(visitors) AS v
        FROM events_hourly
-       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(rollup)})
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${tests.inRollup})
        GROUP BY card, b`,
     );
-  if (raw.length > 0)
+  if (tests.inRaw)
     branches.push(
-      `SELECT profile_id AS card, ${which(raw)} AS b, count() AS n, uniqCombined64State(visitor_id) AS v
+      `SELECT profile_id AS card, ${tests.rawBucket} AS b, count() AS n, uniqCombined64State(visitor_id) AS v
        FROM events
-       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${anyOf(raw)})
+       WHERE profile_id IN {ids:Array(String)} AND type = 'view' AND (${tests.inRaw})
        GROUP BY card, b`,
     );
   const rows = await queryRows<{ b: number | string; n: string; u: string }>(

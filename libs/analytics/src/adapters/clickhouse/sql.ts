@@ -105,3 +105,45 @@ export class RawRetention {
     return this.days === null ? null : new Date(Date.now() - this.days * DAY);
   }
 }
+
+/**
+ * buckets (each one's start, then the last one's end, in ms) as the tests a query numbers its rows by:
+ * each bucket's whole UTC hours read from a rollup (`hour`), the parts of hours it starts or ends
+ * inside (a half-hour zone's midnight, a range's edge) from the raw events (`ts`). `rollupBucket` and
+ * `rawBucket` give a row its bucket's index (NO_REQUEST: none), `inRollup` and `inRaw` keep the rows
+ * of any bucket; a side without tests is ''. the times go into `params`
+ */
+export function bucketTests(
+  bucketStarts: number[],
+  params: Params,
+): { rollupBucket: string; inRollup: string; rawBucket: string; inRaw: string } {
+  const time = (name: string, ms: number) => {
+    params[name] = toClickHouseTime(new Date(ms));
+    return `{${name}:DateTime64(3, 'UTC')}`;
+  };
+  const rollup: Array<[string, number]> = [];
+  const raw: Array<[string, number]> = [];
+  for (let b = 0; b + 1 < bucketStarts.length; b++) {
+    const start = bucketStarts[b] as number;
+    const end = bucketStarts[b + 1] as number;
+    const wholeFrom = Math.ceil(start / HOUR) * HOUR;
+    const wholeTo = Math.floor(end / HOUR) * HOUR;
+    if (wholeFrom < wholeTo) {
+      rollup.push([`hour >= ${time(`h${b}f`, wholeFrom)} AND hour < ${time(`h${b}t`, wholeTo)}`, b]);
+      if (start < wholeFrom)
+        raw.push([`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, wholeFrom)}`, b]);
+      if (wholeTo < end) raw.push([`ts >= ${time(`r${b}c`, wholeTo)} AND ts < ${time(`r${b}d`, end)}`, b]);
+    } else {
+      raw.push([`ts >= ${time(`r${b}a`, start)} AND ts < ${time(`r${b}b`, end)}`, b]);
+    }
+  }
+  const which = (tests: Array<[string, number]>) =>
+    `multiIf(${tests.map(([test, b]) => `${test}, ${b}`).join(', ')}, ${NO_REQUEST})`;
+  const anyOf = (tests: Array<[string, number]>) => tests.map(([test]) => `(${test})`).join(' OR ');
+  return {
+    rollupBucket: rollup.length > 0 ? which(rollup) : '',
+    inRollup: rollup.length > 0 ? anyOf(rollup) : '',
+    rawBucket: raw.length > 0 ? which(raw) : '',
+    inRaw: raw.length > 0 ? anyOf(raw) : '',
+  };
+}

@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import type { AnalyticsOverviewResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { bucketLabel, bucketTitle } from '../utils/zoned-format';
@@ -62,25 +63,10 @@ export function OverviewChart({ overview }: { overview: AnalyticsOverviewRespons
           {total > 0 ? (
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={data} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-                <XAxis
-                  dataKey="label"
-                  tick={{ fontSize: 12, fill: '#526075' }}
-                  tickLine={false}
-                  axisLine={false}
-                  minTickGap={24}
-                />
-                <YAxis
-                  allowDecimals={false}
-                  tick={{ fontSize: 12, fill: '#526075' }}
-                  tickLine={false}
-                  axisLine={false}
-                />
-                <Tooltip
-                  contentStyle={{ borderRadius: 8, border: '1px solid #e2e8f0', fontSize: 12 }}
-                  labelStyle={{ fontWeight: 600, color: '#0f172a' }}
-                  labelFormatter={(_, payload) => String(payload?.[0]?.payload?.title ?? '')}
-                />
+                <CartesianGrid {...CHART_GRID} />
+                <XAxis {...CHART_X_AXIS} />
+                <YAxis {...CHART_Y_AXIS} />
+                <Tooltip {...CHART_TOOLTIP} />
                 <Legend wrapperStyle={{ fontSize: 12 }} />
                 {series.map((line) => (
                   <Line

@@ -1,4 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import {
   Bookmark,
   Mail,
@@ -69,25 +70,10 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                     <stop offset="100%" stopColor="#14b8a6" stopOpacity={0} />
                   </linearGradient>
                 </defs>
-                <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" vertical={false} />
-                <XAxis
-                  dataKey="label"
-                  tick={{ fontSize: 12, fill: '#526075' }}
-                  tickLine={false}
-                  axisLine={false}
-                  minTickGap={24}
-                />
-                <YAxis
-                  allowDecimals={false}
-                  tick={{ fontSize: 12, fill: '#526075' }}
-                  tickLine={false}
-                  axisLine={false}
-                />
-                <Tooltip
-                  contentStyle={{ borderRadius: 8, border: '1px solid #e2e8f0', fontSize: 12 }}
-                  labelStyle={{ fontWeight: 600, color: '#0f172a' }}
-                  labelFormatter={(_, payload) => String(payload?.[0]?.payload?.title ?? '')}
-                />
+                <CartesianGrid {...CHART_GRID} />
+                <XAxis {...CHART_X_AXIS} />
+                <YAxis {...CHART_Y_AXIS} />
+                <Tooltip {...CHART_TOOLTIP} />
                 <Area
                   type="monotone"
                   dataKey="visits"
