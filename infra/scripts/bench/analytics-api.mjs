@@ -46,7 +46,9 @@ export class Api {
       RATE_LIMIT_CARD_CREATION: '100000/1m',
       RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000/1m',
     });
-    this.child = fork(API_MAIN, [], { env, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // ANALYTICS_BENCH_API_NODE_ARGS: node's flags for the api (--cpu-prof, to see where a read goes)
+    const execArgv = (process.env.ANALYTICS_BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    this.child = fork(API_MAIN, [], { env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     this.url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 120_000;
     for (;;) {

@@ -1,6 +1,6 @@
 import { LruCache } from '../lru-cache';
 import type { FiguresReader, Granularity, RecentWrites, TimeRange } from '../ports';
-import { PIECE_SETTLE_MS } from './pieces';
+import { PIECE_SETTLE_MS, reachesNow } from './pieces';
 import { granularityOf } from './range-planner';
 import { bucketStarts, nextLocalDay } from './zone';
 
@@ -62,7 +62,8 @@ export class CardsSeriesSource {
     // when it reaches now (nothing is stored ahead of now)
     const edges = [range.from.getTime(), ...buckets.slice(1), end];
     const last = edges.length - 2;
-    if (last >= 0 && end > now) edges[last + 1] = naturalEnd(buckets[last] as number, granularity, timeZone);
+    if (last >= 0 && reachesNow(end, now))
+      edges[last + 1] = naturalEnd(buckets[last] as number, granularity, timeZone);
     const visits = new Map<string, number[]>();
     const line = (id: string) => {
       let row = visits.get(id);

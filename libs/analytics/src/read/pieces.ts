@@ -41,10 +41,19 @@ export const PIECE_SETTLE_MS = 2 * 60_000;
  * read and kept to that end, so a range that ends now, a moment later each time, finds it again
  */
 export function readBounds(piece: Piece, now: number): { from: number; to: number } {
-  // a range sent as ending "now" arrives a moment before it is read: a piece that ends within the
-  // settle time is read (and kept) to its natural end, so the next read, a moment later, finds it
-  const reachesNow = piece.to >= now - PIECE_SETTLE_MS;
-  return { from: piece.from, to: reachesNow ? Math.max(piece.naturalEnd - 1, piece.to) : piece.to };
+  return {
+    from: piece.from,
+    to: reachesNow(piece.to, now) ? Math.max(piece.naturalEnd - 1, piece.to) : piece.to,
+  };
+}
+
+/**
+ * whether what ends at `end` reaches now: a range sent as ending "now" arrives a moment before it is
+ * read, so an end within the settle time counts, and is read (and kept) to its natural end, where the
+ * next read, a moment later, finds it again
+ */
+export function reachesNow(end: number, now: number): boolean {
+  return end >= now - PIECE_SETTLE_MS;
 }
 
 export interface PieceCacheOptions {

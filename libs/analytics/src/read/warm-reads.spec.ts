@@ -53,10 +53,13 @@ describe('warm reads of the dashboard ask the store only for what can have chang
   let bucketReads: number[][] = [];
   let written = 0;
 
-  /** the dashboard's "Last 30 days" in a zone, to now */
+  /**
+   * the dashboard's "Last 30 days" in a zone, to now: as the api gets it, sent a moment before the
+   * read runs
+   */
   const last30 = (timeZone = 'UTC') => ({
     from: new Date(localDayStart(timeZone, now) - 29 * DAY),
-    to: new Date(now),
+    to: new Date(now - 300),
   });
   /** a moment later, as the next read of an owner comes */
   const later = () => {
@@ -176,6 +179,17 @@ describe('warm reads of the dashboard ask the store only for what can have chang
     expect(await service.summary(CARD, last30(), [], query)).toEqual(await fresh(query));
     expect(counted.total()).toBe(1);
     expect(pieceReads.flatMap((read) => read.pieces)).toHaveLength(1);
+  });
+
+  it("the overview's lines (a team's summary, lines only): nothing while no card is written", async () => {
+    const cards = CARDS.map((profileId) => ({ profileId, linkOwners: [] }));
+    const compare = { comparison: 'previous' as const, timeZone: KOLKATA, linesOnly: true };
+    await service.teamSummary(cards, last30(KOLKATA), compare);
+    later();
+    const again = await service.teamSummary(cards, last30(KOLKATA), compare);
+    expect(counted.total()).toBe(0);
+    const nothingKept = new AnalyticsReadService(store, store, undefined, clock);
+    expect(again).toEqual(await nothingKept.teamSummary(cards, last30(KOLKATA), compare));
   });
 
   it("the overview's series: nothing while no card is written, then today's bucket alone", async () => {
