@@ -14,6 +14,7 @@ import {
   HOUR,
   NO_REQUEST,
   bucketTests,
+  intervalSegments,
   STEP_OF_TYPE,
   noStepVisitors,
   queryRows,
@@ -49,14 +50,9 @@ export async function readPieceFigures(
   }));
   if (request.pieces.length === 0) return figures;
   const params: Params = { p: profileId };
-  const tests = request.pieces.map((piece, i) => {
-    params[`f${i}`] = toClickHouseTime(piece.from);
-    params[`t${i}`] = toClickHouseTime(piece.to);
-    return `ts >= {f${i}:DateTime64(3, 'UTC')} AND ts <= {t${i}:DateTime64(3, 'UTC')}`;
-  });
-  const seg = `multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST})`;
+  const { segment: seg, within } = intervalSegments(request.pieces, params, 'piece');
   const kept = keptVisitorsTest(request.filter, request.pieces, '{p:String}', params);
-  const where = `profile_id = {p:String} AND (${tests.map((test) => `(${test})`).join(' OR ')})${kept}`;
+  const where = `profile_id = {p:String} AND (${within})${kept}`;
   const branches: string[] = [];
   if (request.parts !== 'links') {
     const views = request.parts === 'series' ? " AND type = 'view'" : '';

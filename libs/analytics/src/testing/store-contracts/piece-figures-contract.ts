@@ -64,6 +64,28 @@ export function pieceFiguresContract(ports: () => { writer: EventWriter; reader:
       expect(dimension('browser')).toEqual(['Firefox']);
     });
 
+    it('counts pieces asked in any order and with gaps between them, and a span over two days', async () => {
+      const read = (pieces: typeof PIECES) =>
+        ports().reader.pieceFigures(P, { pieces, filter: NONE, hourShiftMs: null, parts: 'all' });
+      // out of order, the evening left out (a gap), the next evening's two parts asked last
+      const [before, , next] = PIECES as [(typeof PIECES)[0], unknown, (typeof PIECES)[0]];
+      const shuffled = await read([
+        next,
+        before,
+        between('2026-04-01T19:00:00.000Z', '2026-04-01T23:59:59.999Z'),
+        between('2026-04-01T18:30:00.000Z', '2026-04-01T18:59:59.999Z'),
+      ]);
+      expect(shuffled.map(types)).toEqual([
+        { message_sent: 1, view: 1 },
+        { view: 1 },
+        { link_clicked: 3, vcard_saved: 1 },
+        { view: 1 },
+      ]);
+      // one interval over both UTC days: every event of the card
+      const [both] = await read([between(before.from.toISOString(), next.to.toISOString())]);
+      expect(types(both)).toEqual({ link_clicked: 3, message_sent: 1, vcard_saved: 1, view: 3 });
+    });
+
     it("keeps a filter's visitors of that UTC day, and all their events", async () => {
       const pieces = await ports().reader.pieceFigures(P, {
         pieces: PIECES,
