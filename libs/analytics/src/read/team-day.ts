@@ -82,6 +82,11 @@ export class TeamDayEvents {
   private readonly visitors = STEPS.map(() => new StepVisitors());
   /** where the held events end (exclusive): more may be appended up to a later end */
   private heldEnd: number;
+  /**
+   * per link column (a card's target), its clickers' last clicks by visitor: a part that ends at the
+   * held end holds a clicker when their last click is in it
+   */
+  private readonly linkClickers = new Map<number, Map<number, number>>();
 
   private constructor(
     private readonly layout: TeamLayout,
@@ -164,7 +169,13 @@ export class TeamDayEvents {
       if (row.type === 'view') {
         for (const [dimension, field] of VIEW_DIMENSIONS)
           columns.push(layout.breakdown(dimension, row[field]));
-      } else if (row.type === 'link_clicked') columns.push(layout.link(card, row.target));
+      } else if (row.type === 'link_clicked') {
+        const link = layout.link(card, row.target);
+        columns.push(link);
+        let clickers = this.linkClickers.get(link);
+        if (!clickers) this.linkClickers.set(link, (clickers = new Map()));
+        clickers.set(visitorKey(`${card}\u0000${row.visitorId}`), row.ts);
+      }
       if (this.running.length < layout.width) this.running = grown(this.running, layout.width);
       for (const column of columns) {
         this.columns.push(column);
@@ -176,6 +187,21 @@ export class TeamDayEvents {
       this.stepOf.push(step);
       this.visitorOf.push(step < 0 ? -1 : this.sawVisitor(step, card, row));
     }
+  }
+
+  /**
+   * per card and target clicked (`card\ntarget`), the distinct visitors who clicked it from `from`
+   * to the held end: the part of a day a range starts inside, counted without a query
+   */
+  linkClickersFrom(from: number): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [column, clickers] of this.linkClickers) {
+      let n = 0;
+      for (const last of clickers.values()) if (last >= from) n++;
+      const link = n > 0 ? this.layout.linkOf(column) : null;
+      if (link) counts.set(`${this.layout.cards[link.card]}\n${link.target}`, n);
+    }
+    return counts;
   }
 
   /** the visitor's number in the step, made on first sight; their last event moves on */

@@ -86,7 +86,10 @@ export class TeamFiguresSource {
       frame.granularity === 'day' ? this.daily(state, frame) : this.hourly(state, frame),
       frame.linesOnly
         ? new Map<string, number>()
-        : this.extras.linkVisitors(state.layout.key, ids, frame.range),
+        : this.extras.linkVisitors(state.layout.key, ids, frame.range, (start) => {
+            const entry = state.held.get(utcDay(start));
+            return entry && this.clock() < entry.readAt + 2 * this.options.ttlMs ? entry.events : null;
+          }),
       timeZone === UTC || frame.linesOnly
         ? null
         : this.extras.zoneSeries(state.layout.key, ids, frame.range, frame.granularity, timeZone),

@@ -96,6 +96,12 @@ export class TeamLayout {
     return this.column(`l\u0000${card}\u0000${target}`, () => ({ kind: 'link', card, target }));
   }
 
+  /** the card and target of a link column; null for a column of another kind */
+  linkOf(column: number): { card: number; target: string } | null {
+    const described = this.columns[column - this.cards.length * CARD_COLUMNS];
+    return described?.kind === 'link' ? { card: described.card, target: described.target } : null;
+  }
+
   private column(key: string, make: () => Column): number {
     let index = this.indexes.get(key);
     if (index === undefined) {

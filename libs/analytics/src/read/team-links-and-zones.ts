@@ -6,6 +6,12 @@ import { bucketStarts } from './zone';
 /** kept answers of finished parts (a few thousand numbers each at most), over every team */
 const KEPT_PARTS = 2_000;
 
+/** a held day's link clicks (TeamDayEvents): its clickers from a moment to where the held events end */
+export interface HeldLinkClicks {
+  readonly end: number;
+  linkClickersFrom(from: number): Map<string, number>;
+}
+
 interface Kept<T> {
   value: T;
   until: number;
@@ -29,8 +35,18 @@ export class TeamLinksAndZones {
     private readonly clock: () => number,
   ) {}
 
-  /** per card and link target (`card\ntarget`), the distinct visitors who clicked it in the range */
-  async linkVisitors(team: string, cards: string[], range: TimeRange): Promise<Map<string, number>> {
+  /**
+   * per card and link target (`card\ntarget`), the distinct visitors who clicked it in the range.
+   * `heldDay` gives the team's events of a finished UTC day where they are held (team-day.ts): the
+   * rest of the day a range starts inside is counted from them, so a range whose start moves asks
+   * nothing
+   */
+  async linkVisitors(
+    team: string,
+    cards: string[],
+    range: TimeRange,
+    heldDay: (start: number) => HeldLinkClicks | null = () => null,
+  ): Promise<Map<string, number>> {
     const from = range.from.getTime();
     const to = range.to.getTime();
     const todayStart = dayStart(this.clock());
@@ -39,11 +55,19 @@ export class TeamLinksAndZones {
     // day again, the dashboard's ranges do not), the whole days after it up to today (kept by their
     // bounds), and today (kept while no card of the team is written)
     const parts: Array<{ range: TimeRange; key: string | null }> = [];
+    const sums = new Map<string, number>();
     const finishedEnd = Math.min(to, todayStart - 1);
     let start = from;
     if (start <= finishedEnd && start > dayStart(start)) {
-      const end = Math.min(finishedEnd, dayStart(start) + DAY - 1);
-      parts.push({ range: { from: new Date(start), to: new Date(end) }, key: `${team}\n${start}\n${end}` });
+      const dayEnd = dayStart(start) + DAY;
+      const end = Math.min(finishedEnd, dayEnd - 1);
+      const held = end === dayEnd - 1 ? heldDay(dayStart(start)) : null;
+      if (held && held.end >= dayEnd) for (const [key, n] of held.linkClickersFrom(start)) sums.set(key, n);
+      else
+        parts.push({
+          range: { from: new Date(start), to: new Date(end) },
+          key: `${team}\n${start}\n${end}`,
+        });
       start = end + 1;
     }
     if (start <= finishedEnd)
@@ -59,7 +83,6 @@ export class TeamLinksAndZones {
         key: version === null ? null : `${team}\n${today}\n${version}`,
       });
     }
-    const sums = new Map<string, number>();
     for (const part of parts) {
       const read = () => this.readLinks(cards, part.range);
       const visitors = part.key === null ? await read() : await this.kept(this.links, part.key, read);

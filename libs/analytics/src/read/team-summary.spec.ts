@@ -160,9 +160,18 @@ describe("a team's summary over its cards, on chdb", () => {
     const again = await service.teamSummary(reordered, later);
     expect(again.cards.map((row) => row.profileId)).toEqual([T3, T1, T2]);
     expect(again.summary.totalVisits).toBe(first.summary.totalVisits);
-    // the links' clickers of the rest of the day the range now starts inside: one small read
-    expect(counted.reads).toMatchObject({ teamLinkVisitors: 1 });
-    expect(counted.total()).toBe(1);
+    // the links' clickers of the rest of the day the range now starts inside: from its held events
+    expect(counted.total()).toBe(0);
+    const fresh = new AnalyticsReadService(store, store, undefined, clock);
+    expect(again).toEqual(await fresh.teamSummary(reordered, later));
+    // a start after the 4th's click: its clicker is no longer in the range
+    const afterClick = parseRange('2026-03-04T13:06:00Z', '2026-03-10T15:00:01Z');
+    const moved = await service.teamSummary(TEAM, afterClick);
+    expect(counted.total()).toBe(0);
+    expect(
+      moved.summary.clicksByLink.find((link) => link.target === 'https://github.com/t1'),
+    ).toBeUndefined();
+    expect(moved).toEqual(await fresh.teamSummary(TEAM, afterClick));
   });
 
   it('adds what the store wrote since to today without reading it, embedded; reads it in cluster mode', async () => {
