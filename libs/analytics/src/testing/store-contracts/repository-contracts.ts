@@ -44,18 +44,22 @@ export function eventWriterContract(ports: () => { writer: EventWriter; reader: 
       expect(await count(reader, card)).toBe(5);
     });
 
-    it('stores a value with tabs and line breaks as it was', async () => {
+    it('stores a value with tabs, line breaks, quotes and backslashes as it was', async () => {
       const { writer, reader } = ports();
-      const target = 'https://example.com/a\tb\nc\\d';
+      const target = 'https://example.com/a\tb\nc\\d\'e"f\rg\bh\0i é 🙂 \\n\\t';
       const row = storedEvent({
         profile_id: 'contract-escapes',
         at: '2026-04-03T11:00:00Z',
         type: 'link_clicked',
         target,
+        utm_campaign: 'spring\\tsale\t\\',
+        city: "L'Aquila",
       });
       await writer.insertEvents(uuidv7(), [row]);
       const [read] = await reader.rawEvents('contract-escapes', [days('2026-04-03')], 10);
-      expect(read?.map((event) => event.target)).toEqual([target]);
+      expect(read?.map((event) => [event.target, event.utmCampaign, event.city])).toEqual([
+        [target, 'spring\\tsale\t\\', "L'Aquila"],
+      ]);
     });
 
     it('throws when the rows are not stored, so the queue retries', async () => {
