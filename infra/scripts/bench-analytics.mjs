@@ -28,7 +28,9 @@
 //      8 at once (goal p95 <= 150 ms).
 // each scale runs on a data directory of its own, one after the other: ANALYTICS_BENCH_SCALES (default
 // "1,10": 10 and 100 million events); "0.1" seeds a million (a quick check). ANALYTICS_BENCH_STEPS
-// ("cards,team,overview") picks the steps. nothing leaves the loopback interface.
+// ("cards,team,overview") picks the steps. ANALYTICS_BENCH_API_NODE_ARGS passes node's flags to the
+// api ("--cpu-prof --cpu-prof-dir=/tmp/prof" writes a profile of each api run, to see where a read's
+// time goes). nothing leaves the loopback interface.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';

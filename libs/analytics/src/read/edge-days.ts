@@ -90,11 +90,13 @@ export class DayEvents {
     private readonly stepOfType: Int8Array,
     /** per breakdown dimension: each event's value id, -1 where the dimension does not apply */
     private readonly dimensions: Array<{ name: BreakdownDimension; ids: Int32Array; values: string[] }>,
+    /** where the events held start: a part that starts before it is not counted from them */
+    readonly heldFrom: number,
   ) {}
 
-  /** rows ascending by time */
-  static of(rows: readonly DayEventRow[]): DayEvents {
-    return DayEvents.ofRows(rows, (row) => visitorKey(row.visitorId));
+  /** rows ascending by time, read from `heldFrom` on (the day's start, or later in a finished day) */
+  static of(rows: readonly DayEventRow[], heldFrom = -Infinity): DayEvents {
+    return DayEvents.ofRows(rows, (row) => visitorKey(row.visitorId), heldFrom);
   }
 
   /**
@@ -105,6 +107,7 @@ export class DayEvents {
   private static ofRows<R extends Omit<DayEventRow, 'visitorId'>>(
     rows: readonly R[],
     visitorOf: (row: R) => number,
+    heldFrom: number,
   ): DayEvents {
     const n = rows.length;
     const times = new Float64Array(n);
@@ -146,6 +149,7 @@ export class DayEvents {
         ids,
         values: dictionary.values,
       })),
+      heldFrom,
     );
   }
 
@@ -186,7 +190,7 @@ export class DayEvents {
     }
     for (const row of later) rows.push({ ...row, visitor: visitorKey(row.visitorId) });
     rows.sort((a, b) => a.ts - b.ts);
-    return DayEvents.ofRows(rows, (row) => row.visitor);
+    return DayEvents.ofRows(rows, (row) => row.visitor, this.heldFrom);
   }
 
   /** the figures of the events from `fromMs` to `toMs`, both included */

@@ -249,12 +249,14 @@ export class FiguresSource {
     // the days the edge-day cache marks too busy even for an outline: the store's
     const wasBusy = new Set<string>();
     for (const day of plan.days) {
-      const cached = edges.get(profileId, day.key);
+      let cached = edges.get(profileId, day.key);
+      // a day held from later than a part now starts: read again from the hour before that part's
+      if (cached instanceof DayEvents && cached.heldFrom > day.earliest) cached = undefined;
       if (cached === TOO_MANY_EVENTS) wasBusy.add(day.key);
       if (cached !== undefined) held.set(day.key, cached);
       else if (day.load && this.busyDays.get(profileId)?.has(day.load.from.getTime()))
         held.set(day.key, TOO_MANY_EVENTS);
-      else if (day.load) loads.push({ key: day.key, range: day.load });
+      else if (day.read) loads.push({ key: day.key, range: day.read });
       else held.set(day.key, DayEvents.of([]));
     }
     // a held busy day whose parts now start or end inside an hour it has no events of is loaded again
@@ -285,7 +287,7 @@ export class FiguresSource {
     for (const [i, load] of loads.entries()) {
       if (slices.due()) await slices.pause();
       const rows = loaded[i] ?? [];
-      const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows);
+      const events = rows.length > limit ? TOO_MANY_EVENTS : DayEvents.of(rows, load.range.from.getTime());
       if (load.key === null) {
         since = events === TOO_MANY_EVENTS ? null : events;
         if (since) tail.read(since);

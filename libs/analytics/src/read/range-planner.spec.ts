@@ -101,12 +101,25 @@ describe('todayWindow', () => {
 describe('planEdgeDays', () => {
   const parts = [...planDays(RANGE, NOW).partials, ...planDays(BEFORE, NOW).partials];
 
-  it('holds each day a part lies in once, a finished day whole and today up to its cutoff', () => {
+  it('holds each day a part lies in once: a finished day from the hour before its earliest part, today up to its cutoff', () => {
     const plan = planEdgeDays(parts, NOW, -Infinity);
+    const today = span('2026-03-10T00:00:00Z', '2026-03-10T14:49:59.999Z');
     expect(plan.days).toEqual([
-      { key: '2026-03-07', load: span('2026-03-07T00:00:00Z', '2026-03-07T23:59:59.999Z') },
-      { key: '2026-03-10@14:50', load: span('2026-03-10T00:00:00Z', '2026-03-10T14:49:59.999Z') },
-      { key: '2026-03-04', load: span('2026-03-04T00:00:00Z', '2026-03-04T23:59:59.999Z') },
+      // the 7th's two parts: the earlier starts at its midnight
+      {
+        key: '2026-03-07',
+        load: span('2026-03-07T00:00:00Z', '2026-03-07T23:59:59.999Z'),
+        read: span('2026-03-07T00:00:00Z', '2026-03-07T23:59:59.999Z'),
+        earliest: ms('2026-03-07T00:00:00Z'),
+      },
+      { key: '2026-03-10@14:50', load: today, read: today, earliest: ms('2026-03-10T00:00:00Z') },
+      // a part from 08:59:59.999: read from 07:00, so a start that moves back within the hour finds it
+      {
+        key: '2026-03-04',
+        load: span('2026-03-04T00:00:00Z', '2026-03-04T23:59:59.999Z'),
+        read: span('2026-03-04T07:00:00Z', '2026-03-04T23:59:59.999Z'),
+        earliest: ms('2026-03-04T08:59:59.999Z'),
+      },
     ]);
     // the 7th is cut between the two periods: both halves are counted from the same held day
     expect(plan.parts).toEqual([
@@ -164,7 +177,9 @@ describe('planEdgeDays', () => {
   it('reads nothing held of today in its first minutes, only the tail', () => {
     const early = ms('2026-03-10T00:05:00Z');
     const plan = planEdgeDays([span('2026-03-10T00:00:00Z', '2026-03-10T00:05:00Z')], early, -Infinity);
-    expect(plan.days).toEqual([{ key: '2026-03-10@00:00', load: null }]);
+    expect(plan.days).toEqual([
+      { key: '2026-03-10@00:00', load: null, read: null, earliest: ms('2026-03-10T00:00:00Z') },
+    ]);
     expect(plan.needsTail).toBe(true);
     expect(plan.tail).toEqual(span('2026-03-10T00:00:00Z', '2026-03-10T23:59:59.999Z'));
   });

@@ -136,8 +136,18 @@ export interface HeldPart {
 /** a day whose events the parts need held */
 export interface HeldDay {
   key: string;
-  /** what to read when the edge-day cache does not hold it; null: nothing (today, before its first step) */
+  /**
+   * the day as a whole (a finished day) or today up to its cutoff, for a day held whole or as its
+   * outline; null: nothing to read (today, before its first step)
+   */
   load: TimeRange | null;
+  /**
+   * what of it is read when the edge-day cache does not hold enough: a finished day from the hour
+   * before the one its earliest part starts in, to its end; today as `load`
+   */
+  read: TimeRange | null;
+  /** where its earliest part starts: events held from later do not count it */
+  earliest: number;
 }
 
 export interface EdgeDaysPlan {
@@ -155,11 +165,22 @@ export interface EdgeDaysPlan {
 /**
  * which parts of ranges are counted from one day's raw events: a part within one day, not before
  * the retention may have taken raw events (`rawKeptSince`), not after today. a finished day is held
- * whole; today up to its cutoff, and the events since are read apart.
+ * from the hour before its earliest part's to its end; today up to its cutoff, and the events since
+ * are read apart.
  */
 export function planEdgeDays(parts: TimeRange[], now: number, rawKeptSince: number): EdgeDaysPlan {
   const today = todayWindow(now);
   const keyOf = (start: number) => (start === today.start ? today.key : utcDay(start));
+  // per finished day, the hour before the one its earliest part starts in: a rolling range's start
+  // moves on with the clock, but the period before a range that starts at a midnight starts earlier
+  // as the range grows, so that day is read again about once an hour
+  const earliest = new Map<number, number>();
+  for (const part of parts) {
+    const from = part.from.getTime();
+    earliest.set(dayStart(from), Math.min(earliest.get(dayStart(from)) ?? from, from));
+  }
+  const readFrom = (start: number) =>
+    Math.max(start, Math.floor((earliest.get(start) ?? start) / HOUR) * HOUR - HOUR);
   const days: HeldDay[] = [];
   let needsTail = false;
   const planned = parts.map((part): HeldPart | null => {
@@ -170,10 +191,14 @@ export function planEdgeDays(parts: TimeRange[], now: number, rawKeptSince: numb
     const withTail = start === today.start && to >= today.cutoff;
     // the tail is asked for by the first part of the day only: a later part of it is counted by the store
     if (!days.some((day) => day.key === key)) {
-      if (start < today.start) days.push({ key, load: wholeDay(start) });
-      else if (today.cutoff > today.start)
-        days.push({ key, load: { from: new Date(today.start), to: new Date(today.cutoff - 1) } });
-      else days.push({ key, load: null });
+      const first = earliest.get(start) ?? start;
+      if (start < today.start) {
+        const load = wholeDay(start);
+        days.push({ key, load, read: { from: new Date(readFrom(start)), to: load.to }, earliest: first });
+      } else if (today.cutoff > today.start) {
+        const load = { from: new Date(today.start), to: new Date(today.cutoff - 1) };
+        days.push({ key, load, read: load, earliest: first });
+      } else days.push({ key, load: null, read: null, earliest: first });
       if (withTail) needsTail = true;
     }
     return { key, from, to, withTail };

@@ -145,6 +145,38 @@ describe('warm reads of the dashboard ask the store only for what can have chang
     expect(counted.total()).toBe(0);
   });
 
+  it('holds the day a range starts inside from the hour before its start: an earlier start reads it again', async () => {
+    const reads: Array<Array<{ from: string; to: string }>> = [];
+    const spied = Object.create(counted.store) as typeof store;
+    Object.defineProperty(spied, 'rawEvents', {
+      value: (profileId: string, ranges: Array<{ from: Date; to: Date }>, limit: number) => {
+        reads.push(ranges.map((r) => ({ from: r.from.toISOString(), to: r.to.toISOString() })));
+        return counted.store.rawEvents(profileId, ranges, limit);
+      },
+    });
+    const reader = new AnalyticsReadService(spied, store, undefined, clock);
+    const startingAt = (hoursAgo: number) => ({
+      from: new Date(now - 30 * DAY - hoursAgo * 3_600_000),
+      to: new Date(now - 300),
+    });
+    await reader.summary(CARD, startingAt(0), []);
+    // the period before starts 60 days before 20:00 on the 10th: its day is read from 19:00 (the day
+    // the range starts in holds the end of the period before too, and is read whole)
+    expect(reads[0]).toEqual(
+      expect.arrayContaining([
+        { from: '2026-02-08T00:00:00.000Z', to: '2026-02-08T23:59:59.999Z' },
+        { from: '2026-01-09T19:00:00.000Z', to: '2026-01-09T23:59:59.999Z' },
+      ]),
+    );
+    later();
+    reads.length = 0;
+    // a range an hour longer: its period before starts two hours earlier, before what is held
+    expect(await reader.summary(CARD, startingAt(1), [])).toEqual(
+      await new AnalyticsReadService(store, store, undefined, clock).summary(CARD, startingAt(1), []),
+    );
+    expect(reads).toEqual([[{ from: '2026-01-09T17:00:00.000Z', to: '2026-01-09T23:59:59.999Z' }]]);
+  });
+
   it("unfiltered in Kolkata: nothing while the card is not written, today's series piece after a view", async () => {
     const query = { timeZone: KOLKATA };
     await service.summary(CARD, last30(KOLKATA), [], query);
