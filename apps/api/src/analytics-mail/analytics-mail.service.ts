@@ -70,12 +70,9 @@ export class AnalyticsMailService {
       ]);
     const patch =
       named.kind === 'report' ? { analyticsReport: 'off' as const } : { trafficAlertMultiple: null };
-    const user = await this.users.update(named.userId, patch);
-    // a deleted account's link: nothing is sent to it any more either
-    if (!user)
-      throw new BadInputError(UNSUBSCRIBE_LINK_INVALID, [
-        { field: 'token', message: UNSUBSCRIBE_LINK_INVALID },
-      ]);
+    // a deleted account's link (no such user to change): nothing is sent to it any more either, so
+    // the one-click answer is the same, as a mail program retrying it expects
+    await this.users.update(named.userId, patch);
     return named.kind;
   }
 }

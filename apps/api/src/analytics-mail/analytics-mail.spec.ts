@@ -287,6 +287,15 @@ describe.each(STORAGE_KINDS)('analytics reports and traffic alerts by e-mail (%s
       // again: still off, and said so
       const again = await http.post<UnsubscribeResponse>('/api/mail/unsubscribe', { body: { token } });
       expect(again.body.unsubscribed).toBe('report');
+      // the account deleted since the mail: nothing more is sent to it, and the link says so
+      const deleted = await http.delete('/api/account', {
+        token: bob.accessToken,
+        body: { password: bob.password },
+      });
+      expect(deleted.status).toBe(204);
+      const gone = await http.post<UnsubscribeResponse>('/api/mail/unsubscribe', { body: { token } });
+      expect(gone.status).toBe(200);
+      expect(gone.body.unsubscribed).toBe('report');
     });
   });
 });

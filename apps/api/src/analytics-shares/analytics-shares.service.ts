@@ -93,7 +93,6 @@ export class AnalyticsSharesService implements OnModuleInit {
     input: CreateAnalyticsShareDto,
   ): Promise<AnalyticsShareResponse> {
     const profile = await this.ownCard(profileId, userId);
-    // two creations at the very same moment may both pass; the overshoot is one link
     if ((await this.shares.countByProfile(profile.id)) >= ANALYTICS_SHARES_PER_CARD) {
       throw new BadInputError(TOO_MANY_SHARES);
     }
@@ -108,6 +107,13 @@ export class AnalyticsSharesService implements OnModuleInit {
     });
     // the card was deleted meanwhile
     if (!share) throw new NotFoundError(PROFILE_NOT_FOUND);
+    // creations at the same moment may all have passed the count above: one that finds the card past
+    // the limit once it is stored takes its own link back, so the limit holds in every mode (at worst
+    // two racing for the last place are both refused)
+    if ((await this.shares.countByProfile(profile.id)) > ANALYTICS_SHARES_PER_CARD) {
+      await this.shares.delete(profile.id, share.id);
+      throw new BadInputError(TOO_MANY_SHARES);
+    }
     return this.answer(share);
   }
 
