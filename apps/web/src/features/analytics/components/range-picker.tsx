@@ -8,6 +8,7 @@ import { Calendar } from '@/components/ui/calendar';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useMediaQuery } from '@/lib/use-media-query';
 import {
   dayInZone,
   dayRangeText,
@@ -19,11 +20,19 @@ import {
 } from '../utils/date-range';
 
 const CUSTOM = 'custom';
+/** from the small breakpoint on, the calendar shows two months: a range across a month's end in one view */
+const TWO_MONTHS = '(min-width: 640px)';
 
 /** a day as the calendar holds it: that day's midnight in the zone */
 function dateOf(day: DayKey, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new TZDate(year, month - 1, date, timeZone);
+}
+
+/** the first day of the month before the day's */
+function monthBefore(day: DayKey, timeZone: string): Date {
+  const [year, month] = day.split('-').map(Number);
+  return new TZDate(year, month - 2, 1, timeZone);
 }
 
 /**
@@ -55,6 +64,7 @@ export function RangePicker({
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
   // today, as of when the calendar opened: days after it cannot be picked
   const [today, setToday] = useState(() => dayInZone(new Date(), timeZone));
+  const twoMonths = useMediaQuery(TWO_MONTHS);
 
   const openCalendar = (next: boolean) => {
     if (next) {
@@ -109,7 +119,13 @@ export function RangePicker({
               timeZone={timeZone}
               selected={draft}
               onSelect={(_, day) => setDraft((current) => nextDraft(current, day))}
-              defaultMonth={draft?.from ?? dateOf(today, timeZone)}
+              numberOfMonths={twoMonths ? 2 : 1}
+              // two months side by side show no other month's days: each day is on the grid once
+              showOutsideDays={!twoMonths}
+              // this month on the right, last month beside it; a range begun earlier from its month
+              defaultMonth={
+                draft?.from ?? (twoMonths ? monthBefore(today, timeZone) : dateOf(today, timeZone))
+              }
               disabled={{ after: dateOf(today, timeZone) }}
               endMonth={dateOf(today, timeZone)}
               autoFocus
