@@ -168,8 +168,9 @@ describe.each(STORAGE_KINDS)('analytics reports and traffic alerts by e-mail (%s
       await seed([
         ...events(card.id, ['2026-10-01T00:10:00Z', '2026-10-15T12:00:00Z', '2026-10-31T23:50:00Z']),
         ...events(card.id, ['2026-11-01T00:10:00Z']),
-        // the 31 days before October
-        ...events(card.id, ['2026-09-10T12:00:00Z']),
+        // September, the month October is compared with, and the last day of August, which the 31
+        // days before October would take in too
+        ...events(card.id, ['2026-09-10T12:00:00Z', '2026-08-31T12:00:00Z']),
       ]);
       // other suites' owners share the api: only this owner's mails are counted
       await mails().sendDue(new Date('2026-11-03T09:00:00Z'));

@@ -20,8 +20,11 @@ import { dayIn } from './zoned-time';
 
 const TOP = 5;
 
-function cardReport(card: ProfileRecord, summary: VisitSummaryResponse): CardReport {
-  const previous = summary.comparison.previous;
+function cardReport(
+  card: ProfileRecord,
+  summary: VisitSummaryResponse,
+  before: VisitSummaryResponse,
+): CardReport {
   return {
     name: card.displayName,
     handle: card.handle,
@@ -32,10 +35,10 @@ function cardReport(card: ProfileRecord, summary: VisitSummaryResponse): CardRep
       messages: summary.engagement.message_sent ?? 0,
     },
     previous: {
-      visits: previous.visits,
-      uniqueVisitors: previous.uniqueVisitors,
-      saves: previous.saves,
-      messages: previous.messages,
+      visits: before.totalVisits,
+      uniqueVisitors: before.uniqueVisitors,
+      saves: before.engagement.vcard_saved ?? 0,
+      messages: before.engagement.message_sent ?? 0,
     },
     sources: Object.entries(summary.visitsByReferrer)
       .map(([label, visits]) => ({ label, visits }))
@@ -103,22 +106,20 @@ export class AnalyticsReportSender {
     if (!(await this.sends.claim(owner.id, period.key, now))) return false;
     try {
       const summaries: VisitSummaryResponse[] = [];
+      const befores: VisitSummaryResponse[] = [];
       for (const card of cards) {
-        summaries.push(
-          await this.analytics.reader.summary(
-            card.id,
-            { from: period.from, to: period.to },
-            linkOwnersOf(card),
-            { timeZone: zone },
-          ),
-        );
+        const read = (range: { from: Date; to: Date }) =>
+          this.analytics.reader.summary(card.id, range, linkOwnersOf(card), { timeZone: zone });
+        summaries.push(await read({ from: period.from, to: period.to }));
+        // the period compared is the report's own (a month's is the calendar month before)
+        befores.push(await read(period.before));
       }
       const daily = dailyBars(summaries, period);
       const message = reportMail({
         to: owner.email,
         period,
         zone,
-        cards: cards.map((card, index) => cardReport(card, summaries[index]!)),
+        cards: cards.map((card, index) => cardReport(card, summaries[index]!, befores[index]!)),
         daily,
         chartPng: await this.chart.render(daily),
         baseUrl: this.config.publicBaseUrl,

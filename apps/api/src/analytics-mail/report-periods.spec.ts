@@ -23,6 +23,9 @@ describe('report periods in the owner’s zone', () => {
     expect(period.from.toISOString()).toBe('2026-03-22T23:00:00.000Z');
     expect(period.to.toISOString()).toBe('2026-03-29T21:59:59.999Z');
     expect(period.days).toHaveLength(7);
+    // compared with the week before, in the zone
+    expect(period.before.from.toISOString()).toBe('2026-03-15T23:00:00.000Z');
+    expect(period.before.to.toISOString()).toBe('2026-03-22T22:59:59.999Z');
     // Sunday 23:30 UTC is Monday in Berlin: due; Monday 23:30 UTC is Tuesday there: not
     expect(duePeriod('weekly', new Date('2026-11-08T23:30:00Z'), 'Europe/Berlin')?.key).toBe(
       'report:weekly:2026-11-02',
@@ -40,7 +43,13 @@ describe('report periods in the owner’s zone', () => {
     const period = duePeriod('monthly', new Date('2026-03-01T10:00:00Z'), 'UTC')!;
     expect(period).toMatchObject({ key: 'report:monthly:2026-02', label: 'February 2026' });
     expect(period.days).toHaveLength(28);
-    expect(duePeriod('monthly', new Date('2026-01-01T10:00:00Z'), 'UTC')?.key).toBe('report:monthly:2025-12');
+    // compared with the calendar month before: January's 31 days
+    expect(period.before.from.toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(period.before.to.toISOString()).toBe('2026-01-31T23:59:59.999Z');
+    const january = duePeriod('monthly', new Date('2026-01-01T10:00:00Z'), 'Europe/Berlin')!;
+    expect(january.key).toBe('report:monthly:2025-12');
+    expect(january.before.from.toISOString()).toBe('2025-10-31T23:00:00.000Z');
+    expect(january.before.to.toISOString()).toBe('2025-11-30T22:59:59.999Z');
     expect(duePeriod('monthly', new Date('2026-03-02T10:00:00Z'), 'UTC')).toBeNull();
     expect(duePeriod('off', new Date('2026-03-01T10:00:00Z'), 'UTC')).toBeNull();
   });

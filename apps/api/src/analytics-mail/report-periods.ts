@@ -9,6 +9,8 @@ export interface ReportPeriod {
   /** the first instant of the period's first day and the last of its last day, in the zone */
   from: Date;
   to: Date;
+  /** what it is compared with: the week before, or the calendar month before */
+  before: { from: Date; to: Date };
   /** its days, YYYY-MM-DD, in order */
   days: string[];
   /** "2 – 8 March 2026" or "February 2026" */
@@ -54,6 +56,10 @@ export function duePeriod(frequency: AnalyticsReportFrequency, now: Date, zone: 
       key: `report:weekly:${first}`,
       from,
       to,
+      before: {
+        from: startOfDay(today.year, today.month, today.day - 14, zone),
+        to: new Date(from.getTime() - 1),
+      },
       days: datesBetween(first, last),
       label: sameMonth
         ? `${Number(first.slice(8, 10))} – ${dayLabel(last, true)}`
@@ -71,6 +77,8 @@ export function duePeriod(frequency: AnalyticsReportFrequency, now: Date, zone: 
       key: `report:monthly:${first.slice(0, 7)}`,
       from,
       to,
+      // the month before, as long as it is: September's 30 days against October's 31
+      before: { from: startOfDay(today.year, today.month - 2, 1, zone), to: new Date(from.getTime() - 1) },
       days: datesBetween(first, last),
       label: `${MONTHS[month - 1]} ${year}`,
     };
