@@ -51,9 +51,9 @@ export class TeamLinksAndZones {
     const to = range.to.getTime();
     const todayStart = dayStart(this.clock());
     // three parts, each of whole UTC days' visitors so they add up: the rest of the first day when the
-    // range starts inside one (finished, kept by its bounds: a range whose start moves reads this one
-    // day again, the dashboard's ranges do not), the whole days after it up to today (kept by their
-    // bounds), and today (kept while no card of the team is written)
+    // range starts inside one (from that day's held events, else read and kept by its bounds), the
+    // whole days after it up to today (kept by their bounds), and today (kept while no card of the
+    // team is written)
     const parts: Array<{ range: TimeRange; key: string | null }> = [];
     const sums = new Map<string, number>();
     const finishedEnd = Math.min(to, todayStart - 1);
