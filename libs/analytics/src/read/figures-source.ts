@@ -14,7 +14,7 @@ import type {
   VisitRow,
 } from '../ports';
 import { DayFiguresCache } from './day-cache';
-import { addDays, emptyDay, emptyTotals, finishTotals } from './day-totals';
+import { emptyDay, WholeDaySums, type PeriodFigures } from './day-totals';
 import { BusyDay, hourHolding, rawHoursOf } from './busy-days';
 import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days';
 import {
@@ -25,7 +25,6 @@ import {
   type EdgeDaysPlan,
   HOUR,
   wholeDaysOf,
-  type DailyPlan,
 } from './range-planner';
 import { NewestViewsCache } from './newest-views';
 import { reachesNow, StoreCountedToday } from './store-counted-today';
@@ -53,12 +52,6 @@ export interface SummaryFigures {
   series: SeriesRow[];
 }
 
-interface PeriodFigures {
-  figures: RangeFigures;
-  breakdowns: BreakdownRow[];
-  series: SeriesRow[];
-}
-
 /** cards whose busy days are remembered (the most recently read), and days a card at most */
 const BUSY_CARDS = 1000;
 const BUSY_DAYS_A_CARD = 16;
@@ -81,6 +74,7 @@ export class FiguresSource {
    * tell so
    */
   private readonly busyDays = new LruCache<string, Set<number>>(BUSY_CARDS);
+  private readonly wholeSums = new WholeDaySums();
 
   constructor(
     private readonly reader: FiguresReader,
@@ -202,31 +196,8 @@ export class FiguresSource {
         if (figures) return [[utcDay(part.from.getTime()), figures]];
         return [...(fetched.get(segments.partials[p]?.[i] ?? -1) ?? [])];
       });
-      return this.periodFigures(plan, whole, partDays);
+      return this.wholeSums.period(profileId, plan, whole, partDays);
     }) as [PeriodFigures, PeriodFigures];
-  }
-
-  /** a period's figures: its whole days and its partial days added up */
-  private periodFigures(
-    plan: DailyPlan,
-    whole: DayFigures[],
-    partDays: Array<[string, DayFigures]>,
-  ): PeriodFigures {
-    const byDay = new Map<string, DayFigures[]>();
-    const add = (day: string, figures: DayFigures) => byDay.set(day, [...(byDay.get(day) ?? []), figures]);
-    plan.wholeDays.forEach((day, i) => add(day, whole[i] as DayFigures));
-    for (const [day, figures] of partDays) add(day, figures);
-    const series: SeriesRow[] = [];
-    for (const [day, dayParts] of byDay) {
-      const views = dayParts.flatMap((d) => d.byType).filter((row) => row.type === 'view');
-      series.push({
-        bucket: new Date(`${day}T00:00:00.000Z`),
-        visits: views.reduce((n, row) => n + row.events, 0),
-        uniqueVisitors: dayParts.reduce((n, d) => n + d.stepVisitors.viewed, 0),
-      });
-    }
-    const days = [...whole, ...partDays.map(([, figures]) => figures)];
-    return { ...finishTotals(addDays(emptyTotals(), days)), series };
   }
 
   /**
