@@ -65,9 +65,17 @@ export function wallTime(timeZone: string, ms: number): number {
 export function instantOfWall(timeZone: string, wall: number): number {
   let guess = wall - zoneOffset(timeZone, wall);
   guess = wall - zoneOffset(timeZone, guess);
-  // a wall time the clocks jumped over: the jump's end
-  if (wallTime(timeZone, guess) < wall) guess = wall - zoneOffset(timeZone, guess + HOUR);
-  return guess;
+  if (wallTime(timeZone, guess) >= wall) return guess;
+  // a wall time the clocks jumped over (Santiago skips its midnight in September): the jump, found
+  // by halving the two hours after the guess to the minute (clocks change on a whole minute)
+  let before = Math.floor(guess / 60_000);
+  let after = before + 120;
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (wallTime(timeZone, middle * 60_000) >= wall) after = middle;
+    else before = middle;
+  }
+  return after * 60_000;
 }
 
 /** the start of the local day holding an instant */

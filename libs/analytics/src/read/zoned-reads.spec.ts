@@ -29,6 +29,13 @@ describe('time zones', () => {
     expect(iso(nextLocalDay('Europe/Berlin', Date.parse('2026-03-29T12:00:00Z')))).toBe(
       '2026-03-29T22:00:00.000Z',
     );
+    // Santiago's clocks skip from 00:00 to 01:00 on 6 September: that day starts at 01:00 (04:00 UTC)
+    expect(iso(localDayStart('America/Santiago', Date.parse('2026-09-06T12:00:00Z')))).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
+    expect(iso(nextLocalDay('America/Santiago', Date.parse('2026-09-05T12:00:00Z')))).toBe(
+      '2026-09-06T04:00:00.000Z',
+    );
     expect(isoInZone(Date.parse('2026-03-08T18:30:00Z'), KOLKATA)).toBe('2026-03-09T00:00:00.000+05:30');
     expect(isoInZone(Date.parse('2026-03-08T18:30:00Z'), 'UTC')).toBe('2026-03-08T18:30:00.000Z');
   });
