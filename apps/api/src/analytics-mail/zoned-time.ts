@@ -1,7 +1,8 @@
-// calendar arithmetic in an IANA time zone with Intl alone: the wall-clock parts of an instant, and
-// the instant a wall-clock midnight falls on (daylight saving moves it, so it is found, not added)
+import { instantOfWall, wallTime } from '@cardcraft/analytics';
 
-const HOUR_MS = 3_600_000;
+// the mails' calendar in an IANA time zone: the wall-clock parts of an instant and the instant a
+// wall-clock midnight falls on, from the analytics library's zone arithmetic (Intl alone)
+
 const DAY_MS = 86_400_000;
 
 export interface WallClock {
@@ -14,51 +15,16 @@ export interface WallClock {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
 /** the date and hour a clock in the zone shows at this instant */
 export function wallClock(instant: Date, zone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const { year, month, day, hour } = parts as Record<'year' | 'month' | 'day' | 'hour', number>;
-  return { year, month, day, hour, weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() };
-}
-
-/** how far the zone's clock is ahead of UTC at this instant, in ms */
-function offsetAt(instant: number, zone: string): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterOf(zone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
+  const wall = new Date(wallTime(zone, instant.getTime()));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    weekday: wall.getUTCDay(),
+  };
 }
 
 /**
@@ -67,13 +33,7 @@ function offsetAt(instant: number, zone: string): number {
  * of that day
  */
 export function startOfDay(year: number, month: number, day: number, zone: string): Date {
-  const wall = Date.UTC(year, month - 1, day);
-  let guess = wall - offsetAt(wall, zone);
-  // a second pass settles a guess that crossed a change of offset
-  guess = wall - offsetAt(guess, zone);
-  const reads = wallClock(new Date(guess), zone);
-  if (Date.UTC(reads.year, reads.month - 1, reads.day) < wall) guess += HOUR_MS;
-  return new Date(guess);
+  return new Date(instantOfWall(zone, Date.UTC(year, month - 1, day)));
 }
 
 /** YYYY-MM-DD of a wall-clock date */
@@ -95,14 +55,4 @@ export function datesBetween(first: string, last: string): string[] {
     dates.push(new Date(at).toISOString().slice(0, 10));
   }
   return dates;
-}
-
-/** whether the name is a zone this runtime knows */
-export function isKnownZone(zone: string): boolean {
-  try {
-    formatterOf(zone);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -44,7 +44,7 @@ export {
 } from './response-assembler';
 
 export { DEFAULT_PIECE_CACHE, type PieceCacheOptions } from './pieces';
-export { bucketStarts, isoInZone, localDate, UTC, yearBefore } from './zone';
+export { bucketStarts, instantOfWall, isoInZone, localDate, UTC, wallTime, yearBefore } from './zone';
 
 /** how a summary is read: all optional (UTC, the period before, no filters) */
 export interface SummaryQuery {
