@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { clearInterval, setInterval } from 'node:timers';
 import { Api } from './analytics-api.mjs';
-import { mergesDone, openStore, seedTeamEvents } from './analytics-store.mjs';
+import { analyticsModule, mergesDone, openStore, seedTeamEvents } from './analytics-store.mjs';
 import { ms, stats } from './latency.mjs';
 
 // node 20's built-in fetch
@@ -56,38 +56,15 @@ export const QUERY_READS = [
   },
 ];
 
-/** the zone's offset from UTC at an instant, in ms (+05:30: 19 800 000) */
-function zoneOffset(timeZone, ms) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(new Date(ms))
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
-  return wall - Math.floor(ms / 1000) * 1000;
-}
-
 /**
  * the range the dashboard's "Last N days" sends: the start of the local day N - 1 days before today
  * (in the zone), to now
  */
 export function dashboardRange(days, timeZone = 'UTC') {
+  const { instantOfWall, wallTime } = analyticsModule('read/zone.js');
   const to = Date.now();
-  const wallToday = Math.floor((to + zoneOffset(timeZone, to)) / DAY_MS) * DAY_MS;
-  const wallFrom = wallToday - (days - 1) * DAY_MS;
-  // the instant whose wall clock reads that midnight (the offset there, checked once more)
-  let from = wallFrom - zoneOffset(timeZone, wallFrom);
-  from = wallFrom - zoneOffset(timeZone, from);
+  const wallToday = Math.floor(wallTime(timeZone, to) / DAY_MS) * DAY_MS;
+  const from = instantOfWall(timeZone, wallToday - (days - 1) * DAY_MS);
   return (
     `from=${encodeURIComponent(new Date(from).toISOString())}` +
     `&to=${encodeURIComponent(new Date(to).toISOString())}`
