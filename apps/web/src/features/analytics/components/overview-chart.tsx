@@ -1,4 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartEmpty } from './chart-empty';
 import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import type { AnalyticsOverviewResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -83,9 +84,7 @@ export function OverviewChart({ overview }: { overview: AnalyticsOverviewRespons
               </LineChart>
             </ResponsiveContainer>
           ) : (
-            <div className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-muted-foreground">
-              No visits in this period yet
-            </div>
+            <ChartEmpty />
           )}
         </div>
       </CardContent>

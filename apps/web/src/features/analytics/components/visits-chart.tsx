@@ -1,4 +1,5 @@
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartEmpty } from './chart-empty';
 import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import {
   Bookmark,
@@ -95,9 +96,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
               </AreaChart>
             </ResponsiveContainer>
           ) : (
-            <div className="flex h-full items-center justify-center rounded-lg border border-dashed border-slate-300 text-sm text-muted-foreground">
-              No visits in this period yet
-            </div>
+            <ChartEmpty />
           )}
         </div>
       </CardContent>
