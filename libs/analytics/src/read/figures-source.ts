@@ -27,7 +27,7 @@ import {
   wholeDaysOf,
 } from './range-planner';
 import { NewestViewsCache } from './newest-views';
-import { reachesNow, StoreCountedToday } from './store-counted-today';
+import { isTodayToNow, StoreCountedToday } from './store-counted-today';
 import type { TeamCacheOptions } from './team-figures';
 import type { PieceCacheOptions } from './pieces';
 import { TodayTailCache } from './today-tail';
@@ -156,7 +156,7 @@ export class FiguresSource {
     const parts = plans.flatMap((plan) => plan.partials);
     // today's parts too busy for the events held, as the store counted them since its last write
     const kept = parts.map((part) =>
-      todayCount && reachesNow(part, now) ? todayCount.kept(part.from.getTime()) : null,
+      todayCount && isTodayToNow(part, now) ? todayCount.kept(part.from.getTime()) : null,
     );
     const fromEvents = await this.countFromEvents(
       profileId,
@@ -182,7 +182,7 @@ export class FiguresSource {
     // what the store just counted of today up to now, kept for the next reads
     const storeParts = segments.partials.flat();
     parts.forEach((part, i) => {
-      if (!todayCount || flat[i] || !reachesNow(part, now)) return;
+      if (!todayCount || flat[i] || !isTodayToNow(part, now)) return;
       // a part the store found nothing in has no row (and was not busy): nothing to keep
       const figures = fetched.get(storeParts[i] ?? -1)?.get(utcDay(part.from.getTime()));
       if (figures) todayCount.counted(part.from.getTime(), figures);

@@ -22,7 +22,7 @@ export interface TodayCount {
 }
 
 /** a part of today that reaches the moment of the read (or past it): all the store holds from its start */
-export function reachesNow(part: TimeRange, now: number): boolean {
+export function isTodayToNow(part: TimeRange, now: number): boolean {
   return part.from.getTime() >= dayStart(now) && part.to.getTime() >= now;
 }
 
