@@ -332,7 +332,7 @@ async function measureInserts(dir, { batch, rounds, log }) {
     const store = ClickHouseAnalyticsStore.open({ transport: { kind: 'chdb', path: dir } });
     try {
       await store.migrate();
-      for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
+      for (const table of ['events', 'events_hourly', 'breakdown_hourly', 'link_clicks_daily']) {
         await store.client.command({ query: `SYSTEM STOP MERGES ${table}` });
       }
       const ways = INSERT_WAYS.filter((way) => way.raw === raw);
@@ -362,7 +362,7 @@ async function measureInserts(dir, { batch, rounds, log }) {
         });
         log(`  ${way.name}: ${all.join(', ')} µs/event (main thread ${main.join(', ')})`);
       }
-      for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
+      for (const table of ['events', 'events_hourly', 'breakdown_hourly', 'link_clicks_daily']) {
         await store.client.command({ query: `SYSTEM START MERGES ${table}` });
         await store.client.command({ query: `TRUNCATE TABLE ${table}` });
       }

@@ -242,8 +242,9 @@ describe('the read service over chdb: answers and counted store reads', () => {
     (userAgent) =>
       [IPS.us, IPS.gbBracknell, IPS.deNuremberg, IPS.brPortoAlegre].map((ip) => ({ userAgent, ip })),
   );
-  const event = (ts: string, browser: number, type: EventType = 'view') =>
-    sampleEvent({ profileId: CARD, ts: new Date(ts).toISOString(), type, ...BROWSERS[browser] });
+  const event = (ts: string, browser: number, type: EventType = 'view', target: string | null = null) =>
+    sampleEvent({ profileId: CARD, ts: new Date(ts).toISOString(), type, target, ...BROWSERS[browser] });
+  const click = (ts: string, browser: number, target: string) => event(ts, browser, 'link_clicked', target);
   /** what the store itself answers, nothing kept */
   const truth = (range = RANGE_DAYS) =>
     new AnalyticsReadService(store, store, { days: null }, clock).summary(CARD, range);
@@ -270,6 +271,14 @@ describe('the read service over chdb: answers and counted store reads', () => {
         event('2026-03-09T18:00:00Z', 5),
         event('2026-03-10T09:00:00Z', 6),
         event('2026-03-10T14:55:00Z', 7),
+        // the start day's clicks: one before the range starts, a visitor's two, and one of a visitor
+        // who clicked before the start too
+        click('2026-03-07T11:00:00Z', 2, 'https://a.example'),
+        click('2026-03-07T13:10:00Z', 3, 'https://a.example'),
+        click('2026-03-07T13:20:00Z', 3, 'https://a.example'),
+        click('2026-03-07T14:00:00Z', 2, 'https://a.example'),
+        click('2026-03-08T12:00:00Z', 4, 'https://a.example'),
+        click('2026-03-10T10:00:00Z', 6, 'https://b.example'),
       ],
     });
   }, 60_000);
@@ -284,13 +293,20 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const { reader, reads } = counting(store);
     const service = new AnalyticsReadService(reader, store, undefined, clock);
     const expected = await truth();
-    expect(expected).toMatchObject({ totalVisits: 4, engagement: { vcard_saved: 1 } });
+    expect(expected).toMatchObject({ totalVisits: 4, engagement: { vcard_saved: 1, link_clicked: 5 } });
+    expect(
+      expected.clicksByLink.map(({ target, clicks, uniqueClicks }) => [target, clicks, uniqueClicks]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['https://a.example', 4, 3],
+        ['https://b.example', 1, 1],
+      ]),
+    );
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
     // the days ranges start inside and today up to 14:50 with its tail, in one read; the whole days
     // of both periods and the parts too busy to hold (none here) in another; the link clicks'
-    // visitors of the range's pieces in a third
-    // visitors of the start day's part from that day's outline
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
+    // visitors of the range's pieces in a third, of the start day's part from its held events
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1 });
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
     expect(reads()).toEqual({});
     // a start a minute later (a rolling range): counted from what is kept, link visitors too
@@ -323,7 +339,7 @@ describe('the read service over chdb: answers and counted store reads', () => {
     const service = new AnalyticsReadService(reader, NO_RECENT_WRITES, undefined, clock);
     const expected = await truth();
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
-    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1, linkClickOutlines: 1 });
+    expect(reads()).toEqual({ rawEvents: 1, dailyFigures: 1, pieceFigures: 1 });
     // finished days and today's held part are kept; the events since 14:50 are read again, and
     // today's link clicks' visitors
     expect(await service.summary(CARD, RANGE_DAYS)).toEqual(expected);
@@ -501,7 +517,6 @@ describe('the read service over chdb: answers and counted store reads', () => {
       rawEvents: 1,
       dailyFigures: 1,
       pieceFigures: 1,
-      linkClickOutlines: 1,
       visits: 1,
     });
   });

@@ -149,7 +149,11 @@ export class AnalyticsReadService {
       [SummaryFigures, Map<string, number>, SeriesRow[] | null]
     >(
       () => this.source.summary(profileId, range, before, granularity),
-      () => this.pieces.linkVisitors(profileId, range),
+      // after the summary (one query at a time): the day a rolling range starts inside is held by then
+      () =>
+        this.pieces.linkVisitors(profileId, range, (start, from) =>
+          this.source.heldDayFrom(profileId, start, from),
+        ),
       () =>
         timeZone === UTC
           ? Promise.resolve(null)

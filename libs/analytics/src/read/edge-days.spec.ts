@@ -36,6 +36,32 @@ describe('DayEvents', () => {
   ];
   const events = DayEvents.of(rows);
 
+  it("counts each link's distinct clickers from a moment on, a visitor's clicks once", () => {
+    const clicks = DayEvents.of([
+      row(5, { visitorId: 'a', type: 'link_clicked', target: 'https://x.example' }),
+      row(10, { visitorId: 'b', type: 'link_clicked', target: 'https://x.example' }),
+      row(20, { visitorId: 'b', type: 'link_clicked', target: 'https://x.example' }),
+      row(25, { visitorId: 'b' }),
+      row(30, { visitorId: 'a', type: 'link_clicked', target: 'https://y.example' }),
+      row(40, { visitorId: 'c', type: 'link_clicked', target: 'https://x.example' }),
+    ]);
+    expect(clicks.linkClickersFrom(T0)).toEqual(
+      new Map([
+        ['https://x.example', 3],
+        ['https://y.example', 1],
+      ]),
+    );
+    // from 00:10 on: a's click on x was before, b's two count once
+    expect(clicks.linkClickersFrom(T0 + 10 * MIN)).toEqual(
+      new Map([
+        ['https://x.example', 2],
+        ['https://y.example', 1],
+      ]),
+    );
+    expect(clicks.linkClickersFrom(T0 + 31 * MIN)).toEqual(new Map([['https://x.example', 1]]));
+    expect(clicks.linkClickersFrom(T0 + 41 * MIN)).toEqual(new Map());
+  });
+
   it('counts the events between two moments, both included', () => {
     const figures = events.figures(T0 + 20 * MIN, T0 + 50 * MIN);
     expect(figures.byType).toEqual([

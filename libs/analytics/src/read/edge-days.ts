@@ -34,6 +34,11 @@ export const DEFAULT_EDGE_DAYS: EdgeDaysOptions = {
 
 const STEPS = Object.keys(FUNNEL_STEPS) as FunnelStepName[];
 
+/** what holds a finished day's events: each link's distinct clickers from a moment to the day's end */
+export interface LinkClickers {
+  linkClickersFrom(from: number): Map<string, number>;
+}
+
 /** values to small numbers, in order of first sight */
 class Dictionary<T = string> {
   readonly values: T[] = [];
@@ -77,7 +82,7 @@ interface Column {
  * visitor is held as the 53-bit hash of their id (busy-days.ts' visitorKey: 8 bytes where the id's
  * string takes about 50), as a busy day's outline holds them.
  */
-export class DayEvents {
+export class DayEvents implements LinkClickers {
   private constructor(
     private readonly times: Float64Array,
     private readonly types: Uint8Array,
@@ -228,6 +233,25 @@ export class DayEvents {
       else figures.breakdowns.push(row);
     }
     return figures;
+  }
+
+  /**
+   * per link target, the distinct visitors who clicked it from `fromMs` to the last event held: the
+   * rest of the day a rolling range starts inside, counted without a query
+   */
+  linkClickersFrom(fromMs: number): Map<string, number> {
+    const counts = new Map<string, number>();
+    const link = this.dimensions.find((dimension) => dimension.name === 'link');
+    if (!link) return counts;
+    const clickers = link.values.map(() => new Set<number>());
+    for (let i = countBelow(this.times, fromMs); i < this.times.length; i++) {
+      const id = link.ids[i] as number;
+      if (id >= 0) clickers[id]?.add(this.visitors[i] as number);
+    }
+    clickers.forEach((visitors, id) => {
+      if (visitors.size > 0) counts.set(link.values[id] as string, visitors.size);
+    });
+    return counts;
   }
 
   /**

@@ -23,6 +23,7 @@ import {
   planStoreSegments,
   utcDay,
   type EdgeDaysPlan,
+  DAY,
   HOUR,
   wholeDaysOf,
 } from './range-planner';
@@ -120,6 +121,16 @@ export class FiguresSource {
       () => this.reader.series(profileId, range, granularity),
     );
     return { current, previous, breakdowns, series };
+  }
+
+  /**
+   * a finished UTC day's events where the edge-day cache holds them from `from` to the day's end
+   * (not as a busy day's outline): what the rest of the day a range starts inside can be counted from
+   */
+  heldDayFrom(profileId: string, start: number, from: number): DayEvents | null {
+    if (!this.edges || start + DAY > this.clock()) return null;
+    const held = this.edges.get(profileId, utcDay(start));
+    return held instanceof DayEvents && held.heldFrom <= from ? held : null;
   }
 
   /** views newest first: after a cursor from the store, the first page from what was read where it can */

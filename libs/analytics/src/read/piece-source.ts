@@ -11,6 +11,7 @@ import type {
   TimeRange,
 } from '../ports';
 import { addDays, emptyTotals, finishTotals } from './day-totals';
+import type { LinkClickers } from './edge-days';
 import { filterKey, isFiltered, NO_FILTER } from './filters';
 import type { SummaryFigures } from './figures-source';
 import { PIECE_SETTLE_MS, PieceCache, planPieces, readBounds, type Piece } from './pieces';
@@ -108,9 +109,14 @@ export class PiecesSource {
   /**
    * the distinct visitors who clicked each link in the range, unfiltered (pieces of UTC days). a range
    * that starts inside a finished day (a rolling "last 30 days", whose start moves on every read)
-   * counts that day's part from the day's outline (each visitor's last click per link), kept per day
+   * counts that day's part from the day's events where `heldDay` has them (the edge-day cache), else
+   * from the day's outline (each visitor's last click per link), kept per day
    */
-  async linkVisitors(profileId: string, range: TimeRange): Promise<Map<string, number>> {
+  async linkVisitors(
+    profileId: string,
+    range: TimeRange,
+    heldDay: (start: number, from: number) => LinkClickers | null = () => null,
+  ): Promise<Map<string, number>> {
     const from = range.from.getTime();
     const firstWhole = dayStart(from) === from ? from : dayStart(from) + DAY;
     const suffix =
@@ -125,7 +131,11 @@ export class PiecesSource {
       parts: 'links',
     });
     const visitors = linkVisitorsOf(reads ?? []);
-    if (suffix) {
+    const held = suffix ? heldDay(dayStart(from), from) : null;
+    if (held) {
+      for (const [target, n] of held.linkClickersFrom(from))
+        visitors.set(target, (visitors.get(target) ?? 0) + n);
+    } else if (suffix) {
       for (const { target, last } of await this.linkOutline(profileId, dayStart(from)))
         visitors.set(target, (visitors.get(target) ?? 0) + last.length - countBelow(last, from));
     }

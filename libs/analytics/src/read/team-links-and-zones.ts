@@ -1,15 +1,15 @@
 import { LruCache } from '../lru-cache';
 import type { Granularity, RecentWrites, TeamFiguresReader, TimeRange, ZoneSeriesRow } from '../ports';
 import { DAY, dayStart } from './range-planner';
+import type { LinkClickers } from './edge-days';
 import { bucketStarts } from './zone';
 
 /** kept answers of finished parts (a few thousand numbers each at most), over every team */
 const KEPT_PARTS = 2_000;
 
 /** a held day's link clicks (TeamDayEvents): its clickers from a moment to where the held events end */
-export interface HeldLinkClicks {
+export interface HeldLinkClicks extends LinkClickers {
   readonly end: number;
-  linkClickersFrom(from: number): Map<string, number>;
 }
 
 interface Kept<T> {

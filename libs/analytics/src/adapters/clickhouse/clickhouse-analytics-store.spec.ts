@@ -880,12 +880,22 @@ describe.each<Transport>(['chdb', 'http'])('ClickHouse analytics store over %s',
     const visits = async (profileId: string) => (await reader.summary(profileId, RANGE)).totalVisits;
 
     it('deletes its rows, keeps the others, and a batch of it still queued or replayed stores nothing', async () => {
-      await processor.process({ id: 'erase-1', events: [...views('erased-a', 3), ...views('kept-a', 2)] });
+      const click = (profileId: string) =>
+        sampleEvent({
+          profileId,
+          type: 'link_clicked',
+          target: 'https://x.example',
+          ts: at('2026-03-02T10:30:00Z'),
+        });
+      await processor.process({
+        id: 'erase-1',
+        events: [...views('erased-a', 3), ...views('kept-a', 2), click('erased-a'), click('kept-a')],
+      });
       expect([await visits('erased-a'), await visits('kept-a')]).toEqual([3, 2]);
       await processor.erase('erased-a');
       expect([await visits('erased-a'), await visits('kept-a')]).toEqual([0, 2]);
       // the rollups go with the raw events
-      for (const table of ['events_hourly', 'breakdown_hourly']) {
+      for (const table of ['events_hourly', 'breakdown_hourly', 'link_clicks_daily']) {
         const left = await store.client.query({
           query: `SELECT profile_id, count() AS n FROM ${table} WHERE profile_id IN ('erased-a', 'kept-a') GROUP BY profile_id ORDER BY profile_id`,
           format: 'JSONEachRow',

@@ -37,7 +37,8 @@ import { ClickHouseErasure } from './clickhouse-erasure';
 import { ClickHouseEventReads } from './clickhouse-event-reads';
 import { ClickHouseEventWriter } from './clickhouse-event-writer';
 import { ClickHouseFigures } from './clickhouse-figures';
-import { readCardsVisits, readLinkClickOutlines, readPieceFigures } from './clickhouse-pieces';
+import { ClickHouseLinkReads } from './clickhouse-link-reads';
+import { readCardsVisits, readPieceFigures } from './clickhouse-pieces';
 import { ClickHouseTeamFigures } from './clickhouse-team-figures';
 import { readTeamLinkVisitors, readTeamZoneSeries } from './clickhouse-team-reads';
 import { readVisitorDays } from './clickhouse-visitor-days';
@@ -81,6 +82,7 @@ export class ClickHouseAnalyticsStore
   private readonly figuresOf: ClickHouseFigures;
   private readonly teams: ClickHouseTeamFigures;
   private readonly events: ClickHouseEventReads;
+  private readonly links: ClickHouseLinkReads;
   private readonly erasure: ClickHouseErasure;
   private readonly backups: ClickHouseBackups;
 
@@ -94,6 +96,7 @@ export class ClickHouseAnalyticsStore
     this.figuresOf = new ClickHouseFigures(connection.client, this.retention, readGroupsAtOnce);
     this.teams = new ClickHouseTeamFigures(connection.client, this.retention);
     this.events = new ClickHouseEventReads(connection.client, readGroupsAtOnce);
+    this.links = new ClickHouseLinkReads(connection.client, readGroupsAtOnce);
     this.erasure = new ClickHouseErasure(connection, this.retention);
     this.backups = new ClickHouseBackups(connection.client, connection.backupsDir);
   }
@@ -207,11 +210,13 @@ export class ClickHouseAnalyticsStore
   }
 
   pieceFigures(profileId: string, request: PieceRequest): Promise<PieceFigures[]> {
-    return readPieceFigures(this.client, profileId, request);
+    const { parts } = request;
+    if (parts === 'links') return this.links.pieces(profileId, request);
+    return readPieceFigures(this.client, profileId, { ...request, parts });
   }
 
   linkClickOutlines(profileId: string, ranges: TimeRange[]): Promise<LinkClickOutline[]> {
-    return readLinkClickOutlines(this.client, profileId, ranges);
+    return this.links.outlines(profileId, ranges);
   }
 
   cardsVisits(

@@ -13,7 +13,7 @@ export class ClickHouseErasure implements EventEraser {
 
   async deleteProfileEvents(profileId: string): Promise<void> {
     // the views only add, so the rollups are erased with the events
-    for (const table of ['events', 'events_hourly', 'breakdown_hourly']) {
+    for (const table of ['events', 'events_hourly', 'breakdown_hourly', 'link_clicks_daily']) {
       await this.connection.client.command({
         query: `DELETE FROM ${table} WHERE profile_id = {profileId:String}`,
         query_params: { profileId },

@@ -1,18 +1,9 @@
 import type { ClickHouseClient } from '@clickhouse/client';
-import { toClickHouseTime } from '../../events';
-import type {
-  BreakdownDimension,
-  FunnelStepName,
-  LinkClickOutline,
-  PieceFigures,
-  PieceRequest,
-  TimeRange,
-} from '../../ports';
+import type { BreakdownDimension, FunnelStepName, PieceFigures, PieceRequest } from '../../ports';
 import { keptVisitorsTest } from './clickhouse-filters';
 import {
   BREAKDOWN_PAIRS,
   HOUR,
-  NO_REQUEST,
   bucketTests,
   intervalSegments,
   STEP_OF_TYPE,
@@ -34,12 +25,13 @@ type Row = {
 /**
  * a range's pieces (each inside one UTC day) counted from the raw events, narrowed to a filter's
  * visitors, in one query: what the rollups cannot answer (they know no visitor's other events), and
- * the hours of a zone whose hours do not start at UTC's
+ * the hours of a zone whose hours do not start at UTC's. the link clicks alone ('links') are read
+ * with other cards' (clickhouse-link-reads.ts)
  */
 export async function readPieceFigures(
   client: ClickHouseClient,
   profileId: string,
-  request: PieceRequest,
+  request: PieceRequest & { parts: 'all' | 'series' },
 ): Promise<PieceFigures[]> {
   const figures: PieceFigures[] = request.pieces.map(() => ({
     byType: [],
@@ -53,18 +45,15 @@ export async function readPieceFigures(
   const { segment: seg, within } = intervalSegments(request.pieces, params, 'piece');
   const kept = keptVisitorsTest(request.filter, request.pieces, '{p:String}', params);
   const where = `profile_id = {p:String} AND (${within})${kept}`;
-  const branches: string[] = [];
-  if (request.parts !== 'links') {
-    const views = request.parts === 'series' ? " AND type = 'view'" : '';
-    branches.push(
-      `SELECT ${seg} AS seg, 'type' AS kind, toString(type) AS k1, '' AS k2, count() AS n,
+  const views = request.parts === 'series' ? " AND type = 'view'" : '';
+  const branches: string[] = [
+    `SELECT ${seg} AS seg, 'type' AS kind, toString(type) AS k1, '' AS k2, count() AS n,
               countIf(authenticated = 1) AS auth, toUInt64(0) AS visitors
        FROM events WHERE ${where}${views} GROUP BY seg, type`,
-      `SELECT ${seg} AS seg, 'step' AS kind, ${STEP_OF_TYPE} AS k1, '' AS k2, toUInt64(0) AS n,
+    `SELECT ${seg} AS seg, 'step' AS kind, ${STEP_OF_TYPE} AS k1, '' AS k2, toUInt64(0) AS n,
               toUInt64(0) AS auth, uniqExact(visitor_id) AS visitors
        FROM events WHERE ${where}${views} GROUP BY seg, k1`,
-    );
-  }
+  ];
   if (request.parts === 'all') {
     branches.push(
       `SELECT ${seg} AS seg, 'breakdown' AS kind, pair.1 AS k1, pair.2 AS k2, count() AS n,
@@ -73,14 +62,7 @@ export async function readPieceFigures(
        WHERE ${where} AND type IN ('view', 'link_clicked') GROUP BY seg, k1, k2`,
     );
   }
-  if (request.parts === 'links') {
-    branches.push(
-      `SELECT ${seg} AS seg, 'breakdown' AS kind, 'link' AS k1, target AS k2, count() AS n,
-              toUInt64(0) AS auth, uniqExact(visitor_id) AS visitors
-       FROM events WHERE ${where} AND type = 'link_clicked' GROUP BY seg, k2`,
-    );
-  }
-  if (request.hourShiftMs !== null && request.parts !== 'links') {
+  if (request.hourShiftMs !== null) {
     params.shift = request.hourShiftMs;
     branches.push(
       `SELECT ${seg} AS seg, 'hour' AS kind,
@@ -149,35 +131,4 @@ export async function readCardsVisits(
       bucket: bucketStarts[Number(row.b)] as number,
       visits: Number(row.n),
     }));
-}
-
-/** per range, each link target and its visitors' last clicks, ascending, in one query */
-export async function readLinkClickOutlines(
-  client: ClickHouseClient,
-  profileId: string,
-  ranges: TimeRange[],
-): Promise<LinkClickOutline[]> {
-  const outlines: LinkClickOutline[] = ranges.map(() => []);
-  if (ranges.length === 0) return outlines;
-  const params: Params = { p: profileId };
-  const tests = ranges.map((range, i) => {
-    params[`f${i}`] = toClickHouseTime(range.from);
-    params[`t${i}`] = toClickHouseTime(range.to);
-    return `ts >= {f${i}:DateTime64(3, 'UTC')} AND ts <= {t${i}:DateTime64(3, 'UTC')}`;
-  });
-  const rows = await queryRows<{ r: number | string; target: string; last: number[] }>(
-    client,
-    `SELECT r, target, arraySort(groupArray(last)) AS last
-     FROM (
-       SELECT multiIf(${tests.map((test, i) => `${test}, ${i}`).join(', ')}, ${NO_REQUEST}) AS r, target,
-              visitor_id, toFloat64(toUnixTimestamp64Milli(max(ts))) AS last
-       FROM events
-       WHERE profile_id = {p:String} AND type = 'link_clicked' AND (${tests.map((test) => `(${test})`).join(' OR ')})
-       GROUP BY r, target, visitor_id
-     )
-     GROUP BY r, target`,
-    params,
-  );
-  for (const row of rows) outlines[Number(row.r)]?.push({ target: row.target, last: row.last.map(Number) });
-  return outlines;
 }

@@ -24,6 +24,12 @@ function seeded(): StoredEvent[] {
     e('2026-04-02T09:00:00.000Z', { visitor_id: 'visitor-a', country: 'US' }),
     e('2026-04-02T09:01:00.000Z', { visitor_id: 'visitor-a', country: 'US', type: 'message_sent' }),
     storedEvent({ profile_id: OTHER, at: '2026-04-01T18:45:00.000Z' }),
+    storedEvent({
+      profile_id: OTHER,
+      at: '2026-04-01T18:50:00.000Z',
+      type: 'link_clicked',
+      target: 'https://y.example',
+    }),
   ];
 }
 
@@ -151,6 +157,60 @@ export function pieceFiguresContract(ports: () => { writer: EventWriter; reader:
         },
       ]);
       expect(before).toEqual([]);
+    });
+
+    it("reads the link clicks of cards asked at once as each reads alone, a filter's and a card's twice", async () => {
+      const { reader } = ports();
+      const germans: StoreFilter = { views: [{ column: 'country', values: ['DE'] }], link: null };
+      const asked: Array<[string, StoreFilter]> = [
+        [OTHER, NONE],
+        [P, NONE],
+        [P, germans],
+      ];
+      const links = (profileId: string, filter: StoreFilter) =>
+        reader.pieceFigures(profileId, { pieces: PIECES, filter, hourShiftMs: null, parts: 'links' });
+      const alone = [];
+      for (const [profileId, filter] of asked) alone.push(await links(profileId, filter));
+      // the first read alone; the others wait behind it and go together where they can
+      const together = await Promise.all(asked.map(([profileId, filter]) => links(profileId, filter)));
+      expect(together).toEqual(alone);
+      expect(alone.map((pieces) => pieces[1]?.linkVisitors)).toEqual([
+        [{ target: 'https://y.example', visitors: 1 }],
+        [{ target: 'https://x.example', visitors: 2 }],
+        [{ target: 'https://x.example', visitors: 1 }],
+      ]);
+      expect(alone[2]?.[1]?.breakdowns).toEqual([
+        { dimension: 'link', value: 'https://x.example', count: 2 },
+      ]);
+      // a whole UTC day, as the daily rollup counts it (unfiltered) and as the raw events do (filtered)
+      const day = between('2026-04-01T00:00:00.000Z', '2026-04-01T23:59:59.999Z');
+      const wholeDay = (filter: StoreFilter) =>
+        reader.pieceFigures(P, { pieces: [day, PIECES[2]!], filter, hourShiftMs: null, parts: 'links' });
+      const [[all, next], [kept]] = [await wholeDay(NONE), await wholeDay(germans)];
+      expect([all?.linkVisitors, all?.breakdowns, next?.linkVisitors]).toEqual([
+        [{ target: 'https://x.example', visitors: 2 }],
+        [{ dimension: 'link', value: 'https://x.example', count: 3 }],
+        [],
+      ]);
+      expect(kept?.linkVisitors).toEqual([{ target: 'https://x.example', visitors: 1 }]);
+      const outlines = await Promise.all([
+        reader.linkClickOutlines(OTHER, [PIECES[1]!]),
+        reader.linkClickOutlines(P, [PIECES[0]!, PIECES[1]!]),
+        reader.linkClickOutlines(P, [PIECES[2]!]),
+      ]);
+      expect(outlines).toEqual([
+        [[{ target: 'https://y.example', last: [Date.parse('2026-04-01T18:50:00.000Z')] }]],
+        [
+          [],
+          [
+            {
+              target: 'https://x.example',
+              last: [Date.parse('2026-04-01T19:06:00.000Z'), Date.parse('2026-04-01T20:00:00.000Z')],
+            },
+          ],
+        ],
+        [[]],
+      ]);
     });
 
     it("lists a filter's visitors' views only", async () => {
