@@ -4,7 +4,7 @@ import { LruCache } from '../../lru-cache';
 import { forEachRawEvent, RAW_EVENT_COLUMNS } from './raw-event-lines';
 import type { DayEventRow, LiveFigures, StoreFilter, TimeRange, VisitCursor, VisitRow } from '../../ports';
 import { keptVisitorsTest } from './clickhouse-filters';
-import { CoalescedReads, sameCard } from './coalesced-reads';
+import { CoalescedReads, readsOfCards, sameCard } from './coalesced-reads';
 import {
   DAY,
   MAX_GROUP,
@@ -74,14 +74,12 @@ export class ClickHouseEventReads {
     /** groups read at once: 1 for chdb (one at a time, the next one gathering what arrives meanwhile) */
     readGroupsAtOnce: number,
   ) {
-    this.rawEventReads = new CoalescedReads({
-      readTogether: (reads) => this.readRawEvents(reads),
-      readAlone: async (read) => (await this.readRawEvents([read]))[0] ?? [],
-      // two reads of one card could claim the same rows
-      fits: (read, group) => !sameCard(read.profileId, group),
-      concurrency: readGroupsAtOnce,
-      maxGroup: MAX_GROUP,
-    });
+    this.rawEventReads = readsOfCards(
+      (reads) => this.readRawEvents(reads),
+      () => [],
+      readGroupsAtOnce,
+      MAX_GROUP,
+    );
     this.visitReads = new CoalescedReads({
       readTogether: (reads) => this.readVisitPages(reads),
       readAlone: (read) => this.readVisitPage(read),

@@ -11,7 +11,7 @@ import {
   type SeriesRow,
   type TimeRange,
 } from '../../ports';
-import { CoalescedReads, sameCard } from './coalesced-reads';
+import { readsOfCards, type CoalescedReads } from './coalesced-reads';
 import {
   BREAKDOWN_PAIRS,
   HOUR,
@@ -48,14 +48,13 @@ export class ClickHouseFigures {
     /** groups read at once: 1 for chdb (one at a time, the next one gathering what arrives meanwhile) */
     readGroupsAtOnce: number,
   ) {
-    this.dailyReads = new CoalescedReads({
-      readTogether: (reads) => this.readDailyFigures(reads),
-      readAlone: async (read) => (await this.readDailyFigures([read]))[0] ?? new Map(),
-      // two reads of one card could have overlapping segments, and a row counts in one segment only
-      fits: (read, group) => !sameCard(read.profileId, group),
-      concurrency: readGroupsAtOnce,
-      maxGroup: MAX_GROUP,
-    });
+    // two reads of one card could have overlapping segments, and a row counts in one segment only
+    this.dailyReads = readsOfCards(
+      (reads) => this.readDailyFigures(reads),
+      () => new Map(),
+      readGroupsAtOnce,
+      MAX_GROUP,
+    );
   }
 
   private split(profileId: string, range: TimeRange): Params {

@@ -2,7 +2,7 @@ import type { ClickHouseClient } from '@clickhouse/client';
 import { toClickHouseTime } from '../../events';
 import type { LinkClickOutline, PieceFigures, PieceRequest, StoreFilter, TimeRange } from '../../ports';
 import { keptVisitorsTest } from './clickhouse-filters';
-import { CoalescedReads, sameCard } from './coalesced-reads';
+import { readsOfCards, type CoalescedReads } from './coalesced-reads';
 import { DAY, intervalSegments, MAX_GROUP, NO_REQUEST, noStepVisitors, queryRows, type Params } from './sql';
 
 interface LinkPiecesRead {
@@ -32,21 +32,18 @@ export class ClickHouseLinkReads {
     /** groups read at once: 1 for chdb, more for a server */
     readGroupsAtOnce: number,
   ) {
-    // two reads of one card in a group would share its rows: a row counts for the first read only
-    this.pieceReads = new CoalescedReads({
-      readTogether: (reads) => this.readPieces(reads),
-      readAlone: async (read) => (await this.readPieces([read]))[0] ?? [],
-      fits: (read, group) => !sameCard(read.profileId, group),
-      concurrency: readGroupsAtOnce,
-      maxGroup: MAX_GROUP,
-    });
-    this.outlineReads = new CoalescedReads({
-      readTogether: (reads) => this.readOutlines(reads),
-      readAlone: async (read) => (await this.readOutlines([read]))[0] ?? [],
-      fits: (read, group) => !sameCard(read.profileId, group),
-      concurrency: readGroupsAtOnce,
-      maxGroup: MAX_GROUP,
-    });
+    this.pieceReads = readsOfCards(
+      (reads) => this.readPieces(reads),
+      () => [],
+      readGroupsAtOnce,
+      MAX_GROUP,
+    );
+    this.outlineReads = readsOfCards(
+      (reads) => this.readOutlines(reads),
+      () => [],
+      readGroupsAtOnce,
+      MAX_GROUP,
+    );
   }
 
   /** per piece, the clicks and distinct clickers of each link, narrowed to a filter's visitors */

@@ -28,6 +28,25 @@ interface Waiting<Req, Res> {
 export const sameCard = (profileId: string, group: readonly { profileId: string }[]) =>
   group.some((other) => other.profileId === profileId);
 
+/**
+ * reads answered by one query a group (`readGroup`, an answer per request in order; alone, a group of
+ * one), one request a card in a group: two of one card could claim the same rows
+ */
+export function readsOfCards<Req extends { profileId: string }, Res>(
+  readGroup: (requests: Req[]) => Promise<Res[]>,
+  empty: () => Res,
+  concurrency: number,
+  maxGroup: number,
+): CoalescedReads<Req, Res> {
+  return new CoalescedReads({
+    readTogether: readGroup,
+    readAlone: async (request) => (await readGroup([request]))[0] ?? empty(),
+    fits: (request, group) => !sameCard(request.profileId, group),
+    concurrency,
+    maxGroup,
+  });
+}
+
 export class CoalescedReads<Req, Res> {
   private queue: Waiting<Req, Res>[] = [];
   private running = 0;
