@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
-import { IPHONE, launchChromium } from './support/browser';
+import { IPHONE, launchChromium, takeCspViolations } from './support/browser';
 import { callApi, startProduct, type ApiCall, type RunningProduct } from './support/product';
 
 // the server-rendered public card, read, saved and written to with JavaScript off and on
@@ -224,5 +224,44 @@ describe('the public card, rendered on the server', () => {
     await page.getByText('This is your card as visitors see it.').waitFor();
     await context.close();
     await expectVisits(4);
+  });
+
+  // last: its visit would count in the visits counted above
+  it("applies the page's own styles under a policy without 'unsafe-inline', and refuses an injected one", async () => {
+    const { context, page } = await phone(true);
+    const response = await page.goto(`/u/${card.handle}`);
+    const styleSrc = /(?:^|;)\s*style-src ([^;]*)/.exec(
+      (await response?.headerValue('content-security-policy')) ?? '',
+    )?.[1];
+    expect(styleSrc).toMatch(/^'self' 'sha256-\S+' 'unsafe-hashes'( 'sha256-\S+')+$/);
+    await page.getByRole('heading', { level: 1, name: card.displayName }).waitFor();
+    // the stylesheet and every style attribute (the theme, the brand's colours) applied
+    const applied = await page.evaluate(() => ({
+      stylesheets: document.styleSheets.length,
+      ruleCount: [...document.styleSheets].reduce((n, sheet) => n + sheet.cssRules.length, 0),
+      attributes: [...document.querySelectorAll<HTMLElement>('[style]')].map((el) => el.style.length),
+    }));
+    expect(applied.ruleCount).toBeGreaterThan(20);
+    expect(applied.attributes.length).toBeGreaterThan(0);
+    expect(applied.attributes.every((declarations) => declarations > 0)).toBe(true);
+    // what a script or markup slipped into the page would add does not apply
+    const injected = await page.evaluate(async () => {
+      const style = document.createElement('style');
+      style.textContent = 'body { text-indent: 77px; }';
+      document.head.append(style);
+      const div = document.createElement('div');
+      div.innerHTML = '<p style="text-indent: 77px">x</p>';
+      document.body.append(div);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return [
+        getComputedStyle(document.body).textIndent,
+        getComputedStyle(div.firstElementChild!).textIndent,
+      ];
+    });
+    expect(injected).toEqual(['0px', '0px']);
+    const refused = takeCspViolations();
+    expect(refused.length).toBeGreaterThanOrEqual(2);
+    expect(refused.every((line) => /style-src/.test(line))).toBe(true);
+    await context.close();
   });
 });

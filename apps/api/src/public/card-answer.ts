@@ -62,6 +62,8 @@ export interface CardAnswer {
   incompressible?: boolean;
   /** headers of this answer alone (a file's name) */
   extraHeaders?: Readonly<Record<string, string>>;
+  /** a policy of this page's own (its styles by hash), in place of the one every answer carries */
+  contentSecurityPolicy?: string;
 }
 
 /** the status line, headers and bytes of an answer as they go out */

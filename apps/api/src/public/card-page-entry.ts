@@ -99,7 +99,7 @@ export class CardPageEntry {
       if (!answer) return false;
       const written = writtenAnswer(answer, request.headers);
       const requestId = requestIdOf(request.headers);
-      const pairs = this.headers.pairs(requestId);
+      const pairs = this.headers.pairs(requestId, answer.contentSecurityPolicy);
       for (const [name, value] of Object.entries(written.headers)) pairs.push(name, String(value));
       response.writeHead(written.status, pairs);
       response.end(written.body ?? undefined);

@@ -135,7 +135,17 @@ describe.each([
   it.each(CARD_ANSWERS)('are the same on %s', async (_, send, status) => {
     const response = await send(http, handle);
     expect(response.status).toBe(status);
-    expect(policyHeaders(response)).toEqual(spa);
+    const { 'content-security-policy': policy, ...rest } = policyHeaders(response);
+    const { 'content-security-policy': spaPolicy, ...spaRest } = spa;
+    expect(rest).toEqual(spaRest);
+    // a rendered page names its own styles by hash; every other answer has the SPA's policy
+    const page = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+    if (!page) expect(policy).toBe(spaPolicy);
+    else {
+      expect(policy).not.toContain("'unsafe-inline'");
+      expect(policy?.replace(/style-src [^;]*/, '')).toBe(spaPolicy?.replace(/style-src [^;]*/, ''));
+      expect(policy).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+    }
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -9,6 +9,7 @@ import {
 import type { ProfileRecord } from '@cardcraft/storage';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { toPublicProfileResponse } from '../profiles/profile.mapper';
+import { cardPagePolicy } from '../platform/security/content-security-policy';
 import { loadCardPages, type CardPages } from '../platform/web/card-renderer';
 import { EncodedBody } from './card-answer';
 import { CARD_PAGES } from './public.tokens';
@@ -28,10 +29,11 @@ export async function cardPagesProvider(config: AppConfig): Promise<CardPages | 
   return loadCardPages(config.webSsrDir, config.webDistDir);
 }
 
-/** a page's html and its status */
+/** a page's html, its status and its content security policy (its styles named by hash) */
 export interface CardPage {
   status: number;
   body: EncodedBody;
+  policy: string;
 }
 
 export type DeadEnd = 'not-found' | 'not-available';
@@ -111,6 +113,7 @@ export class CardPagesService {
 
   private render(content: CardPageContent, status: number, kept: boolean): CardPage {
     if (!this.pages) throw new Error('the card pages are not built');
-    return { status, body: new EncodedBody(this.pages.render(content), kept) };
+    const html = this.pages.render(content);
+    return { status, body: new EncodedBody(html, kept), policy: cardPagePolicy(html) };
   }
 }

@@ -41,7 +41,7 @@ export function cardRequestOf(request: CardRoute): CardRequest {
 function sender(headers: AnswerHeaders) {
   return (request: FastifyRequest, reply: FastifyReply, answer: CardAnswer): FastifyReply => {
     const written = writtenAnswer(answer, request.headers);
-    const pairs = headers.pairs(request.id);
+    const pairs = headers.pairs(request.id, answer.contentSecurityPolicy);
     for (const [name, value] of Object.entries(written.headers)) pairs.push(name, String(value));
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) pairs.push(name, String(value));

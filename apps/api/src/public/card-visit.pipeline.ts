@@ -49,6 +49,7 @@ function pageAnswer(page: CardPage, revalidate = true): CardAnswer {
     vary: PAGE_VARY,
     revalidate,
     body: page.body,
+    contentSecurityPolicy: page.policy,
   };
 }
 

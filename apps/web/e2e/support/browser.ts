@@ -65,6 +65,11 @@ async function watchContentSecurityPolicy(context: BrowserContext): Promise<void
   });
 }
 
+/** the violations recorded so far, taken: for a test that provokes one on purpose */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
 // every suite that opens Chromium through launchChromium fails a test during which one of its pages
 // broke the content security policy: the product must work under the policy it sends
 afterEach(() => {

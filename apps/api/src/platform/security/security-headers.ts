@@ -56,7 +56,11 @@ export class AnswerHeaders {
       ...added,
     });
     this.flat = this.entries.flat();
+    this.policyAt = this.flat.indexOf('content-security-policy') + 1;
   }
+
+  /** where the policy's value is in the pairs */
+  private readonly policyAt: number;
 
   /** the headers as one object, for an answer written in one go */
   with(requestId: string): Record<string, string> {
@@ -67,10 +71,12 @@ export class AnswerHeaders {
 
   /**
    * the headers as [name, value, name, value...]: node writes a head given so for less cpu than the
-   * same headers as an object or set one by one (docs/decisions/001-card-page-entry.md)
+   * same headers as an object or set one by one (docs/decisions/001-card-page-entry.md). a page with a
+   * policy of its own (the card's) has it in place of every answer's
    */
-  pairs(requestId: string): string[] {
+  pairs(requestId: string, contentSecurityPolicy?: string): string[] {
     const pairs = this.flat.slice();
+    if (contentSecurityPolicy !== undefined) pairs[this.policyAt] = contentSecurityPolicy;
     pairs.push('x-request-id', requestId);
     return pairs;
   }
