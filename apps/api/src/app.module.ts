@@ -13,6 +13,7 @@ import { CardPreviewModule } from './card-preview/card-preview.module';
 import type { AppConfig } from './platform/config/app-config';
 import { ConfigModule } from './platform/config/config.module';
 import { HealthModule } from './health/health.module';
+import { SecurityTxtModule } from './security-txt/security-txt.module';
 import { LeadsModule } from './leads/leads.module';
 import { MediaModule } from './media/media.module';
 import { ProfilesModule } from './profiles/profiles.module';
@@ -35,6 +36,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         ObservabilityModule.forRoot(metrics),
         HealthModule,
+        SecurityTxtModule,
         AuthModule,
         AccountModule,
         AccountMailModule,

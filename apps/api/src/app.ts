@@ -21,6 +21,7 @@ import { registerCardRoutes } from './public/card-routes';
 import { CardPageEntry } from './public/card-page-entry';
 import { requestIdOf } from './public/request-id';
 import { MEDIA_ROUTES } from './media/media.controller';
+import { SECURITY_TXT_ROUTE } from './security-txt/security-txt.controller';
 import { registerUploadBodyParser } from './media/media-body';
 import { describeCardJsonRead } from './platform/openapi/card-json-read';
 import { dtoSchemas } from './platform/openapi/dto-schemas';
@@ -103,9 +104,10 @@ export async function createApp(
   // every address of a card (/u/{handle}/..., and its JSON read) goes through its one pipeline
   registerCardRoutes(app, answerHeaders, errors);
   cardPageEntry.install(app);
-  // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind})
+  // stored images at /media/{key}: read only, so GET alone (the upload is POST /api/media/{kind}); the
+  // security contact where RFC 9116 puts it
   app.setGlobalPrefix('api', {
-    exclude: MEDIA_ROUTES.map((path) => ({ path, method: RequestMethod.GET })),
+    exclude: [...MEDIA_ROUTES, SECURITY_TXT_ROUTE].map((path) => ({ path, method: RequestMethod.GET })),
   });
   // avatars and banners are sent as the image's bytes
   registerUploadBodyParser(app, config);

@@ -33,6 +33,8 @@ export interface AppConfig {
   /** scrypt's work factor N for new password hashes (PASSWORD_SCRYPT_COST) */
   passwordScryptCost: number;
   publicBaseUrl: string;
+  /** SECURITY_CONTACT: where /.well-known/security.txt sends vulnerability reports (mailto: or https:) */
+  securityContact: string;
   corsOrigins: string[];
   bodyLimitBytes: number;
   /** abuse limits: how many requests a window allows for each limited action (RATE_LIMIT_*) */
@@ -231,6 +233,19 @@ function mailFrom(env: Env, publicBaseUrl: string): string {
   return raw;
 }
 
+/** SECURITY_CONTACT: a mailto: address or an https: page; security@ the public address's host if unset */
+function securityContact(env: Env, publicBaseUrl: string): string {
+  const raw = envText(env, 'SECURITY_CONTACT');
+  if (!raw) return `mailto:security@${new URL(publicBaseUrl).hostname}`;
+  const valid = /^mailto:[^@\s<>]+@[^@\s<>]+$/.test(raw) || /^https:\/\/[^\s]+$/.test(raw);
+  if (!valid) {
+    throw new ConfigError(
+      `SECURITY_CONTACT must be a mailto: address or an https: address, like mailto:security@example.com (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
 /** MAIL_RETRY_DELAYS: the waits before each new attempt, like 2s,15s,1m,5m (four more attempts) */
 function retryDelays(env: Env): number[] {
   const raw = envText(env, 'MAIL_RETRY_DELAYS') ?? '2s,15s,1m,5m';
@@ -333,6 +348,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     sessionTtlSeconds: duration(env, 'SESSION_TTL', 7 * 86400),
     passwordScryptCost: scryptCost(env),
     publicBaseUrl,
+    securityContact: securityContact(env, publicBaseUrl),
     corsOrigins,
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 50 * 1024 * 1024),
     rateLimits: rateLimits(env),

@@ -489,6 +489,13 @@ const ROUTES: Route[] = [
   },
   {
     method: 'GET',
+    path: '/.well-known/security.txt',
+    page: true,
+    url: () => '/.well-known/security.txt',
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'GET',
     path: '/u/{handle}',
     page: true,
     url: (world) => `/u/${world.card.handle}`,
