@@ -15,6 +15,7 @@ export * from './read/team-merge';
 export * from './read/csv';
 export * from './read/day-cache';
 export * from './read/edge-days';
+export * from './read/edge-days-cache';
 export * from './read/visitor-day-signals';
 export * from './runtime';
 export * from './config';

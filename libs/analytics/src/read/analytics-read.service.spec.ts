@@ -24,7 +24,7 @@ import {
 } from './analytics-read.service';
 import { BusyDay } from './busy-days';
 import { DayFiguresCache } from './day-cache';
-import { EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
+import { EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days-cache';
 import { toCsv } from './csv';
 
 describe('analytics ranges and cursors', () => {

@@ -1,5 +1,6 @@
 import type { DayEventRow } from '../ports';
-import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days';
+import { DayEvents } from './edge-days';
+import { EdgeDaysCache, TOO_MANY_EVENTS } from './edge-days-cache';
 
 const T0 = Date.parse('2026-03-01T00:00:00Z');
 const MIN = 60_000;

@@ -16,7 +16,8 @@ import type {
 import { DayFiguresCache } from './day-cache';
 import { emptyDay, WholeDaySums, type PeriodFigures } from './day-totals';
 import { BusyDay, hourHolding, rawHoursOf } from './busy-days';
-import { DayEvents, EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days';
+import { DayEvents } from './edge-days';
+import { EdgeDaysCache, TOO_MANY_EVENTS, type Held } from './edge-days-cache';
 import {
   planDays,
   planEdgeDays,

@@ -16,7 +16,7 @@ import { BatchProcessor } from '../../ingest/batch-processor';
 import type { DayFigures } from '../../ports';
 import { AnalyticsReadService, parseRange } from '../../read/analytics-read.service';
 import { DayFiguresCache } from '../../read/day-cache';
-import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days';
+import { EdgeDaysCache, TOO_MANY_EVENTS } from '../../read/edge-days-cache';
 import { BusyDay } from '../../read/busy-days';
 import { IPS, USER_AGENTS, sampleEvent } from '../../testing/sample-events';
 import { countingReads, type CountedReads } from '../../testing/counting-reads';
