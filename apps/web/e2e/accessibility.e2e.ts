@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
 import sharp from 'sharp';
-import { DESKTOP, IPHONE, launchChromium } from './support/browser';
+import { DESKTOP, IPHONE, finishAnimations, launchChromium } from './support/browser';
 import { REPO_ROOT, startProduct, type RunningProduct } from './support/product';
 
 // every screen through axe-core at 1440 and 390 px, and the keyboard on the public card and the login page
@@ -52,6 +52,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // fonts, lazy chunks and the toasts' entrance
   await page.waitForTimeout(150);
+  await finishAnimations(page);
 }
 
 /** one rule waived for one element in one state, with the reason it cannot harm anyone there */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { waitForNetworkQuiet } from './browser';
+import { finishAnimations, waitForNetworkQuiet } from './browser';
 import { REPO_ROOT } from './product';
 
 // axe-core on a screen as it is, at the widths given, for the feature suites: the same rules and the
@@ -36,8 +36,9 @@ export async function expectAccessible(
     for (const width of widths) {
       await page.setViewportSize({ width, height: original?.height ?? 900 });
       await waitForNetworkQuiet(page);
-      // the entrances of dialogs and toasts
-      await page.waitForTimeout(200);
+      // the entrances of dialogs and toasts (a frame for the resize's own to start), then their ends
+      await page.waitForTimeout(50);
+      await finishAnimations(page);
       // evaluated, not added as a <script>: the content security policy refuses inline scripts
       if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
       const violations = await page.evaluate(async (options) => {

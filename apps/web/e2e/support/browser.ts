@@ -113,6 +113,24 @@ export async function waitForNetworkQuiet(page: Page, timeoutMs = 10_000): Promi
   }
 }
 
+/**
+ * runs every finite animation and transition on the page to its end: a check reads the screen as it
+ * settles, never a toast or a dialog caught halfway through fading in or out. endless ones (a
+ * spinner) are left running.
+ */
+export async function finishAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      if (animation.effect?.getComputedTiming().iterations === Infinity) continue;
+      try {
+        animation.finish();
+      } catch {
+        // one that ended or was cancelled since it was listed
+      }
+    }
+  });
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
