@@ -22,7 +22,11 @@ export function describeSessionsContract(store: () => Storage): void {
         userId: user.id,
         createdAt: expect.any(Date),
         expiresAt,
+        lastSeenAt: session!.createdAt,
         revokedAt: null,
+        userAgent: '',
+        country: '',
+        deviceId: '',
       });
       await expect(storage.sessions.findById(session!.id)).resolves.toEqual(session);
       const second = await storage.sessions.create({ userId: user.id, expiresAt });
@@ -100,6 +104,68 @@ export function describeSessionsContract(store: () => Storage): void {
       await expect(storage.sessions.findById(others!.id)).resolves.toEqual(others);
     });
 
+    it('keeps where a session came from, and when it was last used', async () => {
+      const user = await newUser();
+      const origin = {
+        userAgent: 'Mozilla/5.0 (Macintosh) Firefox/133.0',
+        country: 'DE',
+        deviceId: 'device-a',
+      };
+      const session = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour(), ...origin });
+      expect(session).toMatchObject(origin);
+      const seen = new Date(session!.createdAt.getTime() + 60_000);
+      await storage.sessions.touch(session!.id, seen);
+      await expect(storage.sessions.findById(session!.id)).resolves.toEqual({ ...session, lastSeenAt: seen });
+    });
+
+    it("lists a user's live sessions, the last seen first, and no one else's", async () => {
+      const [user, other] = await Promise.all([newUser(), newUser()]);
+      const now = new Date();
+      const first = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
+      const second = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
+      const ended = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
+      await storage.sessions.revoke(ended!.id);
+      await storage.sessions.create({ userId: user.id, expiresAt: new Date(now.getTime() - 1000) });
+      await storage.sessions.create({ userId: other.id, expiresAt: inAnHour() });
+      await storage.sessions.touch(first!.id, new Date(now.getTime() + 60_000));
+
+      const live = await storage.sessions.listLive(user.id, now);
+      expect(live.map((session) => session.id)).toEqual([first!.id, second!.id]);
+      await expect(storage.sessions.listLive(UNKNOWN_ID, now)).resolves.toEqual([]);
+      await expect(storage.sessions.listLive('nope', now)).resolves.toEqual([]);
+    });
+
+    it("knows a user's devices from their stored sessions, ended ones included", async () => {
+      const [user, other] = await Promise.all([newUser(), newUser()]);
+      const session = await storage.sessions.create({
+        userId: user.id,
+        expiresAt: inAnHour(),
+        deviceId: 'laptop',
+      });
+      await storage.sessions.revoke(session!.id);
+      await expect(storage.sessions.hasDevice(user.id, 'laptop')).resolves.toBe(true);
+      await expect(storage.sessions.hasDevice(user.id, 'phone')).resolves.toBe(false);
+      await expect(storage.sessions.hasDevice(other.id, 'laptop')).resolves.toBe(false);
+      await expect(storage.sessions.hasDevice('nope', 'laptop')).resolves.toBe(false);
+    });
+
+    it("revokes one of a user's live sessions only for that user", async () => {
+      const [user, other] = await Promise.all([newUser(), newUser()]);
+      const session = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
+      const expired = await storage.sessions.create({
+        userId: user.id,
+        expiresAt: new Date(Date.now() - 1000),
+      });
+      await expect(storage.sessions.revokeOfUser(other.id, session!.id)).resolves.toBe(false);
+      await expect(storage.sessions.findById(session!.id)).resolves.toEqual(session);
+      await expect(storage.sessions.revokeOfUser(user.id, expired!.id)).resolves.toBe(false);
+      await expect(storage.sessions.revokeOfUser(user.id, session!.id)).resolves.toBe(true);
+      await expect(storage.sessions.revokeOfUser(user.id, session!.id)).resolves.toBe(false);
+      await expect(storage.sessions.findById(session!.id)).resolves.toMatchObject({
+        revokedAt: expect.any(Date),
+      });
+    });
+
     it('finds and revokes nothing, without throwing, for unknown and malformed ids', async () => {
       const user = await newUser();
       const session = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
@@ -107,6 +173,8 @@ export function describeSessionsContract(store: () => Storage): void {
         await expect(storage.sessions.findById(id)).resolves.toBeNull();
         await expect(storage.sessions.revoke(id)).resolves.toBe(false);
         await expect(storage.sessions.revokeAllForUser(id)).resolves.toBe(0);
+        await expect(storage.sessions.revokeOfUser(user.id, id)).resolves.toBe(false);
+        await expect(storage.sessions.touch(id, new Date())).resolves.toBeUndefined();
       }
       await expect(storage.sessions.findById(session!.id)).resolves.toEqual(session);
     });

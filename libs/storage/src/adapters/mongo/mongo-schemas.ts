@@ -58,6 +58,11 @@ export interface SessionDoc {
   createdAt: Date;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** absent on a session from before the sessions list */
+  userAgent?: string;
+  country?: string;
+  deviceId?: string;
+  lastSeenAt?: Date;
 }
 
 export interface ApiKeyDoc {
@@ -254,6 +259,10 @@ export const sessionSchema = new Schema<SessionDoc>(
     userId: { type: Schema.Types.ObjectId, required: true },
     expiresAt: { type: Date, required: true },
     revokedAt: { type: Date, default: null },
+    userAgent: { type: String, default: '' },
+    country: { type: String, default: '' },
+    deviceId: { type: String, default: '' },
+    lastSeenAt: { type: Date },
   },
   { collection: 'sessions', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

@@ -9,7 +9,11 @@ function toSession(doc: SessionDoc): SessionRecord {
     userId: doc.userId.toHexString(),
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
+    lastSeenAt: doc.lastSeenAt ?? doc.createdAt,
     revokedAt: doc.revokedAt ?? null,
+    userAgent: doc.userAgent ?? '',
+    country: doc.country ?? '',
+    deviceId: doc.deviceId ?? '',
   };
 }
 
@@ -21,7 +25,15 @@ export class MongoSessionRepository implements SessionsRepository {
     const userId = objectId(session.userId);
     if (!userId) return null;
     const { sessions, users } = this.models;
-    const doc = await sessions.create({ userId, expiresAt: session.expiresAt, revokedAt: null });
+    // lastSeenAt is left unset: it reads as createdAt until the session is touched
+    const doc = await sessions.create({
+      userId,
+      expiresAt: session.expiresAt,
+      revokedAt: null,
+      userAgent: session.userAgent ?? '',
+      country: session.country ?? '',
+      deviceId: session.deviceId ?? '',
+    });
     // checked after the insert: a user deleted meanwhile either swept this session already or is
     // found missing here, so the session never outlives the user
     if (!(await users.exists({ _id: userId }).exec())) {
@@ -36,6 +48,44 @@ export class MongoSessionRepository implements SessionsRepository {
     if (!_id) return null;
     const doc = await this.models.sessions.findById(_id).lean<SessionDoc>().exec();
     return doc ? toSession(doc) : null;
+  }
+
+  async listLive(userId: string, now: Date): Promise<SessionRecord[]> {
+    const user = objectId(userId);
+    if (!user) return [];
+    const docs = await this.models.sessions
+      .find({ userId: user, revokedAt: null, expiresAt: { $gt: now } })
+      .lean<SessionDoc[]>()
+      .exec();
+    // sorted here: a session from before lastSeenAt is ordered by its start
+    return docs
+      .map(toSession)
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || (a.id < b.id ? 1 : -1));
+  }
+
+  async hasDevice(userId: string, deviceId: string): Promise<boolean> {
+    const user = objectId(userId);
+    if (!user) return false;
+    return (await this.models.sessions.exists({ userId: user, deviceId }).exec()) !== null;
+  }
+
+  async touch(id: string, at: Date): Promise<void> {
+    const _id = objectId(id);
+    if (_id) await this.models.sessions.updateOne({ _id }, { $set: { lastSeenAt: at } }).exec();
+  }
+
+  async revokeOfUser(userId: string, id: string): Promise<boolean> {
+    const _id = objectId(id);
+    const user = objectId(userId);
+    if (!_id || !user) return false;
+    const now = new Date();
+    const result = await this.models.sessions
+      .updateOne(
+        { _id, userId: user, revokedAt: null, expiresAt: { $gt: now } },
+        { $set: { revokedAt: now } },
+      )
+      .exec();
+    return result.modifiedCount > 0;
   }
 
   async revoke(id: string): Promise<boolean> {

@@ -351,6 +351,18 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     { version: 8, name: 'webhooks', apply: (db) => db.exec(WEBHOOKS) },
     { version: 9, name: 'analytics-shares', apply: (db) => db.exec(ANALYTICS_SHARES) },
     { version: 10, name: 'analytics-mail', apply: (db) => db.exec(ANALYTICS_MAIL) },
+    {
+      version: 11,
+      name: 'session-origins',
+      // where each sign-in came from and when it was last used, for the account's sessions list;
+      // sessions from before are shown with what is known: nothing, and their start as last seen
+      apply: (db) => {
+        for (const column of ['user_agent', 'country', 'device_id']) {
+          addColumnIfMissing(db, 'sessions', column, "TEXT NOT NULL DEFAULT ''");
+        }
+        addColumnIfMissing(db, 'sessions', 'last_seen_at', 'INTEGER');
+      },
+    },
   ],
 };
 

@@ -265,6 +265,8 @@ describe('the SQLite store’s schema versions', () => {
   const NO_MAIL_SETTINGS = { time_zone: null, analytics_report: 'off', traffic_alert_multiple: null };
   const NO_ANSWERS = {
     users: NO_MAIL_SETTINGS,
+    // a session from before knows nothing of where it came from, and was last seen at its start
+    sessions: { user_agent: '', country: '', device_id: '', last_seen_at: null },
     leads: {
       answers: null,
       exchange_consent_text: null,
@@ -320,9 +322,9 @@ describe('the SQLite store’s schema versions', () => {
         { offset: 0, limit: 10 },
       );
       expect(found.items.map((lead) => lead.email)).toEqual(['v1@example.com']);
-      await expect(storage.sessions.findById('ddddddddddddddddddddddd1')).resolves.toMatchObject({
-        userId: USER,
-      });
+      const oldSession = await storage.sessions.findById('ddddddddddddddddddddddd1');
+      expect(oldSession).toMatchObject({ userId: USER, userAgent: '', country: '', deviceId: '' });
+      expect(oldSession!.lastSeenAt).toEqual(oldSession!.createdAt);
       await expect(storage.media.listByOwner(USER)).resolves.toHaveLength(1);
     } finally {
       await storage.close();
