@@ -25,6 +25,7 @@ export * from './message-fields';
 export * from './questions';
 export * from './account-mail.dto';
 export * from './mail-unsubscribe';
+export * from './account-sessions';
 export * from './lead-vcard';
 export * from './account-export.dto';
 export * from './team.dto';

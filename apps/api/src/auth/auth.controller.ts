@@ -1,11 +1,15 @@
-import { Body, Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { LoginDto, RegisterDto, type SessionResponse, type UserResponse } from '@cardcraft/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { CurrentSessionId, CurrentUserId, OptionalAuth, SignInRoute } from './auth.guard';
+import { DeviceCookie } from './device-cookie';
 import { SESSION_COOKIE, SessionCookie } from './session-cookie';
+import type { SignInOrigin } from './sessions.service';
+import { SignInPlaces } from './sign-in-places';
 
 /** sign-in and sign-up answer the token (API clients) and set it as the session cookie (browsers) */
 @ApiTags('auth')
@@ -14,6 +18,8 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly cookie: SessionCookie,
+    private readonly device: DeviceCookie,
+    private readonly places: SignInPlaces,
   ) {}
 
   @Post('register')
@@ -22,9 +28,10 @@ export class AuthController {
   @RateLimit('signUp')
   async register(
     @Body() body: RegisterDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponse> {
-    const session = await this.auth.register(body);
+    const session = await this.auth.register(body, await this.origin(request, reply));
     this.cookie.set(reply, session.accessToken);
     return session;
   }
@@ -36,9 +43,10 @@ export class AuthController {
   @RateLimit('signIn', 'signInPerAccount')
   async login(
     @Body() body: LoginDto,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponse> {
-    const session = await this.auth.login(body);
+    const session = await this.auth.login(body, await this.origin(request, reply));
     this.cookie.set(reply, session.accessToken);
     return session;
   }
@@ -62,5 +70,9 @@ export class AuthController {
   @ApiCookieAuth(SESSION_COOKIE)
   me(@CurrentUserId() userId: string): Promise<UserResponse> {
     return this.auth.me(userId);
+  }
+
+  private origin(request: FastifyRequest, reply: FastifyReply): Promise<SignInOrigin> {
+    return this.places.origin(requestMeta(request), this.device.ensure(request, reply));
   }
 }

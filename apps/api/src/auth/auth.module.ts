@@ -2,26 +2,32 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
+import { MailModule } from '../platform/mail/mail.module';
 import { StorageModule } from '../platform/storage/storage.module';
 import { ThrottlingModule } from '../platform/throttling/throttling.module';
+import { AccountSessionsController } from './account-sessions.controller';
+import { AccountSessionsService } from './account-sessions.service';
 import { ApiKeyAuthenticator } from './api-key-authenticator';
 import { AuthController } from './auth.controller';
 import { SessionGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { PasswordHasher } from './password-hasher';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
+import { DeviceCookie } from './device-cookie';
 import { SessionCookie } from './session-cookie';
 import { KeyScopeGate } from './key-scope';
 import { sessionKey } from './session-key';
 import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
+import { SignInPlaces } from './sign-in-places';
 import { ViewerResolver } from './viewer-resolver';
 
-/** sign-up, sign-in and sessions; its guard runs on every route (routes opt out with @OptionalAuth) */
+/** sign-up, sign-in and sessions (the account's list of them too); its guard runs on every route (routes opt out with @OptionalAuth) */
 @Module({
   imports: [
     StorageModule,
     ThrottlingModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -32,7 +38,7 @@ import { ViewerResolver } from './viewer-resolver';
     }),
     PassportModule,
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountSessionsController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     SessionsService,
@@ -43,6 +49,9 @@ import { ViewerResolver } from './viewer-resolver';
     SessionCookie,
     PasswordHasher,
     AuthService,
+    AccountSessionsService,
+    SignInPlaces,
+    DeviceCookie,
   ],
   // the card's pipeline reads the viewer through the same resolver as the guard
   exports: [SessionsService, SessionCookie, PasswordHasher, ViewerResolver],

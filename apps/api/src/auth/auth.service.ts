@@ -5,7 +5,8 @@ import { ConflictError, UnauthorizedError } from '../platform/common/errors';
 import { USERS } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
-import { SessionsService } from './sessions.service';
+import { AccountSessionsService } from './account-sessions.service';
+import { SessionsService, type SignInOrigin, type StartedSession } from './sessions.service';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
@@ -26,9 +27,10 @@ export class AuthService {
     @Inject(USERS) private readonly users: UsersRepository,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
+    private readonly accountSessions: AccountSessionsService,
   ) {}
 
-  async register(input: RegisterDto): Promise<SessionResponse> {
+  async register(input: RegisterDto, origin: SignInOrigin): Promise<SessionResponse> {
     const passwordHash = await this.passwords.hash(input.password);
     let user: UserRecord;
     try {
@@ -43,21 +45,24 @@ export class AuthService {
       }
       throw error;
     }
-    return this.session(user);
+    return toSessionResponse(user, await this.session(user, origin));
   }
 
   /**
    * one message for an unknown e-mail and a wrong password, and the same work for both. a hash made
-   * with less work than today's is replaced while the password is at hand.
+   * with less work than today's is replaced while the password is at hand. a sign-in from a device
+   * the account has not used is told to its owner by mail.
    */
-  async login(input: LoginDto): Promise<SessionResponse> {
+  async login(input: LoginDto, origin: SignInOrigin): Promise<SessionResponse> {
     const user = await this.users.findByEmail(input.email);
     const valid = await this.passwords.verify(input.password, user?.passwordHash ?? this.passwords.dummyHash);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
     if (this.passwords.needsRehash(user.passwordHash)) {
       await this.users.update(user.id, { passwordHash: await this.passwords.hash(input.password) });
     }
-    return this.session(user);
+    const started = await this.session(user, origin);
+    this.accountSessions.tellOfNewDevice(user.id, started);
+    return toSessionResponse(user, started);
   }
 
   /** ends the request's session; signing out without one is no error */
@@ -71,17 +76,20 @@ export class AuthService {
     return toUserResponse(user);
   }
 
-  private async session(user: UserRecord): Promise<SessionResponse> {
-    const started = await this.sessions.start(user.id);
+  private async session(user: UserRecord, origin: SignInOrigin): Promise<StartedSession> {
+    const started = await this.sessions.start(user.id, origin);
     // the account was deleted between the password check and now
     if (!started) throw new UnauthorizedError(INVALID_CREDENTIALS);
-    const { accessToken, expiresAt } = started;
-    return {
-      accessToken,
-      expiresAtUtc: expiresAt.toISOString(),
-      userId: user.id,
-      email: user.email,
-      displayName: user.displayName,
-    };
+    return started;
   }
+}
+
+function toSessionResponse(user: UserRecord, { accessToken, expiresAt }: StartedSession): SessionResponse {
+  return {
+    accessToken,
+    expiresAtUtc: expiresAt.toISOString(),
+    userId: user.id,
+    email: user.email,
+    displayName: user.displayName,
+  };
 }

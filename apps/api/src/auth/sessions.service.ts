@@ -18,6 +18,15 @@ export interface StartedSession {
   accessToken: string;
   sessionId: string;
   expiresAt: Date;
+  /** false when no stored session of the user came from this device before */
+  knownDevice: boolean;
+}
+
+/** where a sign-in comes from: the device cookie's id, the user agent and the country of the address */
+export interface SignInOrigin {
+  deviceId: string;
+  userAgent: string;
+  country: string;
 }
 
 /** the claims the access token carries: the user and the server-side session it belongs to */
@@ -33,6 +42,10 @@ function isSessionClaims(value: unknown): value is SessionClaims {
 
 // expired sessions are swept while signing someone in, at most this often per process
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+// an ended or expired session is kept this long, so its device is still known at the next sign-in
+const DEVICE_MEMORY_MS = 90 * 86_400_000;
+// a session's last use is written at most this often, not on every request
+const LAST_SEEN_PRECISION_MS = 5 * 60_000;
 
 /**
  * sessions that can end: every sign-in stores a session record, and its token (a signed JWT naming
@@ -50,16 +63,17 @@ export class SessionsService {
   ) {}
 
   /** null when the user no longer exists (deleted while signing in) */
-  async start(userId: string): Promise<StartedSession | null> {
+  async start(userId: string, origin: SignInOrigin): Promise<StartedSession | null> {
     await this.sweepExpired();
+    const knownDevice = await this.sessions.hasDevice(userId, origin.deviceId);
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAtSeconds = issuedAt + this.config.sessionTtlSeconds;
     const expiresAt = new Date(expiresAtSeconds * 1000);
-    const session = await this.sessions.create({ userId, expiresAt });
+    const session = await this.sessions.create({ userId, expiresAt, ...origin });
     if (!session) return null;
     // signed with the module's key (HS256)
     const accessToken = this.jwt.sign({ sub: userId, sid: session.id, iat: issuedAt, exp: expiresAtSeconds });
-    return { accessToken, sessionId: session.id, expiresAt };
+    return { accessToken, sessionId: session.id, expiresAt, knownDevice };
   }
 
   /**
@@ -70,17 +84,25 @@ export class SessionsService {
     if (!isSessionClaims(claims)) return null;
     const session = await this.sessions.findById(claims.sid);
     if (!session || session.userId !== claims.sub) return null;
-    if (session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
+    const now = Date.now();
+    if (session.revokedAt !== null || session.expiresAt.getTime() <= now) return null;
+    if (now - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
+      await this.sessions.touch(session.id, new Date(now));
+    }
     return { userId: session.userId, sessionId: session.id, via };
   }
 
-  async end(sessionId: string): Promise<void> {
-    await this.sessions.revoke(sessionId);
+  /** false when the session was unknown or had already ended */
+  end(sessionId: string): Promise<boolean> {
+    return this.sessions.revoke(sessionId);
   }
 
-  /** after a password change: whoever else held a session must sign in with the new password */
-  async endAllOthers(userId: string, keptSessionId: string): Promise<void> {
-    await this.sessions.revokeAllForUser(userId, keptSessionId);
+  /**
+   * after a password change, or from the sessions list: whoever else held a session must sign in
+   * again; answers how many sessions ended
+   */
+  endAllOthers(userId: string, keptSessionId: string): Promise<number> {
+    return this.sessions.revokeAllForUser(userId, keptSessionId);
   }
 
   async endAll(userId: string): Promise<void> {
@@ -91,6 +113,6 @@ export class SessionsService {
     const now = Date.now();
     if (now - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = now;
-    await this.sessions.deleteExpired(new Date(now));
+    await this.sessions.deleteExpired(new Date(now - DEVICE_MEMORY_MS));
   }
 }

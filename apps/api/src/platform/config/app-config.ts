@@ -124,6 +124,7 @@ export const RATE_LIMIT_SETTINGS = {
   shareUnlockPerLink: { variable: 'RATE_LIMIT_SHARE_UNLOCK_PER_LINK', fallback: '30/15m' },
   sharedDashboard: { variable: 'RATE_LIMIT_SHARED_DASHBOARD', fallback: '120/1m' },
   unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', fallback: '30/10m' },
+  sessionLinks: { variable: 'RATE_LIMIT_SESSION_LINKS', fallback: '30/10m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

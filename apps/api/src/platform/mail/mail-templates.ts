@@ -218,3 +218,31 @@ export function webhookDisabledMail(
     ['Each failed delivery stays in its log there, with the answer it got, and can be sent again.'],
   ]);
 }
+
+/** what a new sign-in mail tells of the sign-in */
+export interface NewSignIn {
+  /** "Chrome on macOS" */
+  device: string;
+  /** "Germany"; null when unknown */
+  country: string | null;
+  at: Date;
+  /** ends that session, without signing in */
+  endLink: string;
+  settingsLink: string;
+}
+
+/** someone signed in from a device the account had not used: the owner can end it from the mail */
+export function newSignInMail(to: string, signIn: NewSignIn): MailMessage {
+  const when = signIn.at.toUTCString().replace(' GMT', ' UTC');
+  const where = signIn.country ? `, from ${signIn.country}` : '';
+  return compose(to, 'New sign-in to your Cardcraft account', [
+    [
+      `Your Cardcraft account ${to} was signed in to from a new device: ${signIn.device}${where}, on ${when}.`,
+    ],
+    ['If this was you, there is nothing to do.'],
+    ['If it was not you, end that session now, then change your password:'],
+    [{ link: signIn.endLink, label: 'End that session' }],
+    ['If the button does not work, copy this address into your browser: ', signIn.endLink],
+    ['Every session of your account is listed in Settings: ', { link: signIn.settingsLink }],
+  ]);
+}

@@ -1,11 +1,13 @@
 import type {
   AccountExportStateResponse,
+  AccountSessionsResponse,
   BulkLeadsResponse,
   HandleAvailabilityResponse,
   LeadResponse,
   Page,
   ProfileResponse,
 } from '@cardcraft/contracts';
+import { sessionEndToken } from '../../auth/session-end-links';
 import { eventually } from '../testing/eventually';
 import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
@@ -40,6 +42,9 @@ interface World {
   shareId: string;
   shareToken: string;
   lockedShareToken: string;
+  /** a second live session of the owner's (another device), and its new sign-in mail's link token */
+  spareSessionId: string;
+  spareEndToken: string;
   ownerToken: string;
   actors: Record<Actor, Credentials>;
 }
@@ -110,6 +115,65 @@ const ROUTES: Route[] = [
     path: '/api/auth/me',
     url: () => '/api/auth/me',
     expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/sessions',
+    url: () => '/api/auth/sessions',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: (world, response) => {
+        expect(response.status).toBe(200);
+        expect(JSON.stringify(response.body)).not.toContain(world.spareSessionId);
+      },
+      owner: (world, response) => {
+        expect(response.status).toBe(200);
+        const ids = (response.body as AccountSessionsResponse).sessions.map((session) => session.id);
+        expect(ids).toContain(world.spareSessionId);
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/sessions/end-others',
+    url: () => '/api/auth/sessions/end-others',
+    expect: {
+      ...SIGNED_IN_ONLY,
+      other: 200,
+      // whoever went before ended none of the owner's: the spare session ends now
+      owner: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ ended: 1 });
+      },
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/auth/sessions/{id}',
+    url: (world) => `/api/auth/sessions/${world.spareSessionId}`,
+    expect: OWNER_ONLY(204),
+  },
+  // the link of a new sign-in mail works signed out: whoever holds it ends that one session, once
+  {
+    method: 'POST',
+    path: '/api/auth/sessions/end-from-mail',
+    url: () => '/api/auth/sessions/end-from-mail',
+    body: (world) => ({ token: world.spareEndToken }),
+    expect: {
+      anonymous: (_world, response) => {
+        expect(response.status).toBe(200);
+        expect(response.body).toMatchObject({ ended: true });
+      },
+      ...Object.fromEntries(
+        (['other', 'ended', 'deleted', 'owner'] as const).map((actor) => [
+          actor,
+          (_world: World, response: HttpResult) => {
+            expect(response.status).toBe(200);
+            expect(response.body).toMatchObject({ ended: false });
+          },
+        ]),
+      ),
+    } as Record<Actor, Expected>,
   },
   {
     method: 'PATCH',
@@ -682,7 +746,11 @@ async function readyExport(http: HttpClient, token: string): Promise<string> {
   return started.body.id;
 }
 
-async function buildWorld(http: HttpClient, options: { withExport?: boolean } = {}): Promise<World> {
+async function buildWorld(
+  http: HttpClient,
+  secret: string,
+  options: { withExport?: boolean } = {},
+): Promise<World> {
   const owner = await registerUser(http);
   const published = await createProfile(http, owner.accessToken, { published: true });
   const draft = await createProfile(http, owner.accessToken, { published: false });
@@ -716,7 +784,15 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
   });
   if (share.status !== 201 || locked.status !== 201) throw new Error(`share: ${share.status} ${share.text}`);
 
-  // a second session of the owner's, ended by logging out of it
+  const spare = await http.post<{ accessToken: string }>('/api/auth/login', {
+    body: { email: owner.email, password: owner.password },
+  });
+  const spareSessions = await http.get<AccountSessionsResponse>('/api/auth/sessions', {
+    token: spare.body.accessToken,
+  });
+  const spareSessionId = spareSessions.body.sessions[0]!.id;
+
+  // a third session of the owner's, ended by logging out of it
   const second = await http.post<{ accessToken: string }>('/api/auth/login', {
     body: { email: owner.email, password: owner.password },
   });
@@ -742,6 +818,8 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
     shareId: share.body.id,
     shareToken: share.body.url.split('/share/')[1],
     lockedShareToken: locked.body.url.split('/share/')[1],
+    spareSessionId,
+    spareEndToken: sessionEndToken(secret, spareSessionId),
     ownerToken: owner.accessToken,
     actors: {
       anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },
@@ -756,9 +834,9 @@ async function buildWorld(http: HttpClient, options: { withExport?: boolean } = 
 describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
   // the owner's webhook goes to a loopback port nothing listens on
-  const { http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const { app, http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
   let readersWorld: Promise<World> | undefined;
-  const sharedWorld = () => (readersWorld ??= buildWorld(http, { withExport: true }));
+  const sharedWorld = () => (readersWorld ??= buildWorld(http, app().config.jwtSecret, { withExport: true }));
 
   it("covers every route the API documents but the teams' own", async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');
@@ -780,7 +858,8 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   )('%s', async (_name, route) => {
     // a read changes nothing an actor's answer depends on, so the reads share one world; a write
     // gets a world of its own
-    const world = route.method === 'GET' ? await sharedWorld() : await buildWorld(http);
+    const world =
+      route.method === 'GET' ? await sharedWorld() : await buildWorld(http, app().config.jwtSecret);
     const mismatches: string[] = [];
     for (const actor of ACTORS) {
       const credentials = world.actors[actor];

@@ -18,7 +18,8 @@ import {
   type FuzzRoute,
   type GeneratedRequest,
 } from '../testing/fuzz-requests';
-import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
+import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClient } from '../testing/http';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
 import { apiUnderTest } from '../testing/test-app';
 import { BUILT_WEB_DIST } from '../testing/paths';
 
@@ -125,7 +126,8 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
     const signIn = await http.post('/api/auth/login', {
       body: { email: attacker.email, password: attacker.password },
     });
-    const attackerCookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    // the session's cookie, not the device cookie set beside it
+    const attackerCookie = `${SESSION_COOKIE}=${cookieSet(signIn)?.value ?? ''}`;
     const everyScope = { name: 'Fuzz', scopes: ['leads:read', 'analytics:read', 'cards:manage'] };
     const ownerApiKey = await http.post<CreatedApiKeyResponse>('/api/api-keys', {
       token: owner.accessToken,
@@ -194,6 +196,14 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       { method: 'POST', path: fc.constant('/api/auth/login'), body: { email: 'a@b.co', password: 'x' } },
       { method: 'POST', path: fc.constant('/api/auth/logout') },
       { method: 'GET', path: fc.constant('/api/auth/me') },
+      { method: 'GET', path: fc.constant('/api/auth/sessions') },
+      { method: 'POST', path: fc.constant('/api/auth/sessions/end-others') },
+      { method: 'DELETE', path: rawSegment.map((id) => `/api/auth/sessions/${id}`) },
+      {
+        method: 'POST',
+        path: fc.constant('/api/auth/sessions/end-from-mail'),
+        body: { token: `${'a'.repeat(24)}.${'A'.repeat(43)}` },
+      },
       { method: 'PATCH', path: fc.constant('/api/account'), body: { displayName: 'Renamed' } },
       {
         method: 'POST',
