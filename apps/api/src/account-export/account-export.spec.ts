@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import type {
   AccountExportResponse,
@@ -15,7 +14,7 @@ import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { eventually } from '../platform/testing/eventually';
 import { createProfile, registerUser, type HttpClient } from '../platform/testing/http';
 import { apiUnderTest, type TestApp } from '../platform/testing/test-app';
-import { MailService } from '../platform/mail/mail.service';
+import { outboxMailsTo } from '../platform/testing/outbox';
 import { ACCOUNT_EXPORTS } from '../platform/storage/storage.tokens';
 import { AccountExportService } from './account-export.service';
 
@@ -86,13 +85,7 @@ async function exportOf(http: HttpClient, token: string): Promise<AccountExportR
 
 describe.each(STORAGE_KINDS)('the owner’s data export (%s)', (kind) => {
   const { http, app } = apiUnderTest(kind);
-  const outboxMails = async (to: string) => {
-    await app().app.get(MailService).idle();
-    const outbox = join(app().config.dataDir, 'outbox');
-    const files = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-    const mails = await Promise.all(files.map((name) => simpleParser(readFileSync(join(outbox, name)))));
-    return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to);
-  };
+  const outboxMails = (to: string) => outboxMailsTo(app(), to);
 
   it('makes one zip of the account, its card, photo, messages and analytics, for its owner only, and mails the link', async () => {
     const { owner, card, avatar } = await ownerWithData(http, app);
