@@ -59,7 +59,10 @@ async function shot(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, `${name}-${mode}-${width}.png`, { fullPage: true, settle: true });
 }
 
-/** the mails in the outbox to this address now, oldest first */
+/** a new browser's sign-in tells the owner by mail: the sessions suite follows those */
+const NEW_SIGN_IN = 'New sign-in to your Cardcraft account';
+
+/** the mails in the outbox to this address now, oldest first, but the new sign-in notices */
 async function mailsTo(to: string): Promise<ParsedMail[]> {
   const outbox = join(product.dataDir, 'outbox');
   const mails = existsSync(outbox)
@@ -70,7 +73,9 @@ async function mailsTo(to: string): Promise<ParsedMail[]> {
           .map((name) => simpleParser(readFileSync(join(outbox, name)))),
       )
     : [];
-  return mails.filter((mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to);
+  return mails.filter(
+    (mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to && mail.subject !== NEW_SIGN_IN,
+  );
 }
 
 /** the newest mail in the outbox to this address, waiting for it to be written */

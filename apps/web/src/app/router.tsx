@@ -76,6 +76,7 @@ const TeamAnalyticsPage = page(
   'TeamAnalyticsPage',
 );
 const InvitePage = page(() => import('@/features/teams/routes/invite-page'), 'InvitePage');
+const EndSessionPage = page(() => import('@/features/auth/routes/end-session-page'), 'EndSessionPage');
 const UnsubscribePage = page(() => import('@/features/settings/routes/unsubscribe-page'), 'UnsubscribePage');
 const NotFoundPage = page(() => import('./routes/not-found-page'), 'NotFoundPage');
 
@@ -104,6 +105,8 @@ export const router = createBrowserRouter([
       { path: 'auth/forgot-password', element: <ForgotPasswordPage /> },
       { path: 'auth/reset-password', element: <ResetPasswordPage /> },
       { path: 'auth/confirm-email', element: <ConfirmEmailPage /> },
+      // a new sign-in mail's link: works signed out, changes nothing until its button
+      { path: 'auth/end-session', element: <EndSessionPage /> },
       // an invitation's link works signed out: it says what to do next
       { path: 'invite', element: <InvitePage /> },
       // an analytics mail's unsubscribe link: works signed out, changes nothing until its button

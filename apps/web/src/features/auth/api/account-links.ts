@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { UserResponse } from '@cardcraft/contracts';
+import type { EndSessionFromMailResponse, UserResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 
 /** asks for a password-reset link; the answer is the same whether the address has an account */
@@ -41,4 +41,17 @@ export function linkToken(hash: string): string {
 /** 43 base64url characters, as the server makes them: anything else was cut or changed on the way */
 export function isLinkToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/** a new sign-in mail's "this was not me" link: ends that one session, signed in or not */
+export function useEndSessionFromMail() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<EndSessionFromMailResponse>('/api/auth/sessions/end-from-mail', { token }),
+  });
+}
+
+/** a session's id (24 hex) and the server's signature (43 base64url), as the mail's link carries them */
+export function isSessionEndToken(token: string): boolean {
+  return /^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/.test(token);
 }

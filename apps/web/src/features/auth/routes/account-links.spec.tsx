@@ -6,7 +6,9 @@ import { ApiError, fieldErrorsOf, normalizeError } from '@/lib/api-error';
 import { SessionStore } from '@/lib/session';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
+import { AccountSessionMessages } from '@cardcraft/contracts';
 import { ConfirmEmailPage } from './confirm-email-page';
+import { EndSessionPage } from './end-session-page';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -40,6 +42,7 @@ function renderAt(path: string, session = false) {
           <Route path="/auth/forgot-password" element={<ForgotPasswordPage />} />
           <Route path="/auth/reset-password" element={<ResetPasswordPage />} />
           <Route path="/auth/confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="/auth/end-session" element={<EndSessionPage />} />
           <Route path="/auth/login" element={<p>the login page</p>} />
         </Routes>
       </MemoryRouter>
@@ -134,5 +137,34 @@ describe('Confirm e-mail', () => {
     post.mockRejectedValue(new ApiError(message, 400, [{ field: 'token', message }]));
     renderAt(`/auth/confirm-email#token=${'c'.repeat(43)}`);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(message));
+  });
+});
+
+describe('End a session from a new sign-in mail', () => {
+  const SESSION_TOKEN = `0123456789abcdef01234567.${'C'.repeat(43)}`;
+
+  it('ends nothing on opening; its button ends the session, signed out, and says so', async () => {
+    post.mockResolvedValue({ ended: true, message: AccountSessionMessages.ended });
+    renderAt(`/auth/end-session#token=${SESSION_TOKEN}`);
+    expect(post).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'End that session' }));
+    expect((await screen.findByRole('status')).textContent).toContain(AccountSessionMessages.ended);
+    expect(post).toHaveBeenCalledWith('/api/auth/sessions/end-from-mail', { token: SESSION_TOKEN });
+    expect(screen.getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe(
+      '/dashboard/settings#sessions',
+    );
+  });
+
+  it('says a cut link is not valid, and offers no button', () => {
+    renderAt('/auth/end-session#token=0123456789abcdef');
+    expect(screen.getByRole('alert').textContent).toContain(AccountSessionMessages.linkInvalid);
+    expect(screen.queryByRole('button', { name: 'End that session' })).toBeNull();
+  });
+
+  it("shows the server's refusal above the button", async () => {
+    post.mockRejectedValue(new ApiError(AccountSessionMessages.linkInvalid, 400));
+    renderAt(`/auth/end-session#token=${SESSION_TOKEN}`);
+    fireEvent.click(screen.getByRole('button', { name: 'End that session' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(AccountSessionMessages.linkInvalid);
   });
 });

@@ -9,6 +9,7 @@ import { EmailForm } from '../components/email-form';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ReportsCard } from '../components/reports-card';
+import { SessionsCard } from '../components/sessions-card';
 import { TimeZoneCard } from '../components/time-zone-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -21,11 +22,15 @@ export function SettingsPage() {
   }, [hash]);
   return (
     <div className="max-w-3xl">
-      <PageHeader title="Settings" description="Manage your account, e-mail, password, API keys and data" />
+      <PageHeader
+        title="Settings"
+        description="Manage your account, e-mail, password, sessions, API keys and data"
+      />
       <div className="space-y-6">
         <DisplayNameForm />
         <EmailForm />
         <PasswordForm />
+        <SessionsCard />
         <NotificationsCard />
         <TimeZoneCard />
         <ReportsCard />
