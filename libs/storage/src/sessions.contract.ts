@@ -23,6 +23,7 @@ export function describeSessionsContract(store: () => Storage): void {
         createdAt: expect.any(Date),
         expiresAt,
         lastSeenAt: session!.createdAt,
+        provedAt: session!.createdAt,
         revokedAt: null,
         userAgent: '',
         country: '',
@@ -116,6 +117,20 @@ export function describeSessionsContract(store: () => Storage): void {
       const seen = new Date(session!.createdAt.getTime() + 60_000);
       await storage.sessions.touch(session!.id, seen);
       await expect(storage.sessions.findById(session!.id)).resolves.toEqual({ ...session, lastSeenAt: seen });
+    });
+
+    it('records a new proof only on a live session', async () => {
+      const user = await newUser();
+      const session = await storage.sessions.create({ userId: user.id, expiresAt: inAnHour() });
+      const proved = new Date(session!.createdAt.getTime() + 120_000);
+      await expect(storage.sessions.markProved(session!.id, proved)).resolves.toBe(true);
+      await expect(storage.sessions.findById(session!.id)).resolves.toEqual({ ...session, provedAt: proved });
+      await storage.sessions.revoke(session!.id);
+      await expect(storage.sessions.markProved(session!.id, new Date())).resolves.toBe(false);
+      await expect(storage.sessions.findById(session!.id)).resolves.toMatchObject({ provedAt: proved });
+      for (const id of ['nope', UNKNOWN_ID]) {
+        await expect(storage.sessions.markProved(id, new Date())).resolves.toBe(false);
+      }
     });
 
     it("lists a user's live sessions, the last seen first, and no one else's", async () => {

@@ -19,6 +19,11 @@ export interface SessionRecord extends SessionOrigin {
   expiresAt: Date;
   /** when a request last used it (kept to within a few minutes), createdAt at first */
   lastSeenAt: Date;
+  /**
+   * when its holder last proved who they are (the password at sign-in, or again since): what
+   * matters most (a new API key, say) asks for a recent one. createdAt at first.
+   */
+  provedAt: Date;
   /** set when the session was ended (logout, password change); null while it is live */
   revokedAt: Date | null;
 }
@@ -42,6 +47,8 @@ export interface SessionsRepository {
   hasDevice(userId: string, deviceId: string): Promise<boolean>;
   /** records that the session was used at `at` */
   touch(id: string, at: Date): Promise<void>;
+  /** records that the session's holder proved who they are at `at`; false when it is not live */
+  markProved(id: string, at: Date): Promise<boolean>;
   /** false when the session is unknown or already revoked */
   revoke(id: string): Promise<boolean>;
   /** revokes the session only when it is the user's and live; false otherwise */

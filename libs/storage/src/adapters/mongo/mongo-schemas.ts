@@ -63,6 +63,7 @@ export interface SessionDoc {
   country?: string;
   deviceId?: string;
   lastSeenAt?: Date;
+  provedAt?: Date;
 }
 
 export interface ApiKeyDoc {
@@ -263,6 +264,7 @@ export const sessionSchema = new Schema<SessionDoc>(
     country: { type: String, default: '' },
     deviceId: { type: String, default: '' },
     lastSeenAt: { type: Date },
+    provedAt: { type: Date },
   },
   { collection: 'sessions', timestamps: { createdAt: true, updatedAt: false }, versionKey: false },
 );

@@ -10,6 +10,7 @@ function toSession(doc: SessionDoc): SessionRecord {
     createdAt: doc.createdAt,
     expiresAt: doc.expiresAt,
     lastSeenAt: doc.lastSeenAt ?? doc.createdAt,
+    provedAt: doc.provedAt ?? doc.createdAt,
     revokedAt: doc.revokedAt ?? null,
     userAgent: doc.userAgent ?? '',
     country: doc.country ?? '',
@@ -25,7 +26,7 @@ export class MongoSessionRepository implements SessionsRepository {
     const userId = objectId(session.userId);
     if (!userId) return null;
     const { sessions, users } = this.models;
-    // lastSeenAt is left unset: it reads as createdAt until the session is touched
+    // lastSeenAt and provedAt are left unset: they read as createdAt until set
     const doc = await sessions.create({
       userId,
       expiresAt: session.expiresAt,
@@ -72,6 +73,15 @@ export class MongoSessionRepository implements SessionsRepository {
   async touch(id: string, at: Date): Promise<void> {
     const _id = objectId(id);
     if (_id) await this.models.sessions.updateOne({ _id }, { $set: { lastSeenAt: at } }).exec();
+  }
+
+  async markProved(id: string, at: Date): Promise<boolean> {
+    const _id = objectId(id);
+    if (!_id) return false;
+    const result = await this.models.sessions
+      .updateOne({ _id, revokedAt: null, expiresAt: { $gt: new Date() } }, { $set: { provedAt: at } })
+      .exec();
+    return result.modifiedCount > 0;
   }
 
   async revokeOfUser(userId: string, id: string): Promise<boolean> {

@@ -353,14 +353,15 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
     { version: 10, name: 'analytics-mail', apply: (db) => db.exec(ANALYTICS_MAIL) },
     {
       version: 11,
-      name: 'session-origins',
-      // where each sign-in came from and when it was last used, for the account's sessions list;
-      // sessions from before are shown with what is known: nothing, and their start as last seen
+      name: 'session-origins-and-proofs',
+      // where each sign-in came from, when it was last used and when its holder last proved who they
+      // are; sessions from before are shown with what is known: nothing, and their start for both times
       apply: (db) => {
         for (const column of ['user_agent', 'country', 'device_id']) {
           addColumnIfMissing(db, 'sessions', column, "TEXT NOT NULL DEFAULT ''");
         }
         addColumnIfMissing(db, 'sessions', 'last_seen_at', 'INTEGER');
+        addColumnIfMissing(db, 'sessions', 'proved_at', 'INTEGER');
       },
     },
   ],

@@ -11,8 +11,9 @@ interface SessionRow {
   user_agent: string;
   country: string;
   device_id: string;
-  /** null for a session from before the column */
+  /** null for a session from before the columns */
   last_seen_at: number | null;
+  proved_at: number | null;
 }
 
 function toSession(row: SessionRow): SessionRecord {
@@ -22,6 +23,7 @@ function toSession(row: SessionRow): SessionRecord {
     createdAt: new Date(row.created_at),
     expiresAt: new Date(row.expires_at),
     lastSeenAt: new Date(row.last_seen_at ?? row.created_at),
+    provedAt: new Date(row.proved_at ?? row.created_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
     userAgent: row.user_agent,
     country: row.country,
@@ -35,6 +37,7 @@ export class SqliteSessionRepository implements SessionsRepository {
   private readonly liveOfUser;
   private readonly deviceOfUser;
   private readonly seen;
+  private readonly proved;
   private readonly revokeOne;
   private readonly revokeOneOfUser;
   private readonly revokeOthers;
@@ -44,8 +47,10 @@ export class SqliteSessionRepository implements SessionsRepository {
     // inserts nothing when the user is gone, in one statement, so no deletion can slip in between
     this.insert = db.prepare<[SessionRow], SessionRow>(
       `INSERT INTO sessions
-         (id, user_id, created_at, expires_at, revoked_at, user_agent, country, device_id, last_seen_at)
-       SELECT @id, @user_id, @created_at, @expires_at, NULL, @user_agent, @country, @device_id, @created_at
+         (id, user_id, created_at, expires_at, revoked_at, user_agent, country, device_id, last_seen_at,
+          proved_at)
+       SELECT @id, @user_id, @created_at, @expires_at, NULL, @user_agent, @country, @device_id, @created_at,
+         @created_at
        WHERE EXISTS (SELECT 1 FROM users WHERE id = @user_id)
        RETURNING *`,
     );
@@ -58,6 +63,9 @@ export class SqliteSessionRepository implements SessionsRepository {
       'SELECT 1 AS found FROM sessions WHERE user_id = ? AND device_id = ? LIMIT 1',
     );
     this.seen = db.prepare<[number, string]>('UPDATE sessions SET last_seen_at = ? WHERE id = ?');
+    this.proved = db.prepare<[number, string, number]>(
+      'UPDATE sessions SET proved_at = ? WHERE id = ? AND revoked_at IS NULL AND expires_at > ?',
+    );
     this.revokeOne = db.prepare<[number, string]>(
       'UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
     );
@@ -83,6 +91,7 @@ export class SqliteSessionRepository implements SessionsRepository {
       country: session.country ?? '',
       device_id: session.deviceId ?? '',
       last_seen_at: now,
+      proved_at: now,
     });
     return row ? toSession(row) : null;
   }
@@ -102,6 +111,10 @@ export class SqliteSessionRepository implements SessionsRepository {
 
   async touch(id: string, at: Date): Promise<void> {
     this.seen.run(at.getTime(), id);
+  }
+
+  async markProved(id: string, at: Date): Promise<boolean> {
+    return this.proved.run(at.getTime(), id, Date.now()).changes > 0;
   }
 
   async revoke(id: string): Promise<boolean> {

@@ -266,7 +266,7 @@ describe('the SQLite store’s schema versions', () => {
   const NO_ANSWERS = {
     users: NO_MAIL_SETTINGS,
     // a session from before knows nothing of where it came from, and was last seen at its start
-    sessions: { user_agent: '', country: '', device_id: '', last_seen_at: null },
+    sessions: { user_agent: '', country: '', device_id: '', last_seen_at: null, proved_at: null },
     leads: {
       answers: null,
       exchange_consent_text: null,
@@ -325,6 +325,7 @@ describe('the SQLite store’s schema versions', () => {
       const oldSession = await storage.sessions.findById('ddddddddddddddddddddddd1');
       expect(oldSession).toMatchObject({ userId: USER, userAgent: '', country: '', deviceId: '' });
       expect(oldSession!.lastSeenAt).toEqual(oldSession!.createdAt);
+      expect(oldSession!.provedAt).toEqual(oldSession!.createdAt);
       await expect(storage.media.listByOwner(USER)).resolves.toHaveLength(1);
     } finally {
       await storage.close();
