@@ -1,3 +1,8 @@
+// class-transformer's decorators read design-time metadata through the Reflect API
+import 'reflect-metadata';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { ExtraMessages, Limits } from './messages';
+
 /** one live sign-in of the account, as Settings lists it (GET /api/auth/sessions) */
 export interface AccountSessionResponse {
   id: string;
@@ -37,3 +42,23 @@ export const AccountSessionMessages = {
   ended: 'That session has ended. If it was not you, change your password now.',
   alreadyEnded: 'That session had already ended. If it was not you, change your password now.',
 } as const;
+
+export const ReauthenticationMessages = {
+  /** the answer (403) of a route that needs a recent proof, when the session's is older */
+  required: 'Confirm it is you: enter your password again to continue.',
+  passwordRequired: 'Enter your password',
+  wrongPassword: 'That password is not right',
+} as const;
+
+/** POST /api/auth/reauthenticate: the password again, before what matters most */
+export class ReauthenticateDto {
+  @IsString({ message: ReauthenticationMessages.passwordRequired })
+  @MinLength(1, { message: ReauthenticationMessages.passwordRequired })
+  @MaxLength(Limits.passwordMax, { message: ExtraMessages.passwordTooLong })
+  password!: string;
+}
+
+export interface ReauthenticatedResponse {
+  /** until when what asks for a recent proof is allowed without asking again */
+  validUntilUtc: string;
+}

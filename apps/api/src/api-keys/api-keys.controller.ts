@@ -6,13 +6,14 @@ import {
   type ApiKeyResponse,
   type CreatedApiKeyResponse,
 } from '@cardcraft/contracts';
-import { CurrentUserId } from '../auth/auth.guard';
+import { CurrentUserId, RecentProof } from '../auth/auth.guard';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
 import { TeamRoles } from '../teams/team-roles';
 import { ApiKeysService } from './api-keys.service';
 
 // no @KeyScope on either controller: keys are made, renamed and revoked with a session only, so a
-// leaked key can neither make another nor outlive its revocation
+// leaked key can neither make another nor outlive its revocation. making one asks for a recent proof
+// of who the session's holder is: a session left open on a shared computer cannot mint a key
 
 /** the signed-in account's own keys: they act for the account */
 @ApiTags('api-keys')
@@ -27,6 +28,7 @@ export class ApiKeysController {
   }
 
   @Post()
+  @RecentProof()
   @RateLimit('apiKeyCreation')
   create(@CurrentUserId() userId: string, @Body() body: CreateApiKeyDto): Promise<CreatedApiKeyResponse> {
     return this.keys.create({ userId }, userId, body);
@@ -65,6 +67,7 @@ export class TeamApiKeysController {
   }
 
   @Post()
+  @RecentProof()
   @RateLimit('apiKeyCreation')
   async create(
     @CurrentUserId() userId: string,

@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
-import { LoginDto, RegisterDto, type SessionResponse, type UserResponse } from '@cardcraft/contracts';
+import {
+  LoginDto,
+  ReauthenticateDto,
+  RegisterDto,
+  type ReauthenticatedResponse,
+  type SessionResponse,
+  type UserResponse,
+} from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
@@ -63,6 +70,20 @@ export class AuthController {
   ): Promise<void> {
     await this.auth.logout(sessionId);
     this.cookie.clear(reply);
+  }
+
+  /** the password again, before what asks for a recent proof (a new API key, say); throttled like sign-in */
+  @Post('reauthenticate')
+  @HttpCode(200)
+  @RateLimit('signIn')
+  @ApiBearerAuth()
+  @ApiCookieAuth(SESSION_COOKIE)
+  reauthenticate(
+    @CurrentUserId() userId: string,
+    @CurrentSessionId() sessionId: string | null,
+    @Body() body: ReauthenticateDto,
+  ): Promise<ReauthenticatedResponse> {
+    return this.auth.reauthenticate(userId, sessionId ?? '', body.password);
   }
 
   @Get('me')

@@ -2,6 +2,7 @@ import { createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata
 import { Reflector } from '@nestjs/core';
 import { AuthGuard as PassportAuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
+import { ReauthenticationMessages } from '@cardcraft/contracts';
 import { ForbiddenError, UnauthorizedError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import type { RequestPrincipal } from './api-key-authenticator';
@@ -14,6 +15,13 @@ export const AUTHENTICATION_REQUIRED = 'Authentication required';
 const OPTIONAL_AUTH = 'optionalAuth';
 /** the route is open to anyone; a live session still identifies the viewer */
 export const OptionalAuth = () => SetMetadata(OPTIONAL_AUTH, true);
+
+const RECENT_PROOF = 'recentProof';
+/**
+ * the route does what matters most (a new API key, say): the session's holder must have proved who
+ * they are (their password, at sign-in or since) within REAUTHENTICATION_WINDOW (10 minutes)
+ */
+export const RecentProof = () => SetMetadata(RECENT_PROOF, true);
 
 const SIGN_IN_ROUTE = 'signInRoute';
 /**
@@ -36,6 +44,7 @@ type AuthenticatedRequest = FastifyRequest & { user?: RequestPrincipal | null; u
 @Injectable()
 export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
   private readonly origins: SameSiteOrigins;
+  private readonly reauthenticationWindowMs: number;
 
   constructor(
     private readonly reflector: Reflector,
@@ -44,6 +53,7 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
   ) {
     super();
     this.origins = new SameSiteOrigins(config);
+    this.reauthenticationWindowMs = config.reauthenticationWindowSeconds * 1000;
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -59,6 +69,14 @@ export class SessionGuard extends PassportAuthGuard(SESSION_STRATEGY) {
     }
     const session = request.user ?? null;
     request.userId = session?.userId ?? null;
+    if (
+      this.flag(RECENT_PROOF, context) &&
+      session &&
+      session.via !== 'api-key' &&
+      Date.now() - session.provedAt.getTime() > this.reauthenticationWindowMs
+    ) {
+      throw new ForbiddenError(ReauthenticationMessages.required);
+    }
     if (
       session?.via === 'cookie' &&
       isUnsafeMethod(request.method) &&

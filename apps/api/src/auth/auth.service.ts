@@ -1,7 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LoginDto, RegisterDto, SessionResponse, UserResponse } from '@cardcraft/contracts';
+import {
+  ReauthenticationMessages,
+  type LoginDto,
+  type ReauthenticatedResponse,
+  type RegisterDto,
+  type SessionResponse,
+  type UserResponse,
+} from '@cardcraft/contracts';
 import { DuplicateKeyError, type UserRecord, type UsersRepository } from '@cardcraft/storage';
-import { ConflictError, UnauthorizedError } from '../platform/common/errors';
+import { BadInputError, ConflictError, UnauthorizedError } from '../platform/common/errors';
 import { USERS } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
@@ -63,6 +70,28 @@ export class AuthService {
     const started = await this.session(user, origin);
     this.accountSessions.tellOfNewDevice(user.id, started);
     return toSessionResponse(user, started);
+  }
+
+  /**
+   * the password again, for what asks for a recent proof: the session counts as proved for the next
+   * REAUTHENTICATION_WINDOW. a wrong one changes nothing and says so on the field.
+   */
+  async reauthenticate(
+    userId: string,
+    sessionId: string,
+    password: string,
+  ): Promise<ReauthenticatedResponse> {
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+    if (!(await this.passwords.verify(password, user.passwordHash))) {
+      throw new BadInputError(ReauthenticationMessages.wrongPassword, [
+        { field: 'password', message: ReauthenticationMessages.wrongPassword },
+      ]);
+    }
+    const validUntil = await this.sessions.prove(sessionId);
+    // the session ended between the guard and now
+    if (!validUntil) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
+    return { validUntilUtc: validUntil.toISOString() };
   }
 
   /** ends the request's session; signing out without one is no error */

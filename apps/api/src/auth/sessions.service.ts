@@ -12,6 +12,8 @@ export interface AuthenticatedSession {
   userId: string;
   sessionId: string;
   via: SessionCarrier;
+  /** when its holder last proved who they are: at sign-in, or again since */
+  provedAt: Date;
 }
 
 export interface StartedSession {
@@ -89,7 +91,14 @@ export class SessionsService {
     if (now - session.lastSeenAt.getTime() >= LAST_SEEN_PRECISION_MS) {
       await this.sessions.touch(session.id, new Date(now));
     }
-    return { userId: session.userId, sessionId: session.id, via };
+    return { userId: session.userId, sessionId: session.id, via, provedAt: session.provedAt };
+  }
+
+  /** records a new proof of who the session's holder is; the time until which it counts, null when ended */
+  async prove(sessionId: string): Promise<Date | null> {
+    const now = new Date();
+    if (!(await this.sessions.markProved(sessionId, now))) return null;
+    return new Date(now.getTime() + this.config.reauthenticationWindowSeconds * 1000);
   }
 
   /** false when the session was unknown or had already ended */

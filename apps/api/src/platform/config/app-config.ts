@@ -30,6 +30,11 @@ export interface AppConfig {
   /** secret: never logged */
   jwtSecret: string;
   sessionTtlSeconds: number;
+  /**
+   * how long a proof of who one is (the password, at sign-in or again) lets a session do what
+   * matters most, such as making an API key (REAUTHENTICATION_WINDOW, 10 minutes)
+   */
+  reauthenticationWindowSeconds: number;
   /** scrypt's work factor N for new password hashes (PASSWORD_SCRYPT_COST) */
   passwordScryptCost: number;
   publicBaseUrl: string;
@@ -171,14 +176,14 @@ function rateLimits(env: Env): AppConfig['rateLimits'] {
 }
 
 /** SESSION_TTL accepts seconds or a number with s, m, h or d */
-function duration(env: Env, name: string, fallbackSeconds: number): number {
+function duration(env: Env, name: string, fallbackSeconds: number, leastSeconds = 60): number {
   const raw = envText(env, name);
   if (!raw) return fallbackSeconds;
   const match = /^(\d+)\s*([smhd]?)$/.exec(raw);
   const seconds = match ? Number(match[1]) * { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2]]! : NaN;
-  if (!Number.isFinite(seconds) || seconds < 60 || seconds > 90 * 86400) {
+  if (!Number.isFinite(seconds) || seconds < leastSeconds || seconds > 90 * 86400) {
     throw new ConfigError(
-      `${name} must be a duration from 60s to 90d, like 3600, 30m, 12h or 7d (got "${raw}")`,
+      `${name} must be a duration from ${leastSeconds}s to 90d, like 3600, 30m, 12h or 7d (got "${raw}")`,
     );
   }
   return seconds;
@@ -347,6 +352,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     mongoUrl,
     jwtSecret,
     sessionTtlSeconds: duration(env, 'SESSION_TTL', 7 * 86400),
+    // a few seconds at least: the browser suite waits past it
+    reauthenticationWindowSeconds: duration(env, 'REAUTHENTICATION_WINDOW', 600, 1),
     passwordScryptCost: scryptCost(env),
     publicBaseUrl,
     securityContact: securityContact(env, publicBaseUrl),

@@ -117,6 +117,13 @@ const ROUTES: Route[] = [
     expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
   },
   {
+    method: 'POST',
+    path: '/api/auth/reauthenticate',
+    url: () => '/api/auth/reauthenticate',
+    body: (_world, actor) => ({ password: actor.password }),
+    expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
+  },
+  {
     method: 'GET',
     path: '/api/auth/sessions',
     url: () => '/api/auth/sessions',

@@ -196,6 +196,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
       { method: 'POST', path: fc.constant('/api/auth/login'), body: { email: 'a@b.co', password: 'x' } },
       { method: 'POST', path: fc.constant('/api/auth/logout') },
       { method: 'GET', path: fc.constant('/api/auth/me') },
+      { method: 'POST', path: fc.constant('/api/auth/reauthenticate'), body: { password: 'wrong-password' } },
       { method: 'GET', path: fc.constant('/api/auth/sessions') },
       { method: 'POST', path: fc.constant('/api/auth/sessions/end-others') },
       { method: 'DELETE', path: rawSegment.map((id) => `/api/auth/sessions/${id}`) },
