@@ -10,11 +10,14 @@ import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
 
 // an owner signs in on a laptop and a phone, sees both in Settings' sessions list, signs the phone
 // out from the laptop; a stranger's sign-in mails the owner, whose link ends that session signed
-// out; then every other session ends at once. in the embedded mode and in the cluster's, each screen
-// audited by axe at 1440 and 390 px.
+// out; then every other session ends at once; a sign-in older than the window of a recent proof
+// (a few seconds here) is asked for the password again before a new API key. in the embedded mode and
+// in the cluster's, each screen audited by axe at 1440 and 390 px.
 jest.setTimeout(150_000);
 
 const STEP_TIMEOUT = 10_000;
+/** REAUTHENTICATION_WINDOW of the product under test, short so the suite can wait past it */
+const PROOF_WINDOW_MS = 4_000;
 const NEW_SIGN_IN = 'New sign-in to your Cardcraft account';
 const stamp = Date.now().toString(36);
 
@@ -90,7 +93,10 @@ describe.each(['embedded', 'cluster'] as const)("the account's sessions, end to 
 
   beforeAll(async () => {
     mode = current;
-    [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
+    [product, browser] = await Promise.all([
+      startProductIn(mode, { REAUTHENTICATION_WINDOW: `${PROOF_WINDOW_MS / 1000}s` }),
+      browser ?? launchChromium(),
+    ]);
     await callApi(product.baseUrl, '/api/auth/register', { method: 'POST', body: owner });
   }, 120_000);
 
@@ -167,5 +173,33 @@ describe.each(['embedded', 'cluster'] as const)("the account's sessions, end to 
     await section.getByRole('button', { name: 'Sign out other sessions' }).waitFor({ state: 'detached' });
     expect(await section.getByTestId('session').count()).toBe(1);
     expect(await signedOut(laptop)).toBe(false);
+  });
+
+  it('asks a sign-in older than the window for the password again before a new API key', async () => {
+    const laptop = await signedInBrowser(DESKTOP, owner);
+    const signedInAt = Date.now();
+    await laptop.goto('/dashboard/settings#api-keys');
+    const section = laptop.getByRole('region', { name: 'API keys' });
+    await section.getByRole('button', { name: 'Create API key' }).waitFor();
+    await laptop.waitForTimeout(Math.max(0, signedInAt + PROOF_WINDOW_MS + 500 - Date.now()));
+
+    await section.getByRole('button', { name: 'Create API key' }).click();
+    const creating = laptop.getByRole('dialog', { name: 'Create API key' });
+    await creating.getByLabel('Name').fill('CRM sync');
+    await creating.getByRole('checkbox', { name: /leads:read/ }).check();
+    await creating.getByRole('button', { name: 'Create key' }).click();
+
+    const confirm = laptop.getByRole('dialog', { name: 'Confirm it’s you' });
+    await confirm.getByText('confirm your password to make “CRM sync”').waitFor();
+    await confirm.getByLabel('Password').fill('not-the-password');
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirm.getByText('That password is not right').waitFor();
+    await expectAccessible(laptop, 'confirm it is you, a wrong password');
+    await shot(laptop, 'confirm-its-you', false);
+
+    await confirm.getByLabel('Password').fill(owner.password);
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    const created = laptop.getByRole('dialog', { name: 'API key created' });
+    expect(await created.getByLabel('Your new API key').inputValue()).toMatch(/^cck_[A-Za-z0-9_-]{43}$/);
   });
 });

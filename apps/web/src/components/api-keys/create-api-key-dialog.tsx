@@ -10,6 +10,7 @@ import {
   type ApiKeyScope,
   type CreatedApiKeyResponse,
 } from '@cardcraft/contracts';
+import { ConfirmItsYou } from '@/components/auth/confirm-its-you';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import {
@@ -27,6 +28,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useCreateApiKey, type ApiKeysOwner } from '@/lib/api-keys';
+import { needsReauthentication } from '@/lib/reauthentication';
 import { useClientConfig } from '@/lib/client-config';
 
 // radix's select keeps '' for "nothing picked", so "never" is a value of its own
@@ -166,6 +168,8 @@ export function CreateApiKeyDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedApiKeyResponse | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  /** the key waiting for the password to be confirmed */
+  const [proving, setProving] = useState<CreateApiKeyDto | null>(null);
 
   const bodyOf = (current: Draft) => ({
     name: current.name,
@@ -187,6 +191,7 @@ export function CreateApiKeyDialog({
       setFailure(null);
       setCreated(null);
       setSubmitted(false);
+      setProving(null);
     }
     onOpenChange(next);
   };
@@ -201,9 +206,18 @@ export function CreateApiKeyDialog({
     }
     setErrors({});
     setFailure(null);
+    await create(checked.value);
+  };
+
+  const create = async (body: CreateApiKeyDto) => {
     try {
-      setCreated(await creation.mutateAsync(checked.value));
+      setCreated(await creation.mutateAsync(body));
     } catch (error) {
+      // a session signed in a while ago: the password again, then the same key
+      if (needsReauthentication(error)) {
+        setProving(body);
+        return;
+      }
       setErrors(fieldErrorMap(fieldErrorsOf(error)));
       setFailure(normalizeError(error).message);
     }
@@ -213,14 +227,26 @@ export function CreateApiKeyDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{created ? 'API key created' : 'Create API key'}</DialogTitle>
+          <DialogTitle>
+            {created ? 'API key created' : proving ? 'Confirm it’s you' : 'Create API key'}
+          </DialogTitle>
           <DialogDescription>
             {created
               ? `“${created.name}” works until you revoke it${created.expiresAtUtc ? ' or it expires' : ''}.`
-              : 'Tools send it as Authorization: Bearer <key>. It can do only what its scopes allow.'}
+              : proving
+                ? `A new API key can act as you: confirm your password to make “${proving.name}”.`
+                : 'Tools send it as Authorization: Bearer <key>. It can do only what its scopes allow.'}
           </DialogDescription>
         </DialogHeader>
-        {created ? (
+        {proving ? (
+          <ConfirmItsYou
+            onCancel={() => setProving(null)}
+            onConfirmed={() => {
+              setProving(null);
+              void create(proving);
+            }}
+          />
+        ) : created ? (
           <>
             <ShownOnce created={created} />
             <DialogFooter>

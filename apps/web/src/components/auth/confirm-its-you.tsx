@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
+import { useReauthenticate } from '@/lib/reauthentication';
+
+/**
+ * "Confirm it's you": the password again, asked where the server wants a recent proof before doing
+ * what matters most (a new API key); once given, the action goes on and is not asked again for a while
+ */
+export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const reauthenticate = useReauthenticate();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFieldError(undefined);
+    setFailure(null);
+    try {
+      await reauthenticate.mutateAsync(password);
+      onConfirmed();
+    } catch (error) {
+      const onField = fieldErrorsOf(error).find((found) => found.field === 'password');
+      if (onField) setFieldError(onField.message);
+      else setFailure(normalizeError(error).message);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Confirm it's you">
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      <p className="text-sm text-muted-foreground">
+        For your security, enter your password to continue. You will not be asked again for a few minutes.
+      </p>
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        required
+        value={password}
+        error={fieldError}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" type="button" onClick={onCancel} disabled={reauthenticate.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={reauthenticate.isPending}>
+          {reauthenticate.isPending ? 'Confirming...' : 'Confirm'}
+        </Button>
+      </div>
+    </form>
+  );
+}
