@@ -33,6 +33,7 @@ export function describeTeamsContract(store: () => Storage): void {
         id: expect.stringMatching(ID),
         name,
         brand: fullBrand(),
+        requireSecondFactor: false,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
       });

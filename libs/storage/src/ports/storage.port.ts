@@ -7,6 +7,7 @@ import type { CardExchangesRepository } from './card-exchanges.port';
 import type { LeadsRepository } from './leads.port';
 import type { MediaRepository } from './media.port';
 import type { ProfilesRepository } from './profiles.port';
+import type { SecondFactorsRepository } from './second-factors.port';
 import type { SessionsRepository } from './sessions.port';
 import type { UsersRepository } from './users.port';
 import type { CardTemplatesRepository, TeamInvitationsRepository, TeamsRepository } from './teams.port';
@@ -24,6 +25,8 @@ export interface Storage {
   /** the cards e-mailed to visitors today, by hashed address: the exchange's daily limits */
   readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
+  /** the accounts' authenticator apps and recovery codes (deleted with their user) */
+  readonly secondFactors: SecondFactorsRepository;
   /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
   readonly media: MediaRepository;
   /** the e-mailed links: password resets and e-mail changes (deleted with their user) */

@@ -6,6 +6,8 @@ export interface TeamRecord {
   id: string;
   name: string;
   brand: TeamBrandRecord;
+  /** its people must sign in with a second factor to reach it; false unless its owners turn it on */
+  requireSecondFactor: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -23,6 +25,8 @@ export interface TeamsRepository {
   findById(id: string): Promise<TeamRecord | null>;
   /** null when the team does not exist */
   update(id: string, patch: { name: string; brand: TeamBrandRecord }): Promise<TeamRecord | null>;
+  /** null when the team does not exist */
+  setSecondFactorRequired(id: string, required: boolean): Promise<TeamRecord | null>;
   /** the team with its members, invitations and templates (its cards are deleted before, by the service) */
   delete(id: string): Promise<boolean>;
   /** the teams the user belongs to, with the user's role, oldest membership first */

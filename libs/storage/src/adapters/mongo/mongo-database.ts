@@ -1,6 +1,14 @@
 import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 import { analyticsShareSchema, type AnalyticsShareDoc } from './mongo-analytics-share-schemas';
 import { analyticsMailSendSchema, type AnalyticsMailSendDoc } from './mongo-analytics-mail-schemas';
+import {
+  recoveryCodeSchema,
+  secondFactorSchema,
+  timeStepSchema,
+  type RecoveryCodeDoc,
+  type SecondFactorDoc,
+  type TimeStepDoc,
+} from './mongo-second-factor-schemas';
 import { checkMongoSchema, migrateMongo } from './mongo-migrations';
 import {
   accountExportSchema,
@@ -56,6 +64,9 @@ export interface MongoModels {
   webhookLeases: Model<WebhookLeaseDoc>;
   analyticsShares: Model<AnalyticsShareDoc>;
   analyticsMailSends: Model<AnalyticsMailSendDoc>;
+  secondFactors: Model<SecondFactorDoc>;
+  recoveryCodes: Model<RecoveryCodeDoc>;
+  timeSteps: Model<TimeStepDoc>;
 }
 
 export interface MongoDatabase {
@@ -113,6 +124,9 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
         'AnalyticsMailSend',
         analyticsMailSendSchema,
       ),
+      secondFactors: connection.model<SecondFactorDoc>('SecondFactor', secondFactorSchema),
+      recoveryCodes: connection.model<RecoveryCodeDoc>('RecoveryCode', recoveryCodeSchema),
+      timeSteps: connection.model<TimeStepDoc>('SecondFactorStep', timeStepSchema),
     };
     return { connection, models };
   } catch (error) {

@@ -227,6 +227,19 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
       ]);
     },
   },
+  {
+    version: 11,
+    name: 'second-factor',
+    apply: async (db) => {
+      // a factor is kept under its user's id; a code is found by its user and hash. a session's
+      // origin and proof, and a team's requirement, need no step (absent reads as none)
+      await collectionWithIndexes(db, 'second_factors', []);
+      await collectionWithIndexes(db, 'recovery_codes', [{ key: { userId: 1, codeHash: 1 }, unique: true }]);
+      await collectionWithIndexes(db, 'second_factor_steps', [
+        { key: { userId: 1, timeStep: 1 }, unique: true },
+      ]);
+    },
+  },
 ];
 
 function records(db: Db): mongo.Collection<MigrationRecord> {

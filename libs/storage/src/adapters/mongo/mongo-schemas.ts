@@ -106,6 +106,8 @@ export interface TeamDoc {
   _id: Types.ObjectId;
   name: string;
   brand: TeamBrandRecord;
+  /** absent on a team from before: not required */
+  requireSecondFactor?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -324,7 +326,7 @@ const brandSchema = new Schema<TeamBrandRecord>(
 );
 
 export const teamSchema = new Schema<TeamDoc>(
-  { name: String, brand: brandSchema },
+  { name: String, brand: brandSchema, requireSecondFactor: { type: Boolean, default: false } },
   { collection: 'teams', timestamps: true, versionKey: false, minimize: false },
 );
 

@@ -315,6 +315,19 @@ const ANALYTICS_MAIL_INDEXES = {
   ],
 };
 
+// what migration 11 adds: the authenticator apps, their recovery codes and the time steps taken
+const SECOND_FACTOR_INDEXES = {
+  second_factors: [{ name: '_id_', key: { _id: 1 }, unique: false }],
+  recovery_codes: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'userId_1_codeHash_1', key: { userId: 1, codeHash: 1 }, unique: true },
+  ],
+  second_factor_steps: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'userId_1_timeStep_1', key: { userId: 1, timeStep: 1 }, unique: true },
+  ],
+};
+
 describe('the MongoDB store’s schema versions', () => {
   it('the migrate step makes a new database’s collections and indexes once; the api opens it only then', async () => {
     const { name, databaseUrl } = newDatabase();
@@ -370,6 +383,7 @@ describe('the MongoDB store’s schema versions', () => {
       ...WEBHOOK_INDEXES,
       ...ANALYTICS_SHARE_INDEXES,
       ...ANALYTICS_MAIL_INDEXES,
+      ...SECOND_FACTOR_INDEXES,
     });
     await expect(
       withDb(databaseUrl, (db) => db.collection('schema_migrations').find().sort({ _id: 1 }).toArray()),
@@ -431,6 +445,8 @@ describe('the MongoDB store’s schema versions', () => {
       // and the analytics mails' by migration 10
       users: expect.arrayContaining([...(before.indexes.users as object[]), ...ANALYTICS_MAIL_USER_INDEXES]),
       ...ANALYTICS_MAIL_INDEXES,
+      // and the second factors' by migration 11
+      ...SECOND_FACTOR_INDEXES,
     });
     const storage = await createStorage({ kind: 'mongo', mongoUrl: databaseUrl });
     try {

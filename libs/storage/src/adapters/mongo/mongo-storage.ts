@@ -10,6 +10,7 @@ import type {
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
+  SecondFactorsRepository,
   SessionsRepository,
   Storage,
   TeamInvitationsRepository,
@@ -30,6 +31,7 @@ import { MongoLeadRepository } from './mongo-lead.repository';
 import { MongoMediaRepository } from './mongo-media.repository';
 import { MongoProfileRepository } from './mongo-profile.repository';
 import { MongoSessionRepository } from './mongo-session.repository';
+import { MongoSecondFactorRepository } from './mongo-second-factor.repository';
 import { MongoTeamInvitationRepository } from './mongo-team-invitation.repository';
 import { MongoTeamRepository } from './mongo-team.repository';
 import { MongoUserRepository } from './mongo-user.repository';
@@ -44,6 +46,7 @@ export class MongoStorage implements Storage {
   readonly leads: LeadsRepository;
   readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
+  readonly secondFactors: SecondFactorsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
@@ -65,6 +68,7 @@ export class MongoStorage implements Storage {
     this.leads = new MongoLeadRepository(models);
     this.cardExchanges = new MongoCardExchangeRepository(models);
     this.sessions = new MongoSessionRepository(models);
+    this.secondFactors = new MongoSecondFactorRepository(models);
     this.media = new MongoMediaRepository(connection);
     this.accountTokens = new MongoAccountTokenRepository(models);
     this.exports = new MongoAccountExportRepository(connection, models);

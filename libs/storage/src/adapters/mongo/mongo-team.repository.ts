@@ -19,6 +19,7 @@ function toTeam(doc: TeamDoc): TeamRecord {
       primaryColor: brand.primaryColor ?? null,
       secondaryColor: brand.secondaryColor ?? null,
     },
+    requireSecondFactor: doc.requireSecondFactor === true,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -71,6 +72,16 @@ export class MongoTeamRepository implements TeamsRepository {
     if (!_id) return null;
     const doc = await this.models.teams
       .findOneAndUpdate({ _id }, { $set: { name: patch.name, brand: patch.brand } }, { new: true })
+      .lean<TeamDoc>()
+      .exec();
+    return doc ? toTeam(doc) : null;
+  }
+
+  async setSecondFactorRequired(id: string, required: boolean): Promise<TeamRecord | null> {
+    const _id = objectId(id);
+    if (!_id) return null;
+    const doc = await this.models.teams
+      .findOneAndUpdate({ _id }, { $set: { requireSecondFactor: required } }, { new: true })
       .lean<TeamDoc>()
       .exec();
     return doc ? toTeam(doc) : null;

@@ -25,7 +25,15 @@ export class MongoUserRepository implements UsersRepository {
   constructor(
     private readonly models: Pick<
       MongoModels,
-      'users' | 'sessions' | 'accountTokens' | 'teamMembers' | 'apiKeys' | 'analyticsMailSends'
+      | 'users'
+      | 'sessions'
+      | 'accountTokens'
+      | 'teamMembers'
+      | 'apiKeys'
+      | 'analyticsMailSends'
+      | 'secondFactors'
+      | 'recoveryCodes'
+      | 'timeSteps'
     >,
   ) {}
 
@@ -116,6 +124,7 @@ export class MongoUserRepository implements UsersRepository {
     const _id = objectId(id);
     if (!_id) return false;
     const { users, sessions, accountTokens, teamMembers, apiKeys, analyticsMailSends } = this.models;
+    const { secondFactors, recoveryCodes, timeSteps } = this.models;
     // no transaction (see profiles): the sessions go before and after the user. the first sweep means
     // a crash half-way leaves no live session of a half-deleted account; the second takes a session
     // created in between, and one created after it finds the user gone (MongoSessionRepository.create).
@@ -127,6 +136,9 @@ export class MongoUserRepository implements UsersRepository {
     await apiKeys.deleteMany({ userId: _id }).exec();
     await accountTokens.deleteMany({ userId: _id }).exec();
     await analyticsMailSends.deleteMany({ userId: _id }).exec();
+    await secondFactors.deleteOne({ _id }).exec();
+    await recoveryCodes.deleteMany({ userId: _id }).exec();
+    await timeSteps.deleteMany({ userId: _id }).exec();
     // a membership added meanwhile finds the user gone and removes itself (MongoTeamRepository)
     await teamMembers.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;

@@ -318,6 +318,25 @@ CREATE TABLE analytics_mail_sends (
 CREATE INDEX analytics_mail_sends_created ON analytics_mail_sends (created_at);
 `;
 
+// 12: an account's authenticator app (its secret sealed by the api) and recovery codes, stored
+// hashed, each spent once; a team may require one of its people
+const SECOND_FACTOR = `
+CREATE TABLE second_factors (
+  user_id        TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+  sealed_secret  TEXT NOT NULL,
+  enabled_at     INTEGER,
+  last_time_step INTEGER NOT NULL DEFAULT 0,
+  created_at     INTEGER NOT NULL
+);
+CREATE TABLE recovery_codes (
+  user_id   TEXT NOT NULL REFERENCES second_factors (user_id) ON DELETE CASCADE,
+  code_hash TEXT NOT NULL,
+  used_at   INTEGER,
+  PRIMARY KEY (user_id, code_hash)
+);
+ALTER TABLE teams ADD COLUMN require_second_factor INTEGER NOT NULL DEFAULT 0;
+`;
+
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -364,6 +383,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
         addColumnIfMissing(db, 'sessions', 'proved_at', 'INTEGER');
       },
     },
+    { version: 12, name: 'second-factor', apply: (db) => db.exec(SECOND_FACTOR) },
   ],
 };
 
@@ -390,6 +410,8 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
   analytics_shares: 'SELECT count(*) FROM analytics_shares',
   analytics_mail_sends: 'SELECT count(*) FROM analytics_mail_sends',
+  second_factors: 'SELECT count(*) FROM second_factors',
+  recovery_codes: 'SELECT count(*) FROM recovery_codes',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

@@ -10,6 +10,7 @@ import type {
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
+  SecondFactorsRepository,
   SessionsRepository,
   Storage,
   TeamInvitationsRepository,
@@ -31,6 +32,7 @@ import { SqliteMediaRepository } from './sqlite-media.repository';
 import { SqliteProfileRepository } from './sqlite-profile.repository';
 import { applySqliteSchema } from './sqlite-schema';
 import { SqliteSessionRepository } from './sqlite-session.repository';
+import { SqliteSecondFactorRepository } from './sqlite-second-factor.repository';
 import { SqliteTeamInvitationRepository } from './sqlite-team-invitation.repository';
 import { SqliteTeamRepository } from './sqlite-team.repository';
 import { SqliteUserRepository } from './sqlite-user.repository';
@@ -45,6 +47,7 @@ export class SqliteStorage implements Storage {
   readonly leads: LeadsRepository;
   readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
+  readonly secondFactors: SecondFactorsRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
@@ -66,6 +69,7 @@ export class SqliteStorage implements Storage {
     this.leads = new SqliteLeadRepository(db);
     this.cardExchanges = new SqliteCardExchangeRepository(db);
     this.sessions = new SqliteSessionRepository(db);
+    this.secondFactors = new SqliteSecondFactorRepository(db);
     this.media = new SqliteMediaRepository(db, join(dataDir, 'media'));
     this.accountTokens = new SqliteAccountTokenRepository(db);
     this.exports = new SqliteAccountExportRepository(db, join(dataDir, 'exports'));

@@ -9,9 +9,14 @@ interface TeamRow {
   name: string;
   /** JSON */
   brand: string;
+  /** 0 or 1 */
+  require_second_factor: number;
   created_at: number;
   updated_at: number;
 }
+
+/** a new team's row: the requirement takes its column's default */
+type NewTeamRow = Omit<TeamRow, 'require_second_factor'>;
 
 interface MembershipRow {
   team_id: string;
@@ -25,6 +30,7 @@ function toTeam(row: TeamRow): TeamRecord {
     id: row.id,
     name: row.name,
     brand: JSON.parse(row.brand) as TeamBrandRecord,
+    requireSecondFactor: row.require_second_factor === 1,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   };
@@ -55,6 +61,7 @@ export class SqliteTeamRepository implements TeamsRepository {
   private readonly insertTeam;
   private readonly byId;
   private readonly patch;
+  private readonly requirement;
   private readonly ofUser;
   private readonly one;
   private readonly members;
@@ -67,13 +74,16 @@ export class SqliteTeamRepository implements TeamsRepository {
   private readonly userExists;
 
   constructor(db: SqliteDatabase) {
-    this.insertTeam = db.prepare<[TeamRow], TeamRow>(
+    this.insertTeam = db.prepare<[NewTeamRow], TeamRow>(
       `INSERT INTO teams (id, name, brand, created_at, updated_at)
        VALUES (@id, @name, @brand, @created_at, @updated_at) RETURNING *`,
     );
     this.byId = db.prepare<[string], TeamRow>('SELECT * FROM teams WHERE id = ?');
     this.patch = db.prepare<[{ id: string; name: string; brand: string; updated_at: number }], TeamRow>(
       'UPDATE teams SET name = @name, brand = @brand, updated_at = @updated_at WHERE id = @id RETURNING *',
+    );
+    this.requirement = db.prepare<[number, number, string], TeamRow>(
+      'UPDATE teams SET require_second_factor = ?, updated_at = ? WHERE id = ? RETURNING *',
     );
     // the team's id breaks ties between memberships of the same millisecond: ids sort by creation
     this.ofUser = db.prepare<[string], TeamRow & { role: string }>(
@@ -103,7 +113,7 @@ export class SqliteTeamRepository implements TeamsRepository {
     // its members, invitations and templates go with it (ON DELETE CASCADE)
     this.removeTeam = db.prepare<[string]>('DELETE FROM teams WHERE id = ?');
     // one transaction: no reader ever sees a team without its owner
-    this.createWithOwner = db.transaction((team: TeamRow, ownerId: string): TeamRow => {
+    this.createWithOwner = db.transaction((team: NewTeamRow, ownerId: string): TeamRow => {
       this.assertUser(ownerId);
       const row = this.insertTeam.get(team) as TeamRow;
       this.insertMember.run({ team_id: row.id, user_id: ownerId, role: 'owner', joined_at: row.created_at });
@@ -132,6 +142,11 @@ export class SqliteTeamRepository implements TeamsRepository {
       brand: brandJson(patch.brand),
       updated_at: Date.now(),
     });
+    return row ? toTeam(row) : null;
+  }
+
+  async setSecondFactorRequired(id: string, required: boolean): Promise<TeamRecord | null> {
+    const row = this.requirement.get(required ? 1 : 0, Date.now(), id);
     return row ? toTeam(row) : null;
   }
 
