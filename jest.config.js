@@ -9,6 +9,9 @@ const esmOnly = [
   'compress-commons',
   'crc32-stream',
   'is-stream',
+  // otplib's default plugins (base32 and HMAC)
+  '@scure/base',
+  '@noble/hashes',
 ];
 const esmTransform = {
   [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [

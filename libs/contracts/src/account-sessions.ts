@@ -1,7 +1,8 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { IsString, MaxLength, MinLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { ExtraMessages, Limits } from './messages';
+import { SecondFactorMessages } from './second-factor';
 
 /** one live sign-in of the account, as Settings lists it (GET /api/auth/sessions) */
 export interface AccountSessionResponse {
@@ -48,14 +49,25 @@ export const ReauthenticationMessages = {
   required: 'Confirm it is you: enter your password again to continue.',
   passwordRequired: 'Enter your password',
   wrongPassword: 'That password is not right',
+  wrongCode: SecondFactorMessages.invalidCode,
 } as const;
 
-/** POST /api/auth/reauthenticate: the password again, before what matters most */
+/**
+ * POST /api/auth/reauthenticate: a fresh proof before what matters most, the password or a code of
+ * the account's authenticator app (or a recovery code)
+ */
 export class ReauthenticateDto {
+  @ValidateIf((body: ReauthenticateDto) => body.code === undefined)
   @IsString({ message: ReauthenticationMessages.passwordRequired })
   @MinLength(1, { message: ReauthenticationMessages.passwordRequired })
   @MaxLength(Limits.passwordMax, { message: ExtraMessages.passwordTooLong })
-  password!: string;
+  password?: string;
+
+  @IsOptional()
+  @IsString({ message: ReauthenticationMessages.wrongCode })
+  @MinLength(1, { message: ReauthenticationMessages.wrongCode })
+  @MaxLength(64, { message: ReauthenticationMessages.wrongCode })
+  code?: string;
 }
 
 export interface ReauthenticatedResponse {

@@ -26,6 +26,7 @@ export * from './questions';
 export * from './account-mail.dto';
 export * from './mail-unsubscribe';
 export * from './account-sessions';
+export * from './second-factor';
 export * from './lead-vcard';
 export * from './account-export.dto';
 export * from './team.dto';

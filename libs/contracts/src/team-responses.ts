@@ -18,6 +18,8 @@ export interface TeamResponse {
   brand: TeamBrandResponse;
   /** the caller's role in the team */
   role: TeamRole;
+  /** its people must sign in with two-step verification to reach it (PUT .../security, its owners') */
+  requireSecondFactor: boolean;
   createdAtUtc: string;
 }
 
@@ -29,6 +31,8 @@ export interface TeamMemberResponse {
   joinedAtUtc: string;
   /** the team cards the member holds */
   cardCount: number;
+  /** whether the member signs in with two-step verification */
+  secondFactor: boolean;
 }
 
 export interface TeamInvitationResponse {

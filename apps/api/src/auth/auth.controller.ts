@@ -2,15 +2,18 @@ import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common'
 import { ApiBearerAuth, ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import {
   LoginDto,
+  LoginSecondFactorDto,
   ReauthenticateDto,
   RegisterDto,
   type ReauthenticatedResponse,
+  type SecondFactorChallengeResponse,
   type SessionResponse,
   type UserResponse,
 } from '@cardcraft/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestMeta } from '../platform/common/request-meta';
 import { RateLimit } from '../platform/throttling/rate-limit.guard';
+import { RateLimiter } from '../platform/throttling/rate-limiter';
 import { AuthService } from './auth.service';
 import { CurrentSessionId, CurrentUserId, OptionalAuth, SignInRoute } from './auth.guard';
 import { DeviceCookie } from './device-cookie';
@@ -27,6 +30,7 @@ export class AuthController {
     private readonly cookie: SessionCookie,
     private readonly device: DeviceCookie,
     private readonly places: SignInPlaces,
+    private readonly limiter: RateLimiter,
   ) {}
 
   @Post('register')
@@ -52,8 +56,27 @@ export class AuthController {
     @Body() body: LoginDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SessionResponse | SecondFactorChallengeResponse> {
+    const answer = await this.auth.login(body, await this.origin(request, reply));
+    if ('accessToken' in answer) this.cookie.set(reply, answer.accessToken);
+    return answer;
+  }
+
+  /** the second step of a sign-in with two-step verification; its tries count per address and account */
+  @Post('login/second-factor')
+  @OptionalAuth()
+  @SignInRoute()
+  @HttpCode(200)
+  async loginSecondFactor(
+    @Body() body: LoginSecondFactorDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponse> {
-    const session = await this.auth.login(body, await this.origin(request, reply));
+    await this.limiter.spend(['secondFactor'], {
+      ip: request.ip,
+      userId: this.auth.challengedAccount(body.challengeToken),
+    });
+    const session = await this.auth.loginSecondFactor(body, await this.origin(request, reply));
     this.cookie.set(reply, session.accessToken);
     return session;
   }
@@ -72,10 +95,13 @@ export class AuthController {
     this.cookie.clear(reply);
   }
 
-  /** the password again, before what asks for a recent proof (a new API key, say); throttled like sign-in */
+  /**
+   * the password (or a code of the authenticator app) again, before what asks for a recent proof (a
+   * new API key, say); throttled like sign-in and like the codes of a sign-in
+   */
   @Post('reauthenticate')
   @HttpCode(200)
-  @RateLimit('signIn')
+  @RateLimit('signIn', 'secondFactor')
   @ApiBearerAuth()
   @ApiCookieAuth(SESSION_COOKIE)
   reauthenticate(
@@ -83,7 +109,7 @@ export class AuthController {
     @CurrentSessionId() sessionId: string | null,
     @Body() body: ReauthenticateDto,
   ): Promise<ReauthenticatedResponse> {
-    return this.auth.reauthenticate(userId, sessionId ?? '', body.password);
+    return this.auth.reauthenticate(userId, sessionId ?? '', body);
   }
 
   @Get('me')

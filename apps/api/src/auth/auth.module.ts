@@ -20,6 +20,8 @@ import { sessionKey } from './session-key';
 import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
 import { SignInPlaces } from './sign-in-places';
+import { SecondFactorController } from './second-factor/second-factor.controller';
+import { SecondFactorService } from './second-factor/second-factor.service';
 import { ViewerResolver } from './viewer-resolver';
 
 /** sign-up, sign-in and sessions (the account's list of them too); its guard runs on every route (routes opt out with @OptionalAuth) */
@@ -38,7 +40,7 @@ import { ViewerResolver } from './viewer-resolver';
     }),
     PassportModule,
   ],
-  controllers: [AuthController, AccountSessionsController],
+  controllers: [AuthController, AccountSessionsController, SecondFactorController],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     SessionsService,
@@ -52,6 +54,7 @@ import { ViewerResolver } from './viewer-resolver';
     AccountSessionsService,
     SignInPlaces,
     DeviceCookie,
+    SecondFactorService,
   ],
   // the card's pipeline reads the viewer through the same resolver as the guard
   exports: [SessionsService, SessionCookie, PasswordHasher, ViewerResolver],

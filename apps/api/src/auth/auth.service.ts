@@ -1,17 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ReauthenticationMessages,
+  SecondFactorMessages,
   type LoginDto,
+  type LoginSecondFactorDto,
+  type ReauthenticateDto,
   type ReauthenticatedResponse,
   type RegisterDto,
+  type SecondFactorChallengeResponse,
   type SessionResponse,
   type UserResponse,
 } from '@cardcraft/contracts';
 import { DuplicateKeyError, type UserRecord, type UsersRepository } from '@cardcraft/storage';
 import { BadInputError, ConflictError, UnauthorizedError } from '../platform/common/errors';
+import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { USERS } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
+import { SecondFactorService } from './second-factor/second-factor.service';
+import { readSignInChallenge, signInChallenge } from './second-factor/sign-in-challenges';
 import { AccountSessionsService } from './account-sessions.service';
 import { SessionsService, type SignInOrigin, type StartedSession } from './sessions.service';
 
@@ -35,6 +42,8 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly accountSessions: AccountSessionsService,
+    private readonly secondFactor: SecondFactorService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async register(input: RegisterDto, origin: SignInOrigin): Promise<SessionResponse> {
@@ -57,36 +66,66 @@ export class AuthService {
 
   /**
    * one message for an unknown e-mail and a wrong password, and the same work for both. a hash made
-   * with less work than today's is replaced while the password is at hand. a sign-in from a device
-   * the account has not used is told to its owner by mail.
+   * with less work than today's is replaced while the password is at hand. an account with two-step
+   * verification gets a challenge to send back with its code instead of a session. a sign-in from a
+   * device the account has not used is told to its owner by mail.
    */
-  async login(input: LoginDto, origin: SignInOrigin): Promise<SessionResponse> {
+  async login(
+    input: LoginDto,
+    origin: SignInOrigin,
+  ): Promise<SessionResponse | SecondFactorChallengeResponse> {
     const user = await this.users.findByEmail(input.email);
     const valid = await this.passwords.verify(input.password, user?.passwordHash ?? this.passwords.dummyHash);
     if (!user || !valid) throw new UnauthorizedError(INVALID_CREDENTIALS);
     if (this.passwords.needsRehash(user.passwordHash)) {
       await this.users.update(user.id, { passwordHash: await this.passwords.hash(input.password) });
     }
-    const started = await this.session(user, origin);
-    this.accountSessions.tellOfNewDevice(user.id, started);
-    return toSessionResponse(user, started);
+    if (await this.secondFactor.isOn(user.id)) {
+      const challenge = signInChallenge(this.config.jwtSecret, user.id);
+      return {
+        secondFactorRequired: true,
+        challengeToken: challenge.token,
+        expiresAtUtc: challenge.expiresAt.toISOString(),
+      };
+    }
+    return this.signIn(user, origin);
+  }
+
+  /** the challengeToken's account, for the second step's rate limit; null when it is not valid */
+  challengedAccount(challengeToken: string): string | null {
+    return readSignInChallenge(this.config.jwtSecret, challengeToken);
+  }
+
+  /** the second step: the code of the authenticator app, or a recovery code */
+  async loginSecondFactor(input: LoginSecondFactorDto, origin: SignInOrigin): Promise<SessionResponse> {
+    const userId = this.challengedAccount(input.challengeToken);
+    if (!userId) throw new UnauthorizedError(SecondFactorMessages.challengeExpired);
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthorizedError(SecondFactorMessages.challengeExpired);
+    if (!(await this.secondFactor.accepts(user.id, input.code))) {
+      throw new UnauthorizedError(SecondFactorMessages.invalidCode);
+    }
+    return this.signIn(user, origin);
   }
 
   /**
-   * the password again, for what asks for a recent proof: the session counts as proved for the next
-   * REAUTHENTICATION_WINDOW. a wrong one changes nothing and says so on the field.
+   * a fresh proof for what asks for one: the password, or a code of the account's authenticator app
+   * (or a recovery code). the session counts as proved for the next REAUTHENTICATION_WINDOW. a wrong
+   * one changes nothing and says so on its field.
    */
   async reauthenticate(
     userId: string,
     sessionId: string,
-    password: string,
+    input: ReauthenticateDto,
   ): Promise<ReauthenticatedResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
-    if (!(await this.passwords.verify(password, user.passwordHash))) {
-      throw new BadInputError(ReauthenticationMessages.wrongPassword, [
-        { field: 'password', message: ReauthenticationMessages.wrongPassword },
-      ]);
+    if (input.code !== undefined) {
+      if (!(await this.secondFactor.accepts(user.id, input.code))) {
+        throw wrongField('code', ReauthenticationMessages.wrongCode);
+      }
+    } else if (!(await this.passwords.verify(input.password ?? '', user.passwordHash))) {
+      throw wrongField('password', ReauthenticationMessages.wrongPassword);
     }
     const validUntil = await this.sessions.prove(sessionId);
     // the session ended between the guard and now
@@ -105,12 +144,22 @@ export class AuthService {
     return toUserResponse(user);
   }
 
+  private async signIn(user: UserRecord, origin: SignInOrigin): Promise<SessionResponse> {
+    const started = await this.session(user, origin);
+    this.accountSessions.tellOfNewDevice(user.id, started);
+    return toSessionResponse(user, started);
+  }
+
   private async session(user: UserRecord, origin: SignInOrigin): Promise<StartedSession> {
     const started = await this.sessions.start(user.id, origin);
     // the account was deleted between the password check and now
     if (!started) throw new UnauthorizedError(INVALID_CREDENTIALS);
     return started;
   }
+}
+
+function wrongField(field: string, message: string): BadInputError {
+  return new BadInputError(message, [{ field, message }]);
 }
 
 function toSessionResponse(user: UserRecord, { accessToken, expiresAt }: StartedSession): SessionResponse {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isTeamAdmin, type TeamRole } from '@cardcraft/contracts';
 import type { ProfileRecord, ProfilesRepository, TeamsRepository } from '@cardcraft/storage';
+import { SecondFactorRequirement } from '../auth/second-factor/team-requirement';
 import { NotFoundError } from '../platform/common/errors';
 import { PROFILES, TEAMS } from '../platform/storage/storage.tokens';
 
@@ -21,16 +22,25 @@ export class CardAccess {
   constructor(
     @Inject(PROFILES) private readonly profiles: ProfilesRepository,
     @Inject(TEAMS) private readonly teams: TeamsRepository,
+    private readonly requirement: SecondFactorRequirement,
   ) {}
 
-  /** anyone else's card answers exactly like a missing one */
+  /**
+   * anyone else's card answers exactly like a missing one; a team card of a team that requires a
+   * second factor is refused (403) to whoever has none, its holder too
+   */
   async managed(id: string, userId: string): Promise<ManagedCard> {
     const profile = await this.profiles.findById(id);
     if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
     const role = profile.teamId ? await this.roleIn(profile.teamId, userId) : null;
-    if (profile.ownerId === userId) return { profile, role };
-    if (profile.teamId && isTeamAdmin(role)) return { profile, role };
-    throw new NotFoundError(PROFILE_NOT_FOUND);
+    if (profile.ownerId !== userId && !(profile.teamId && isTeamAdmin(role))) {
+      throw new NotFoundError(PROFILE_NOT_FOUND);
+    }
+    if (profile.teamId && role) {
+      const team = await this.teams.findById(profile.teamId);
+      if (team) await this.requirement.assertMet(team, userId);
+    }
+    return { profile, role };
   }
 
   async roleIn(teamId: string, userId: string): Promise<TeamRole | null> {

@@ -24,6 +24,7 @@ export function toTeamResponse(team: TeamRecord, role: TeamRole): TeamResponse {
     name: team.name,
     brand: { ...team.brand },
     role,
+    requireSecondFactor: team.requireSecondFactor,
     createdAtUtc: team.createdAt.toISOString(),
   };
 }
@@ -32,6 +33,7 @@ export function toMemberResponse(
   membership: MembershipRecord,
   user: UserRecord | undefined,
   cardCount: number,
+  secondFactor: boolean,
 ): TeamMemberResponse {
   return {
     userId: membership.userId,
@@ -40,6 +42,7 @@ export function toMemberResponse(
     role: membership.role,
     joinedAtUtc: membership.joinedAt.toISOString(),
     cardCount,
+    secondFactor,
   };
 }
 

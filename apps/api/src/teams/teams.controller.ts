@@ -4,11 +4,13 @@ import {
   CardTemplateInputDto,
   CreateTeamDto,
   RemoveMemberDto,
+  TeamSecurityDto,
   UpdateMemberDto,
   UpdateTeamDto,
   type CardTemplateResponse,
   type TeamMemberResponse,
   type TeamResponse,
+  type TeamSecurityResponse,
 } from '@cardcraft/contracts';
 import { CurrentUserId } from '../auth/auth.guard';
 import { CardTemplatesService } from './card-templates.service';
@@ -65,15 +67,27 @@ export class TeamsController {
     @CurrentUserId() userId: string,
     @Param('teamId') teamId: string,
   ): Promise<TeamMemberResponse[]> {
-    const { members, users, cards } = await this.teams.members(teamId, userId);
+    const { members, users, cards, secured } = await this.teams.members(teamId, userId);
     const byId = new Map(users.map((user) => [user.id, user]));
     return members.map((member) =>
       toMemberResponse(
         member,
         byId.get(member.userId),
         cards.filter((card) => card.ownerId === member.userId).length,
+        secured.has(member.userId),
       ),
     );
+  }
+
+  /** an owner's: whether the team's people must sign in with two-step verification */
+  @Put(':teamId/security')
+  async security(
+    @CurrentUserId() userId: string,
+    @Param('teamId') teamId: string,
+    @Body() body: TeamSecurityDto,
+  ): Promise<TeamSecurityResponse> {
+    const team = await this.teams.setSecondFactorRequired(teamId, userId, body.requireSecondFactor);
+    return { requireSecondFactor: team.requireSecondFactor };
   }
 
   @Patch(':teamId/members/:userId')
@@ -84,12 +98,13 @@ export class TeamsController {
     @Body() body: UpdateMemberDto,
   ): Promise<TeamMemberResponse> {
     await this.teams.changeRole(teamId, actorId, userId, body.role);
-    const { members, users, cards } = await this.teams.members(teamId, actorId);
+    const { members, users, cards, secured } = await this.teams.members(teamId, actorId);
     const member = members.find((one) => one.userId === userId)!;
     return toMemberResponse(
       member,
       users.find((user) => user.id === userId),
       cards.filter((card) => card.ownerId === userId).length,
+      secured.has(userId),
     );
   }
 

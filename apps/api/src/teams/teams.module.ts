@@ -15,6 +15,7 @@ import { TeamInsightsService } from './team-insights.service';
 import { InvitationLinksController, TeamInvitationsController } from './team-invitations.controller';
 import { TeamInvitationsService } from './team-invitations.service';
 import { TeamRoles } from './team-roles';
+import { SecondFactorRequirement } from '../auth/second-factor/team-requirement';
 import { TeamsController } from './teams.controller';
 import { TeamsService } from './teams.service';
 
@@ -33,6 +34,7 @@ import { TeamsService } from './teams.service';
   controllers: [TeamsController, TeamInvitationsController, InvitationLinksController, TeamCardsController],
   providers: [
     TeamRoles,
+    SecondFactorRequirement,
     TeamsService,
     TeamInvitationsService,
     CardTemplatesService,

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   isTeamAdmin,
+  SecondFactorMessages,
   TeamMessages,
   type CreateTeamDto,
   type RemoveMemberDto,
@@ -23,6 +24,7 @@ import { DomainEvents } from '../platform/events/domain-events';
 import { CARD_TEMPLATES, PROFILES, TEAMS, USERS } from '../platform/storage/storage.tokens';
 import { imagesOf, profileDataOf } from '../profiles/profile.mapper';
 import { ProfilesService } from '../profiles/profiles.service';
+import { SecondFactorRequirement } from '../auth/second-factor/team-requirement';
 import { TeamRoles } from './team-roles';
 
 const EMPTY_BRAND = {
@@ -46,6 +48,7 @@ export class TeamsService {
     private readonly cards: ProfilesService,
     private readonly events: DomainEvents,
     private readonly media: MediaService,
+    private readonly requirement: SecondFactorRequirement,
   ) {}
 
   /** any account can make a team; it is its first owner. the brand is the admins' to set */
@@ -79,14 +82,37 @@ export class TeamsService {
   async members(
     teamId: string,
     userId: string,
-  ): Promise<{ members: MembershipRecord[]; users: UserRecord[]; cards: ProfileRecord[] }> {
+  ): Promise<{
+    members: MembershipRecord[];
+    users: UserRecord[];
+    cards: ProfileRecord[];
+    secured: Set<string>;
+  }> {
     await this.roles.admin(teamId, userId);
     const members = await this.teams.listMembers(teamId);
-    const [users, cards] = await Promise.all([
-      this.users.findByIds(members.map((member) => member.userId)),
+    const ids = members.map((member) => member.userId);
+    const [users, cards, secured] = await Promise.all([
+      this.users.findByIds(ids),
       this.profiles.listByTeam(teamId),
+      this.requirement.secured(ids),
     ]);
-    return { members, users, cards };
+    return { members, users, cards, secured };
+  }
+
+  /**
+   * an owner's act: whether the team requires two-step verification of its people. an owner without
+   * it cannot require it (they would lock themselves out)
+   */
+  async setSecondFactorRequired(teamId: string, userId: string, required: boolean): Promise<TeamRecord> {
+    await this.roles.owner(teamId, userId);
+    if (required && !(await this.requirement.secured([userId])).has(userId)) {
+      throw new BadInputError(SecondFactorMessages.ownerFirst, [
+        { field: 'requireSecondFactor', message: SecondFactorMessages.ownerFirst },
+      ]);
+    }
+    const team = await this.teams.setSecondFactorRequired(teamId, required);
+    if (!team) throw new NotFoundError(TeamMessages.teamNotFound);
+    return team;
   }
 
   async changeRole(
@@ -113,8 +139,9 @@ export class TeamsService {
    */
   async removeMember(teamId: string, actorId: string, userId: string, input: RemoveMemberDto): Promise<void> {
     const leaving = actorId === userId;
+    // leaving stays open to a member the team's second-factor rule keeps out
     const { membership: actor } = leaving
-      ? await this.roles.member(teamId, actorId)
+      ? await this.roles.seat(teamId, actorId)
       : await this.roles.admin(teamId, actorId);
     const target = leaving ? actor : await this.requireMembership(teamId, userId);
     if (!leaving) this.roles.assertMayGrant(actor.role, target.role);

@@ -126,6 +126,7 @@ describe('loadConfig', () => {
       sharedDashboard: { limit: 120, windowMs: 60_000 },
       unsubscribe: { limit: 30, windowMs: 600_000 },
       sessionLinks: { limit: 30, windowMs: 600_000 },
+      secondFactor: { limit: 10, windowMs: 900_000 },
     });
     expect(defaults.maxCardsPerAccount).toBe(25);
     expect(defaults.uploads).toEqual({ maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });

@@ -130,6 +130,7 @@ export const RATE_LIMIT_SETTINGS = {
   sharedDashboard: { variable: 'RATE_LIMIT_SHARED_DASHBOARD', fallback: '120/1m' },
   unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', fallback: '30/10m' },
   sessionLinks: { variable: 'RATE_LIMIT_SESSION_LINKS', fallback: '30/10m' },
+  secondFactor: { variable: 'RATE_LIMIT_SECOND_FACTOR', fallback: '10/15m' },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

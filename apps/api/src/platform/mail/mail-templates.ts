@@ -246,3 +246,15 @@ export function newSignInMail(to: string, signIn: NewSignIn): MailMessage {
     ['Every session of your account is listed in Settings: ', { link: signIn.settingsLink }],
   ]);
 }
+
+/** two-step verification was turned off: if it was not the owner, the account is at risk */
+export function secondFactorOffMail(to: string, settingsLink: string): MailMessage {
+  return compose(to, 'Two-step verification is off for your Cardcraft account', [
+    [`Two-step verification was turned off for your Cardcraft account ${to}. A password alone now signs in.`],
+    [
+      'If this was you, there is nothing to do. You can turn it on again in Settings: ',
+      { link: settingsLink },
+    ],
+    ['If it was not you, reset your password now and end the sessions you do not recognize in Settings.'],
+  ]);
+}

@@ -116,6 +116,47 @@ const ROUTES: Route[] = [
     url: () => '/api/auth/me',
     expect: { ...SIGNED_IN_ONLY, other: 200, owner: 200 },
   },
+  // the second step of a sign-in: a challenge that is not valid is refused whoever sends it
+  {
+    method: 'POST',
+    path: '/api/auth/login/second-factor',
+    url: () => '/api/auth/login/second-factor',
+    body: () => ({ challengeToken: 'not-a-challenge', code: '000000' }),
+    expect: EVERYONE(401),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/second-factor',
+    url: () => '/api/account/second-factor',
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/second-factor/setup',
+    url: () => '/api/account/second-factor/setup',
+    expect: SIGNED_IN(200),
+  },
+  // no setup was begun in the world: the code has nothing to confirm
+  {
+    method: 'POST',
+    path: '/api/account/second-factor/enable',
+    url: () => '/api/account/second-factor/enable',
+    body: () => ({ code: '000000' }),
+    expect: SIGNED_IN(400),
+  },
+  // it is on for no one in the world: nothing to renew or turn off
+  {
+    method: 'POST',
+    path: '/api/account/second-factor/recovery-codes',
+    url: () => '/api/account/second-factor/recovery-codes',
+    expect: SIGNED_IN(409),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/second-factor',
+    url: () => '/api/account/second-factor',
+    expect: SIGNED_IN(409),
+  },
   {
     method: 'POST',
     path: '/api/auth/reauthenticate',

@@ -78,6 +78,7 @@ describe.each(STORAGE_KINDS)('every team route under generated input (%s)', (kin
       { method: 'GET', path: fc.constant('/api/teams') },
       { method: 'GET', path: base },
       { method: 'PATCH', path: base, body: { name: 'Renamed', brand: { primaryColor: '#123456' } } },
+      { method: 'PUT', path: base.map((path) => `${path}/security`), body: { requireSecondFactor: true } },
       { method: 'DELETE', path: base },
       { method: 'GET', path: under(fc.constant('/members')) },
       {

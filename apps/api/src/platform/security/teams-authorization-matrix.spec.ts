@@ -97,6 +97,14 @@ const ROUTES: Route[] = [
     expect: ADMINS(200),
   },
   { method: 'DELETE', path: '/api/teams/{teamId}', url: team, expect: { ...ADMINS(403), owner: 204 } },
+  // an owner's to set; turning the requirement off needs nothing of the owner's own account
+  {
+    method: 'PUT',
+    path: '/api/teams/{teamId}/security',
+    url: (world) => `${team(world)}/security`,
+    body: () => ({ requireSecondFactor: false }),
+    expect: { ...ADMINS(403), owner: 200 },
+  },
   {
     method: 'GET',
     path: '/api/teams/{teamId}/members',

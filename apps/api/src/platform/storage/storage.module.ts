@@ -14,6 +14,7 @@ import {
   LEADS,
   MEDIA,
   PROFILES,
+  SECOND_FACTORS,
   SESSIONS,
   TEAM_INVITATIONS,
   TEAMS,
@@ -43,6 +44,7 @@ class StorageLifecycle implements OnApplicationShutdown {
 const REPOSITORIES: ReadonlyArray<readonly [symbol, (storage: Storage) => unknown]> = [
   [USERS, (storage) => storage.users],
   [SESSIONS, (storage) => storage.sessions],
+  [SECOND_FACTORS, (storage) => storage.secondFactors],
   [PROFILES, (storage) => storage.profiles],
   [LEADS, (storage) => storage.leads],
   [CARD_EXCHANGES, (storage) => storage.cardExchanges],

@@ -5,6 +5,8 @@
 export const USERS = Symbol('USERS');
 /** @cardcraft/storage's SessionsRepository */
 export const SESSIONS = Symbol('SESSIONS');
+/** @cardcraft/storage's SecondFactorsRepository: the accounts' authenticator apps and recovery codes */
+export const SECOND_FACTORS = Symbol('SECOND_FACTORS');
 /** @cardcraft/storage's ProfilesRepository */
 export const PROFILES = Symbol('PROFILES');
 /** @cardcraft/storage's LeadsRepository */

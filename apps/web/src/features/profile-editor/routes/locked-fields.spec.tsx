@@ -49,6 +49,7 @@ const TEAM: TeamResponse = {
   id: 't1',
   name: 'Initech Sales',
   role: 'member',
+  requireSecondFactor: false,
   createdAtUtc: '2026-01-01T00:00:00.000Z',
   brand: {
     companyName: 'Initech',

@@ -32,6 +32,7 @@ const team = (role: TeamResponse['role']): TeamResponse => ({
   name: 'Initech Sales',
   brand: BRAND,
   role,
+  requireSecondFactor: false,
   createdAtUtc: '2026-01-01T00:00:00.000Z',
 });
 const card = (holderId: string): TeamCardResponse => ({
@@ -51,6 +52,7 @@ const member = (userId: string, role: TeamMemberResponse['role']): TeamMemberRes
   role,
   joinedAtUtc: '2026-01-01T00:00:00.000Z',
   cardCount: 0,
+  secondFactor: false,
 });
 
 function renderLeave(role: TeamResponse['role']) {
