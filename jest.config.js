@@ -89,7 +89,9 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/apps/web/e2e'],
       testMatch: ['**/*.e2e.ts'],
-      transform: { '^.+\\.ts$': tsJest },
+      // otplib, to read an authenticator app's codes as a person's phone would
+      transform: { '^.+\\.ts$': tsJest, ...esmTransform },
+      transformIgnorePatterns,
       moduleNameMapper: libs,
     },
   ],

@@ -8,10 +8,13 @@ export function needsReauthentication(error: unknown): boolean {
   return normalized.status === 403 && normalized.message === ReauthenticationMessages.required;
 }
 
-/** the password again: what asks for a recent proof is allowed for the next few minutes */
+/**
+ * the password again, or a code of the authenticator app: what asks for a recent proof is allowed
+ * for the next few minutes
+ */
 export function useReauthenticate() {
   return useMutation({
-    mutationFn: (password: string) =>
-      api.post<ReauthenticatedResponse>('/api/auth/reauthenticate', { password }),
+    mutationFn: (proof: { password: string } | { code: string }) =>
+      api.post<ReauthenticatedResponse>('/api/auth/reauthenticate', proof),
   });
 }

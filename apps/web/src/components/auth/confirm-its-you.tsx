@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useReauthenticate } from '@/lib/reauthentication';
+import { useSecondFactorStatus } from '@/lib/second-factor';
 
 /**
  * "Confirm it's you": the password again, asked where the server wants a recent proof before doing
@@ -11,6 +12,9 @@ import { useReauthenticate } from '@/lib/reauthentication';
  */
 export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
   const reauthenticate = useReauthenticate();
+  // an account with two-step verification may give a code of its app instead
+  const canUseCode = useSecondFactorStatus().data?.enabled === true;
+  const [withCode, setWithCode] = useState(false);
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
@@ -20,10 +24,10 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
     setFieldError(undefined);
     setFailure(null);
     try {
-      await reauthenticate.mutateAsync(password);
+      await reauthenticate.mutateAsync(withCode ? { code: password } : { password });
       onConfirmed();
     } catch (error) {
-      const onField = fieldErrorsOf(error).find((found) => found.field === 'password');
+      const onField = fieldErrorsOf(error).find((found) => found.field === (withCode ? 'code' : 'password'));
       if (onField) setFieldError(onField.message);
       else setFailure(normalizeError(error).message);
     }
@@ -33,18 +37,34 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Confirm it's you">
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <p className="text-sm text-muted-foreground">
-        For your security, enter your password to continue. You will not be asked again for a few minutes.
+        For your security, enter your {withCode ? 'code' : 'password'} to continue. You will not be asked
+        again for a few minutes.
       </p>
       <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
+        key={withCode ? 'code' : 'password'}
+        label={withCode ? 'Code from your authenticator app' : 'Password'}
+        type={withCode ? 'text' : 'password'}
+        inputMode={withCode ? 'numeric' : undefined}
+        autoComplete={withCode ? 'one-time-code' : 'current-password'}
         autoFocus
         required
         value={password}
         error={fieldError}
         onChange={(event) => setPassword(event.target.value)}
       />
+      {canUseCode ? (
+        <button
+          type="button"
+          className="text-sm font-medium text-primary hover:underline"
+          onClick={() => {
+            setWithCode(!withCode);
+            setPassword('');
+            setFieldError(undefined);
+          }}
+        >
+          {withCode ? 'Use your password instead' : 'Use a code from your authenticator app'}
+        </button>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" type="button" onClick={onCancel} disabled={reauthenticate.isPending}>
           Cancel

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,8 @@ import { TextField } from '@/components/ui/form-field';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useForm } from '@/lib/use-form';
-import { useLogin } from '../api/auth';
+import { isChallenge, useLogin } from '../api/auth';
+import { SecondFactorStep } from '../components/second-factor-step';
 import { AuthCard } from '@/components/layout/auth-card';
 import { EmailField } from '../components/email-field';
 import { useNextPath, useRedirectTarget, withNext } from '../hooks/use-redirect-target';
@@ -22,6 +23,8 @@ export function LoginPage() {
   const invited = (useLocation().state as { email?: unknown } | null)?.email;
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  /** the password was right; the account asks for its second factor */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const { values, failure, setFailure, field, validate } = useForm(
     { email: typeof invited === 'string' ? invited : '', password: '' },
     { dto: LoginDto },
@@ -29,13 +32,41 @@ export function LoginPage() {
 
   if (isAuthenticated && loginMutation.isIdle) return <Navigate to={target} replace />;
 
+  if (challenge) {
+    return (
+      <AuthCard
+        title="Two-step verification"
+        subtitle="One more step to sign in"
+        footer={
+          <button
+            type="button"
+            className="font-medium text-primary hover:underline"
+            onClick={() => setChallenge(null)}
+          >
+            Sign in with another account
+          </button>
+        }
+      >
+        <SecondFactorStep
+          challengeToken={challenge}
+          onSignedIn={() => navigate(target, { replace: true })}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFailure(message);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const valid = validate();
     if (!valid) return;
     try {
-      await loginMutation.mutateAsync({ email: valid.email, password: valid.password });
-      navigate(target, { replace: true });
+      const answer = await loginMutation.mutateAsync({ email: valid.email, password: valid.password });
+      if (isChallenge(answer)) setChallenge(answer.challengeToken);
+      else navigate(target, { replace: true });
     } catch (error) {
       setFailure(normalizeError(error).message);
     }

@@ -9,6 +9,7 @@ import { EmailForm } from '../components/email-form';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ReportsCard } from '../components/reports-card';
+import { SecondFactorCard } from '../components/second-factor-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TimeZoneCard } from '../components/time-zone-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -24,12 +25,13 @@ export function SettingsPage() {
     <div className="max-w-3xl">
       <PageHeader
         title="Settings"
-        description="Manage your account, e-mail, password, sessions, API keys and data"
+        description="Manage your account, e-mail, password, security, API keys and data"
       />
       <div className="space-y-6">
         <DisplayNameForm />
         <EmailForm />
         <PasswordForm />
+        <SecondFactorCard />
         <SessionsCard />
         <NotificationsCard />
         <TimeZoneCard />

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RemoveMemberDto, TeamMemberResponse, TeamRole } from '@cardcraft/contracts';
+import type {
+  RemoveMemberDto,
+  TeamMemberResponse,
+  TeamRole,
+  TeamSecurityResponse,
+} from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-client';
 import { teamKeys, teamPath } from '@/lib/teams';
@@ -30,6 +35,20 @@ export function useRemoveMember(teamId: string) {
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),
         // cards may have moved to or from the caller's own list
         queryClient.invalidateQueries({ queryKey: queryKeys.profiles }),
+      ]),
+  });
+}
+
+/** an owner's: whether the team's people must sign in with two-step verification */
+export function useTeamSecurity(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (requireSecondFactor: boolean) =>
+      api.put<TeamSecurityResponse>(teamPath(teamId, '/security'), { requireSecondFactor }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.team(teamId) }),
+        queryClient.invalidateQueries({ queryKey: teamKeys.list }),
       ]),
   });
 }

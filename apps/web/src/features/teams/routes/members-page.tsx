@@ -16,6 +16,8 @@ import { useSession } from '@/lib/session';
 import { ROLE_LABELS, useCurrentTeam, useTeamMembers } from '@/lib/teams';
 import { useChangeRole } from '../api/members';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
+import { TeamSecurity } from '../components/team-security';
+import { Badge } from '@/components/ui/badge';
 import { SectionHeader } from '@/components/layout/section-header';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
@@ -103,6 +105,7 @@ export function MembersPage() {
           </Button>
         }
       />
+      {team.data ? <TeamSecurity team={team.data} /> : null}
       {members.isPending ? (
         <div className="space-y-3" aria-busy="true">
           {Array.from({ length: 3 }, (_, i) => (
@@ -132,9 +135,16 @@ export function MembersPage() {
                       <div className="flex min-w-0 items-center gap-3">
                         <Avatar name={member.displayName} />
                         <div className="min-w-0">
-                          <p className="truncate font-medium">
-                            {member.displayName}
-                            {me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                          <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
+                            <span className="truncate">
+                              {member.displayName}
+                              {me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                            </span>
+                            {member.secondFactor ? (
+                              <Badge variant="success">2-step on</Badge>
+                            ) : team.data?.requireSecondFactor ? (
+                              <Badge variant="warning">Kept out: no 2-step</Badge>
+                            ) : null}
                           </p>
                           <p className="truncate text-xs text-muted-foreground">{member.email}</p>
                         </div>

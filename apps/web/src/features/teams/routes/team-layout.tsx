@@ -10,14 +10,17 @@ import {
   Mail,
   MailPlus,
   Palette,
+  ShieldCheck,
   Users,
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
+import { SecondFactorMessages } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
+import { normalizeError } from '@/lib/api-client';
 import { ROLE_LABELS, useCurrentTeam } from '@/lib/teams';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -70,6 +73,20 @@ export function TeamLayout() {
   }, [pathname, loaded]);
 
   if (team.isPending) return <PageSpinner label="Loading team..." />;
+  if (team.isError && normalizeError(team.error).message === SecondFactorMessages.teamRequires) {
+    return (
+      <EmptyState
+        icon={ShieldCheck}
+        title="Two-step verification required"
+        description={SecondFactorMessages.teamRequires}
+        action={
+          <Button asChild>
+            <Link to="/dashboard/settings#security">Turn it on in Settings</Link>
+          </Button>
+        }
+      />
+    );
+  }
   if (team.isError || !team.data) {
     return (
       <EmptyState
