@@ -7,6 +7,7 @@ import { describeLeadsContract } from './leads.contract';
 import { describeLeadWorkContract } from './lead-work.contract';
 import type { Storage } from './ports';
 import { describeProfilesContract } from './profiles.contract';
+import { describePasskeysContract } from './passkeys.contract';
 import { describeSecondFactorsContract } from './second-factors.contract';
 import { describeSessionsContract } from './sessions.contract';
 import { describeTeamInvitationsContract } from './team-invitations.contract';
@@ -50,6 +51,7 @@ export function describeStorageContract(name: string, makeStorage: MakeStorage):
     describeUsersContract(() => storage);
     describeSessionsContract(() => storage);
     describeSecondFactorsContract(() => storage);
+    describePasskeysContract(() => storage);
     describeProfilesContract(() => storage);
     describeLeadsContract(() => storage);
     describeLeadWorkContract(() => storage);

@@ -4,6 +4,7 @@
 export * from './users.port';
 export * from './sessions.port';
 export * from './second-factors.port';
+export * from './passkeys.port';
 export * from './profiles.port';
 export * from './leads.port';
 export * from './card-exchanges.port';

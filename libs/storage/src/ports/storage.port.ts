@@ -7,6 +7,7 @@ import type { CardExchangesRepository } from './card-exchanges.port';
 import type { LeadsRepository } from './leads.port';
 import type { MediaRepository } from './media.port';
 import type { ProfilesRepository } from './profiles.port';
+import type { PasskeysRepository } from './passkeys.port';
 import type { SecondFactorsRepository } from './second-factors.port';
 import type { SessionsRepository } from './sessions.port';
 import type { UsersRepository } from './users.port';
@@ -27,6 +28,8 @@ export interface Storage {
   readonly sessions: SessionsRepository;
   /** the accounts' authenticator apps and recovery codes (deleted with their user) */
   readonly secondFactors: SecondFactorsRepository;
+  /** the accounts' passkeys, and the WebAuthn challenges already answered (deleted with their user) */
+  readonly passkeys: PasskeysRepository;
   /** images: GridFS in MongoDB, files under DATA_DIR/media beside the SQLite file */
   readonly media: MediaRepository;
   /** the e-mailed links: password resets and e-mail changes (deleted with their user) */

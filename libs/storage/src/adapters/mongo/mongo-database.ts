@@ -2,6 +2,12 @@ import mongoose, { type Connection, type Model, type mongo } from 'mongoose';
 import { analyticsShareSchema, type AnalyticsShareDoc } from './mongo-analytics-share-schemas';
 import { analyticsMailSendSchema, type AnalyticsMailSendDoc } from './mongo-analytics-mail-schemas';
 import {
+  passkeySchema,
+  webauthnChallengeSchema,
+  type PasskeyDoc,
+  type WebauthnChallengeDoc,
+} from './mongo-passkey-schemas';
+import {
   recoveryCodeSchema,
   secondFactorSchema,
   timeStepSchema,
@@ -67,6 +73,8 @@ export interface MongoModels {
   secondFactors: Model<SecondFactorDoc>;
   recoveryCodes: Model<RecoveryCodeDoc>;
   timeSteps: Model<TimeStepDoc>;
+  passkeys: Model<PasskeyDoc>;
+  webauthnChallenges: Model<WebauthnChallengeDoc>;
 }
 
 export interface MongoDatabase {
@@ -127,6 +135,11 @@ export async function connectMongoDatabase(url: string): Promise<MongoDatabase> 
       secondFactors: connection.model<SecondFactorDoc>('SecondFactor', secondFactorSchema),
       recoveryCodes: connection.model<RecoveryCodeDoc>('RecoveryCode', recoveryCodeSchema),
       timeSteps: connection.model<TimeStepDoc>('SecondFactorStep', timeStepSchema),
+      passkeys: connection.model<PasskeyDoc>('Passkey', passkeySchema),
+      webauthnChallenges: connection.model<WebauthnChallengeDoc>(
+        'WebauthnChallenge',
+        webauthnChallengeSchema,
+      ),
     };
     return { connection, models };
   } catch (error) {

@@ -229,15 +229,18 @@ export const MONGO_MIGRATIONS: readonly MongoMigration[] = [
   },
   {
     version: 11,
-    name: 'second-factor',
+    name: 'second-factor-and-passkeys',
     apply: async (db) => {
-      // a factor is kept under its user's id; a code is found by its user and hash. a session's
-      // origin and proof, and a team's requirement, need no step (absent reads as none)
+      // a factor is kept under its user's id; a code is found by its user and hash; a passkey under
+      // its credential id, listed by its user; a challenge answered under its hash, swept by expiry.
+      // a session's origin and proof, and a team's requirement, need no step (absent reads as none)
       await collectionWithIndexes(db, 'second_factors', []);
       await collectionWithIndexes(db, 'recovery_codes', [{ key: { userId: 1, codeHash: 1 }, unique: true }]);
       await collectionWithIndexes(db, 'second_factor_steps', [
         { key: { userId: 1, timeStep: 1 }, unique: true },
       ]);
+      await collectionWithIndexes(db, 'passkeys', [{ key: { userId: 1, createdAt: 1 } }]);
+      await collectionWithIndexes(db, 'webauthn_challenges', [{ key: { expiresAt: 1 } }]);
     },
   },
 ];

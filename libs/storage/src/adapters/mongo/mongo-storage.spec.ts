@@ -315,7 +315,8 @@ const ANALYTICS_MAIL_INDEXES = {
   ],
 };
 
-// what migration 11 adds: the authenticator apps, their recovery codes and the time steps taken
+// what migration 11 adds: the authenticator apps, their recovery codes and the time steps taken, the
+// passkeys and the WebAuthn challenges answered
 const SECOND_FACTOR_INDEXES = {
   second_factors: [{ name: '_id_', key: { _id: 1 }, unique: false }],
   recovery_codes: [
@@ -325,6 +326,14 @@ const SECOND_FACTOR_INDEXES = {
   second_factor_steps: [
     { name: '_id_', key: { _id: 1 }, unique: false },
     { name: 'userId_1_timeStep_1', key: { userId: 1, timeStep: 1 }, unique: true },
+  ],
+  passkeys: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'userId_1_createdAt_1', key: { userId: 1, createdAt: 1 }, unique: false },
+  ],
+  webauthn_challenges: [
+    { name: '_id_', key: { _id: 1 }, unique: false },
+    { name: 'expiresAt_1', key: { expiresAt: 1 }, unique: false },
   ],
 };
 

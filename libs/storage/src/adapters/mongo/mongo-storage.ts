@@ -10,6 +10,7 @@ import type {
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
+  PasskeysRepository,
   SecondFactorsRepository,
   SessionsRepository,
   Storage,
@@ -32,6 +33,7 @@ import { MongoMediaRepository } from './mongo-media.repository';
 import { MongoProfileRepository } from './mongo-profile.repository';
 import { MongoSessionRepository } from './mongo-session.repository';
 import { MongoSecondFactorRepository } from './mongo-second-factor.repository';
+import { MongoPasskeyRepository } from './mongo-passkey.repository';
 import { MongoTeamInvitationRepository } from './mongo-team-invitation.repository';
 import { MongoTeamRepository } from './mongo-team.repository';
 import { MongoUserRepository } from './mongo-user.repository';
@@ -47,6 +49,7 @@ export class MongoStorage implements Storage {
   readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
   readonly secondFactors: SecondFactorsRepository;
+  readonly passkeys: PasskeysRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
@@ -69,6 +72,7 @@ export class MongoStorage implements Storage {
     this.cardExchanges = new MongoCardExchangeRepository(models);
     this.sessions = new MongoSessionRepository(models);
     this.secondFactors = new MongoSecondFactorRepository(models);
+    this.passkeys = new MongoPasskeyRepository(models);
     this.media = new MongoMediaRepository(connection);
     this.accountTokens = new MongoAccountTokenRepository(models);
     this.exports = new MongoAccountExportRepository(connection, models);

@@ -34,6 +34,7 @@ export class MongoUserRepository implements UsersRepository {
       | 'secondFactors'
       | 'recoveryCodes'
       | 'timeSteps'
+      | 'passkeys'
     >,
   ) {}
 
@@ -124,7 +125,7 @@ export class MongoUserRepository implements UsersRepository {
     const _id = objectId(id);
     if (!_id) return false;
     const { users, sessions, accountTokens, teamMembers, apiKeys, analyticsMailSends } = this.models;
-    const { secondFactors, recoveryCodes, timeSteps } = this.models;
+    const { secondFactors, recoveryCodes, timeSteps, passkeys } = this.models;
     // no transaction (see profiles): the sessions go before and after the user. the first sweep means
     // a crash half-way leaves no live session of a half-deleted account; the second takes a session
     // created in between, and one created after it finds the user gone (MongoSessionRepository.create).
@@ -139,6 +140,7 @@ export class MongoUserRepository implements UsersRepository {
     await secondFactors.deleteOne({ _id }).exec();
     await recoveryCodes.deleteMany({ userId: _id }).exec();
     await timeSteps.deleteMany({ userId: _id }).exec();
+    await passkeys.deleteMany({ userId: _id }).exec();
     // a membership added meanwhile finds the user gone and removes itself (MongoTeamRepository)
     await teamMembers.deleteMany({ userId: _id }).exec();
     return result.deletedCount > 0;

@@ -319,7 +319,8 @@ CREATE INDEX analytics_mail_sends_created ON analytics_mail_sends (created_at);
 `;
 
 // 12: an account's authenticator app (its secret sealed by the api) and recovery codes, stored
-// hashed, each spent once; a team may require one of its people
+// hashed, each spent once; its passkeys, and the WebAuthn challenges answered (each answer once); a
+// team may require one or the other of its people
 const SECOND_FACTOR = `
 CREATE TABLE second_factors (
   user_id        TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
@@ -335,6 +336,24 @@ CREATE TABLE recovery_codes (
   PRIMARY KEY (user_id, code_hash)
 );
 ALTER TABLE teams ADD COLUMN require_second_factor INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE passkeys (
+  id           TEXT PRIMARY KEY,
+  user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  public_key   TEXT NOT NULL,
+  counter      INTEGER NOT NULL,
+  transports   TEXT NOT NULL,
+  name         TEXT NOT NULL,
+  device_type  TEXT NOT NULL,
+  backed_up    INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER
+);
+CREATE INDEX passkeys_user ON passkeys (user_id, created_at);
+CREATE TABLE webauthn_challenges (
+  challenge_hash TEXT PRIMARY KEY,
+  expires_at     INTEGER NOT NULL
+);
+CREATE INDEX webauthn_challenges_expires ON webauthn_challenges (expires_at);
 `;
 
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
@@ -383,7 +402,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
         addColumnIfMissing(db, 'sessions', 'proved_at', 'INTEGER');
       },
     },
-    { version: 12, name: 'second-factor', apply: (db) => db.exec(SECOND_FACTOR) },
+    { version: 12, name: 'second-factor-and-passkeys', apply: (db) => db.exec(SECOND_FACTOR) },
   ],
 };
 
@@ -412,6 +431,8 @@ export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
   analytics_mail_sends: 'SELECT count(*) FROM analytics_mail_sends',
   second_factors: 'SELECT count(*) FROM second_factors',
   recovery_codes: 'SELECT count(*) FROM recovery_codes',
+  passkeys: 'SELECT count(*) FROM passkeys',
+  webauthn_challenges: 'SELECT count(*) FROM webauthn_challenges',
   tables:
     "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
 };

@@ -10,6 +10,7 @@ import type {
   LeadsRepository,
   MediaRepository,
   ProfilesRepository,
+  PasskeysRepository,
   SecondFactorsRepository,
   SessionsRepository,
   Storage,
@@ -33,6 +34,7 @@ import { SqliteProfileRepository } from './sqlite-profile.repository';
 import { applySqliteSchema } from './sqlite-schema';
 import { SqliteSessionRepository } from './sqlite-session.repository';
 import { SqliteSecondFactorRepository } from './sqlite-second-factor.repository';
+import { SqlitePasskeyRepository } from './sqlite-passkey.repository';
 import { SqliteTeamInvitationRepository } from './sqlite-team-invitation.repository';
 import { SqliteTeamRepository } from './sqlite-team.repository';
 import { SqliteUserRepository } from './sqlite-user.repository';
@@ -48,6 +50,7 @@ export class SqliteStorage implements Storage {
   readonly cardExchanges: CardExchangesRepository;
   readonly sessions: SessionsRepository;
   readonly secondFactors: SecondFactorsRepository;
+  readonly passkeys: PasskeysRepository;
   readonly media: MediaRepository;
   readonly accountTokens: AccountTokensRepository;
   readonly exports: AccountExportsRepository;
@@ -70,6 +73,7 @@ export class SqliteStorage implements Storage {
     this.cardExchanges = new SqliteCardExchangeRepository(db);
     this.sessions = new SqliteSessionRepository(db);
     this.secondFactors = new SqliteSecondFactorRepository(db);
+    this.passkeys = new SqlitePasskeyRepository(db);
     this.media = new SqliteMediaRepository(db, join(dataDir, 'media'));
     this.accountTokens = new SqliteAccountTokenRepository(db);
     this.exports = new SqliteAccountExportRepository(db, join(dataDir, 'exports'));
