@@ -9,9 +9,10 @@ const esmOnly = [
   'compress-commons',
   'crc32-stream',
   'is-stream',
-  // otplib's default plugins (base32 and HMAC)
+  // otplib's default plugins (base32 and HMAC), and @simplewebauthn/server's base64
   '@scure/base',
   '@noble/hashes',
+  '@hexagon/base64',
 ];
 const esmTransform = {
   [`node_modules/(${esmOnly.join('|')})/.+\\.js$`]: [

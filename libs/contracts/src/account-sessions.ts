@@ -1,7 +1,9 @@
 // class-transformer's decorators read design-time metadata through the Reflect API
 import 'reflect-metadata';
-import { IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, MaxLength, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import { ExtraMessages, Limits } from './messages';
+import { PasskeyAnswerDto } from './passkeys';
 import { SecondFactorMessages } from './second-factor';
 
 /** one live sign-in of the account, as Settings lists it (GET /api/auth/sessions) */
@@ -53,11 +55,11 @@ export const ReauthenticationMessages = {
 } as const;
 
 /**
- * POST /api/auth/reauthenticate: a fresh proof before what matters most, the password or a code of
- * the account's authenticator app (or a recovery code)
+ * POST /api/auth/reauthenticate: a fresh proof before what matters most, the password, a code of
+ * the account's authenticator app (or a recovery code), or one of its passkeys
  */
 export class ReauthenticateDto {
-  @ValidateIf((body: ReauthenticateDto) => body.code === undefined)
+  @ValidateIf((body: ReauthenticateDto) => body.code === undefined && body.passkey === undefined)
   @IsString({ message: ReauthenticationMessages.passwordRequired })
   @MinLength(1, { message: ReauthenticationMessages.passwordRequired })
   @MaxLength(Limits.passwordMax, { message: ExtraMessages.passwordTooLong })
@@ -68,6 +70,11 @@ export class ReauthenticateDto {
   @MinLength(1, { message: ReauthenticationMessages.wrongCode })
   @MaxLength(64, { message: ReauthenticationMessages.wrongCode })
   code?: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PasskeyAnswerDto)
+  passkey?: PasskeyAnswerDto;
 }
 
 export interface ReauthenticatedResponse {

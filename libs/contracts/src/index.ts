@@ -27,6 +27,7 @@ export * from './account-mail.dto';
 export * from './mail-unsubscribe';
 export * from './account-sessions';
 export * from './second-factor';
+export * from './passkeys';
 export * from './lead-vcard';
 export * from './account-export.dto';
 export * from './team.dto';

@@ -15,8 +15,8 @@ export const SecondFactorMessages = {
   notOn: 'Two-step verification is not on',
   noSetup: 'Start again: open two-step verification in Settings for a new QR code',
   teamRequires:
-    'This team requires two-step verification of its people: turn it on in Settings to reach the team and its cards.',
-  ownerFirst: 'Turn on two-step verification for your own account first',
+    'This team requires two-step verification of its people: add an authenticator app or a passkey in Settings to reach the team and its cards.',
+  ownerFirst: 'Add an authenticator app or a passkey to your own account first',
 } as const;
 
 /** a code from the authenticator app (6 digits), or a recovery code; spaces and dashes are ignored */

@@ -31,7 +31,7 @@ export interface TeamMemberResponse {
   joinedAtUtc: string;
   /** the team cards the member holds */
   cardCount: number;
-  /** whether the member signs in with two-step verification */
+  /** whether the member signs in with two-step verification: an authenticator app or a passkey */
   secondFactor: boolean;
 }
 

@@ -20,6 +20,8 @@ import { sessionKey } from './session-key';
 import { SessionStrategy } from './session.strategy';
 import { SessionsService } from './sessions.service';
 import { SignInPlaces } from './sign-in-places';
+import { PasskeySignInController, PasskeysController } from './passkeys/passkeys.controller';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { SecondFactorController } from './second-factor/second-factor.controller';
 import { SecondFactorService } from './second-factor/second-factor.service';
 import { ViewerResolver } from './viewer-resolver';
@@ -40,7 +42,13 @@ import { ViewerResolver } from './viewer-resolver';
     }),
     PassportModule,
   ],
-  controllers: [AuthController, AccountSessionsController, SecondFactorController],
+  controllers: [
+    AuthController,
+    AccountSessionsController,
+    SecondFactorController,
+    PasskeysController,
+    PasskeySignInController,
+  ],
   providers: [
     { provide: APP_GUARD, useClass: SessionGuard },
     SessionsService,
@@ -55,6 +63,7 @@ import { ViewerResolver } from './viewer-resolver';
     SignInPlaces,
     DeviceCookie,
     SecondFactorService,
+    PasskeysService,
   ],
   // the card's pipeline reads the viewer through the same resolver as the guard
   exports: [SessionsService, SessionCookie, PasswordHasher, ViewerResolver],

@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  PasskeyMessages,
   ReauthenticationMessages,
   SecondFactorMessages,
   type LoginDto,
   type LoginSecondFactorDto,
+  type PasskeyAnswerDto,
   type ReauthenticateDto,
   type ReauthenticatedResponse,
   type RegisterDto,
@@ -17,6 +19,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
 import { USERS } from '../platform/storage/storage.tokens';
 import { AUTHENTICATION_REQUIRED } from './auth.guard';
 import { PasswordHasher } from './password-hasher';
+import { PasskeysService } from './passkeys/passkeys.service';
 import { SecondFactorService } from './second-factor/second-factor.service';
 import { readSignInChallenge, signInChallenge } from './second-factor/sign-in-challenges';
 import { AccountSessionsService } from './account-sessions.service';
@@ -43,6 +46,7 @@ export class AuthService {
     private readonly sessions: SessionsService,
     private readonly accountSessions: AccountSessionsService,
     private readonly secondFactor: SecondFactorService,
+    private readonly passkeys: PasskeysService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -108,9 +112,16 @@ export class AuthService {
     return this.signIn(user, origin);
   }
 
+  /** a passkey's answer in place of the password (and of the second factor: a passkey is one) */
+  async loginWithPasskey(input: PasskeyAnswerDto, origin: SignInOrigin): Promise<SessionResponse> {
+    const user = await this.users.findById(await this.passkeys.verify(input));
+    if (!user) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    return this.signIn(user, origin);
+  }
+
   /**
-   * a fresh proof for what asks for one: the password, or a code of the account's authenticator app
-   * (or a recovery code). the session counts as proved for the next REAUTHENTICATION_WINDOW. a wrong
+   * a fresh proof for what asks for one: the password, a code of the account's authenticator app (or
+   * a recovery code), or one of its passkeys. the session counts as proved for the next REAUTHENTICATION_WINDOW. a wrong
    * one changes nothing and says so on its field.
    */
   async reauthenticate(
@@ -120,7 +131,11 @@ export class AuthService {
   ): Promise<ReauthenticatedResponse> {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError(AUTHENTICATION_REQUIRED);
-    if (input.code !== undefined) {
+    if (input.passkey !== undefined) {
+      await this.passkeys.verify(input.passkey, user.id).catch(() => {
+        throw wrongField('passkey', PasskeyMessages.invalid);
+      });
+    } else if (input.code !== undefined) {
       if (!(await this.secondFactor.accepts(user.id, input.code))) {
         throw wrongField('code', ReauthenticationMessages.wrongCode);
       }

@@ -1,12 +1,15 @@
 import type {
   AccountExportStateResponse,
   AccountSessionsResponse,
+  PasskeyOptionsResponse,
+  PasskeyResponse,
   BulkLeadsResponse,
   HandleAvailabilityResponse,
   LeadResponse,
   Page,
   ProfileResponse,
 } from '@cardcraft/contracts';
+import { SoftAuthenticator } from '../../auth/passkeys/testing/soft-authenticator';
 import { sessionEndToken } from '../../auth/session-end-links';
 import { eventually } from '../testing/eventually';
 import { STORAGE_KINDS } from '../testing/adapters';
@@ -45,6 +48,8 @@ interface World {
   /** a second live session of the owner's (another device), and its new sign-in mail's link token */
   spareSessionId: string;
   spareEndToken: string;
+  /** a passkey of the owner's */
+  passkeyId: string;
   ownerToken: string;
   actors: Record<Actor, Credentials>;
 }
@@ -123,6 +128,52 @@ const ROUTES: Route[] = [
     url: () => '/api/auth/login/second-factor',
     body: () => ({ challengeToken: 'not-a-challenge', code: '000000' }),
     expect: EVERYONE(401),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey/options',
+    url: () => '/api/auth/passkey/options',
+    expect: EVERYONE(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/passkey',
+    url: () => '/api/auth/passkey',
+    body: () => ({ challengeToken: 'not-a-challenge', response: { id: 'nope' } }),
+    expect: EVERYONE(401),
+  },
+  {
+    method: 'GET',
+    path: '/api/account/passkeys',
+    url: () => '/api/account/passkeys',
+    expect: SIGNED_IN(200),
+  },
+  {
+    method: 'POST',
+    path: '/api/account/passkeys/registration-options',
+    url: () => '/api/account/passkeys/registration-options',
+    expect: SIGNED_IN(200),
+  },
+  // an answer to no challenge of this server's adds nothing, for anyone
+  {
+    method: 'POST',
+    path: '/api/account/passkeys',
+    url: () => '/api/account/passkeys',
+    body: () => ({ challengeToken: 'not-a-challenge', response: { id: 'nope' } }),
+    expect: SIGNED_IN(400),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/account/passkeys/{id}',
+    url: (world) => `/api/account/passkeys/${world.passkeyId}`,
+    body: () => ({ name: 'Renamed' }),
+    expect: OWNER_ONLY(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/account/passkeys/{id}',
+    url: (world) => `/api/account/passkeys/${world.passkeyId}`,
+    expect: OWNER_ONLY(204),
   },
   {
     method: 'GET',
@@ -796,7 +847,7 @@ async function readyExport(http: HttpClient, token: string): Promise<string> {
 
 async function buildWorld(
   http: HttpClient,
-  secret: string,
+  { secret, publicBaseUrl }: { secret: string; publicBaseUrl: string },
   options: { withExport?: boolean } = {},
 ): Promise<World> {
   const owner = await registerUser(http);
@@ -840,6 +891,23 @@ async function buildWorld(
   });
   const spareSessionId = spareSessions.body.sessions[0]!.id;
 
+  const passkeyOptions = await http.post<PasskeyOptionsResponse>(
+    '/api/account/passkeys/registration-options',
+    {
+      token: owner.accessToken,
+    },
+  );
+  const passkey = await http.post<PasskeyResponse>('/api/account/passkeys', {
+    token: owner.accessToken,
+    body: {
+      challengeToken: passkeyOptions.body.challengeToken,
+      response: new SoftAuthenticator(new URL(publicBaseUrl).hostname, publicBaseUrl).create(
+        passkeyOptions.body.options,
+      ),
+    },
+  });
+  if (passkey.status !== 201) throw new Error(`passkey: ${passkey.status} ${passkey.text}`);
+
   // a third session of the owner's, ended by logging out of it
   const second = await http.post<{ accessToken: string }>('/api/auth/login', {
     body: { email: owner.email, password: owner.password },
@@ -868,6 +936,7 @@ async function buildWorld(
     lockedShareToken: locked.body.url.split('/share/')[1],
     spareSessionId,
     spareEndToken: sessionEndToken(secret, spareSessionId),
+    passkeyId: passkey.body.id,
     ownerToken: owner.accessToken,
     actors: {
       anonymous: { token: null, email: 'nobody@example.com', password: 'not-a-password' },
@@ -883,8 +952,9 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
   // the owner's webhook goes to a loopback port nothing listens on
   const { app, http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const site = () => ({ secret: app().config.jwtSecret, publicBaseUrl: app().config.publicBaseUrl });
   let readersWorld: Promise<World> | undefined;
-  const sharedWorld = () => (readersWorld ??= buildWorld(http, app().config.jwtSecret, { withExport: true }));
+  const sharedWorld = () => (readersWorld ??= buildWorld(http, site(), { withExport: true }));
 
   it("covers every route the API documents but the teams' own", async () => {
     const document = await http.get<{ paths: Record<string, Record<string, unknown>> }>('/api/docs-json');
@@ -906,8 +976,7 @@ describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   )('%s', async (_name, route) => {
     // a read changes nothing an actor's answer depends on, so the reads share one world; a write
     // gets a world of its own
-    const world =
-      route.method === 'GET' ? await sharedWorld() : await buildWorld(http, app().config.jwtSecret);
+    const world = route.method === 'GET' ? await sharedWorld() : await buildWorld(http, site());
     const mismatches: string[] = [];
     for (const actor of ACTORS) {
       const credentials = world.actors[actor];

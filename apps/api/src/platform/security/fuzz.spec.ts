@@ -203,6 +203,31 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
         path: fc.constant('/api/auth/login/second-factor'),
         body: { challengeToken: `${'a'.repeat(24)}.1999999999.${'A'.repeat(43)}`, code: '123456' },
       },
+      { method: 'POST', path: fc.constant('/api/auth/passkey/options') },
+      {
+        method: 'POST',
+        path: fc.constant('/api/auth/passkey'),
+        body: {
+          challengeToken: `authenticate.-.${'a'.repeat(43)}.1999999999.${'A'.repeat(43)}`,
+          response: { id: 'x' },
+        },
+      },
+      { method: 'GET', path: fc.constant('/api/account/passkeys') },
+      { method: 'POST', path: fc.constant('/api/account/passkeys/registration-options') },
+      {
+        method: 'POST',
+        path: fc.constant('/api/account/passkeys'),
+        body: {
+          challengeToken: `register.${'a'.repeat(24)}.${'a'.repeat(43)}.1999999999.${'A'.repeat(43)}`,
+          response: {},
+        },
+      },
+      {
+        method: 'PATCH',
+        path: rawSegment.map((id) => `/api/account/passkeys/${id}`),
+        body: { name: 'Renamed' },
+      },
+      { method: 'DELETE', path: rawSegment.map((id) => `/api/account/passkeys/${id}`) },
       { method: 'GET', path: fc.constant('/api/account/second-factor') },
       { method: 'POST', path: fc.constant('/api/account/second-factor/setup') },
       { method: 'POST', path: fc.constant('/api/account/second-factor/enable'), body: { code: '123456' } },

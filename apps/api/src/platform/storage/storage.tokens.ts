@@ -7,6 +7,8 @@ export const USERS = Symbol('USERS');
 export const SESSIONS = Symbol('SESSIONS');
 /** @cardcraft/storage's SecondFactorsRepository: the accounts' authenticator apps and recovery codes */
 export const SECOND_FACTORS = Symbol('SECOND_FACTORS');
+/** @cardcraft/storage's PasskeysRepository: the accounts' passkeys and the challenges answered */
+export const PASSKEYS = Symbol('PASSKEYS');
 /** @cardcraft/storage's ProfilesRepository */
 export const PROFILES = Symbol('PROFILES');
 /** @cardcraft/storage's LeadsRepository */
