@@ -6,7 +6,14 @@ import { startClickHouseHttpFixture } from '../../../../infra/test/clickhouse-ht
 import { startFerretDb } from '../../../../infra/test/ferretdb';
 import { startTestRedis, uniquePrefix } from '../../../../infra/test/redis';
 import { freePort } from '../../../../infra/test/services';
-import { REPO_ROOT, spawnNode, startProduct, waitUntilAnswers, type RunningProduct } from './product';
+import {
+  REPO_ROOT,
+  spawnNode,
+  startProduct,
+  waitUntilAnswers,
+  type ProductOptions,
+  type RunningProduct,
+} from './product';
 
 const WORKER_MAIN = join(REPO_ROOT, 'apps/worker/dist/main.js');
 const MIGRATE_MAIN = join(REPO_ROOT, 'apps/worker/dist/migrate.js');
@@ -21,7 +28,10 @@ export type Mode = 'embedded' | 'cluster';
  * `dataDir` (its outbox, say), as in startProduct; `env` goes to the api (the Wallet certificates,
  * say). stop() stops the processes, then the services.
  */
-export async function startClusterProduct(env: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startClusterProduct(
+  env: Record<string, string> = {},
+  { publicHost = '127.0.0.1' }: Pick<ProductOptions, 'publicHost'> = {},
+): Promise<RunningProduct> {
   const runDir = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-cluster-'));
   const cleanups: (() => Promise<void>)[] = [];
   const stopAll = async () => {
@@ -71,7 +81,7 @@ export async function startClusterProduct(env: Record<string, string> = {}): Pro
     };
 
     const [port, apiMetricsPort, workerMetricsPort] = await Promise.all([freePort(), freePort(), freePort()]);
-    const publicBaseUrl = `http://127.0.0.1:${port}`;
+    const publicBaseUrl = `http://${publicHost}:${port}`;
     const worker = spawnNode(
       WORKER_MAIN,
       {
@@ -92,7 +102,7 @@ export async function startClusterProduct(env: Record<string, string> = {}): Pro
           METRICS_PORT: String(apiMetricsPort),
           ...env,
         },
-        { port, readyPath: '/api/health/ready' },
+        { port, readyPath: '/api/health/ready', publicHost },
       ),
       waitUntilAnswers(`http://127.0.0.1:${workerMetricsPort}/metrics`, worker, 'the worker'),
     ]);
@@ -113,6 +123,10 @@ export async function startClusterProduct(env: Record<string, string> = {}): Pro
 }
 
 /** the product in the given mode, with the same settings added */
-export function startProductIn(mode: Mode, env: Record<string, string> = {}): Promise<RunningProduct> {
-  return mode === 'cluster' ? startClusterProduct(env) : startProduct(env);
+export function startProductIn(
+  mode: Mode,
+  env: Record<string, string> = {},
+  options: Pick<ProductOptions, 'publicHost'> = {},
+): Promise<RunningProduct> {
+  return mode === 'cluster' ? startClusterProduct(env, options) : startProduct(env, options);
 }

@@ -103,6 +103,11 @@ export interface ProductOptions {
   port?: number;
   /** what says the product is up: /api/health (alive), or /api/health/ready (its stores answer) */
   readyPath?: string;
+  /**
+   * the host of its public address (PUBLIC_BASE_URL), 127.0.0.1 unless given: passkeys need a name,
+   * as browsers take no IP address for a relying party, so their suite asks for localhost
+   */
+  publicHost?: string;
 }
 
 /**
@@ -120,7 +125,7 @@ export async function startProduct(
   }
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'cardcraft-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const api = spawnNode(API_MAIN, {
     PORT: String(port),
     HOST: '127.0.0.1',

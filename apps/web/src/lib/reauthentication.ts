@@ -14,7 +14,11 @@ export function needsReauthentication(error: unknown): boolean {
  */
 export function useReauthenticate() {
   return useMutation({
-    mutationFn: (proof: { password: string } | { code: string }) =>
-      api.post<ReauthenticatedResponse>('/api/auth/reauthenticate', proof),
+    mutationFn: (
+      proof:
+        | { password: string }
+        | { code: string }
+        | { passkey: { challengeToken: string; response: Record<string, unknown> } },
+    ) => api.post<ReauthenticatedResponse>('/api/auth/reauthenticate', proof),
   });
 }

@@ -5,6 +5,7 @@ import { TextField } from '@/components/ui/form-field';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useReauthenticate } from '@/lib/reauthentication';
 import { useSecondFactorStatus } from '@/lib/second-factor';
+import { answerWithPasskey, passkeyCancelled, usePasskeys } from '@/lib/passkeys';
 
 /**
  * "Confirm it's you": the password again, asked where the server wants a recent proof before doing
@@ -14,10 +15,22 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
   const reauthenticate = useReauthenticate();
   // an account with two-step verification may give a code of its app instead
   const canUseCode = useSecondFactorStatus().data?.enabled === true;
+  const canUsePasskey = (usePasskeys().data?.length ?? 0) > 0;
   const [withCode, setWithCode] = useState(false);
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+
+  const withPasskey = async () => {
+    setFieldError(undefined);
+    setFailure(null);
+    try {
+      await reauthenticate.mutateAsync({ passkey: await answerWithPasskey() });
+      onConfirmed();
+    } catch (error) {
+      if (!passkeyCancelled(error)) setFailure(normalizeError(error).message);
+    }
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,6 +77,17 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
         >
           {withCode ? 'Use your password instead' : 'Use a code from your authenticator app'}
         </button>
+      ) : null}
+      {canUsePasskey ? (
+        <Button
+          type="button"
+          variant="outline"
+          className="w-full"
+          disabled={reauthenticate.isPending}
+          onClick={() => void withPasskey()}
+        >
+          Use a passkey
+        </Button>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" type="button" onClick={onCancel} disabled={reauthenticate.isPending}>

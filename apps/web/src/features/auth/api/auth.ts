@@ -6,6 +6,7 @@ import type {
   SessionResponse,
 } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
+import { answerWithPasskey } from '@/lib/passkeys';
 import { getProfiles } from '@/lib/profiles';
 import { queryKeys } from '@/lib/query-client';
 import { sessionFrom, useSession } from '@/lib/session';
@@ -66,6 +67,18 @@ export function useLoginSecondFactor() {
   return useMutation({
     mutationFn: async (input: { challengeToken: string; code: string }): Promise<SessionResponse> => {
       const session = await api.post<SessionResponse>('/api/auth/login/second-factor', input);
+      await establish(session);
+      return session;
+    },
+  });
+}
+
+/** a passkey in place of the password: the browser asks for the fingerprint, face or PIN */
+export function useLoginWithPasskey() {
+  const establish = useEstablish();
+  return useMutation({
+    mutationFn: async (): Promise<SessionResponse> => {
+      const session = await api.post<SessionResponse>('/api/auth/passkey', await answerWithPasskey());
       await establish(session);
       return session;
     },

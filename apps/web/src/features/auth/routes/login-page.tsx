@@ -7,7 +7,9 @@ import { TextField } from '@/components/ui/form-field';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useForm } from '@/lib/use-form';
-import { isChallenge, useLogin } from '../api/auth';
+import { Fingerprint } from 'lucide-react';
+import { passkeyCancelled, passkeysSupported } from '@/lib/passkeys';
+import { isChallenge, useLogin, useLoginWithPasskey } from '../api/auth';
 import { SecondFactorStep } from '../components/second-factor-step';
 import { AuthCard } from '@/components/layout/auth-card';
 import { EmailField } from '../components/email-field';
@@ -23,6 +25,7 @@ export function LoginPage() {
   const invited = (useLocation().state as { email?: unknown } | null)?.email;
   const navigate = useNavigate();
   const loginMutation = useLogin();
+  const passkeyLogin = useLoginWithPasskey();
   /** the password was right; the account asks for its second factor */
   const [challenge, setChallenge] = useState<string | null>(null);
   const { values, failure, setFailure, field, validate } = useForm(
@@ -30,7 +33,7 @@ export function LoginPage() {
     { dto: LoginDto },
   );
 
-  if (isAuthenticated && loginMutation.isIdle) return <Navigate to={target} replace />;
+  if (isAuthenticated && loginMutation.isIdle && passkeyLogin.isIdle) return <Navigate to={target} replace />;
 
   if (challenge) {
     return (
@@ -72,7 +75,18 @@ export function LoginPage() {
     }
   };
 
-  const pending = loginMutation.isPending;
+  const onPasskey = async () => {
+    setFailure(null);
+    try {
+      await passkeyLogin.mutateAsync();
+      navigate(target, { replace: true });
+    } catch (error) {
+      // the person closed the browser's prompt: nothing to say
+      if (!passkeyCancelled(error)) setFailure(normalizeError(error).message);
+    }
+  };
+
+  const pending = loginMutation.isPending || passkeyLogin.isPending;
   return (
     <AuthCard
       title="Welcome back"
@@ -100,9 +114,29 @@ export function LoginPage() {
           </Link>
         </p>
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
-          {pending ? 'Signing in...' : 'Sign in'}
+          {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
         </Button>
       </form>
+      {passkeysSupported() ? (
+        <>
+          <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" />
+            or
+            <span className="h-px flex-1 bg-border" />
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            size="lg"
+            disabled={pending}
+            onClick={() => void onPasskey()}
+          >
+            <Fingerprint aria-hidden="true" />
+            {passkeyLogin.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+          </Button>
+        </>
+      ) : null}
     </AuthCard>
   );
 }

@@ -9,6 +9,7 @@ import { EmailForm } from '../components/email-form';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ReportsCard } from '../components/reports-card';
+import { PasskeysCard } from '../components/passkeys-card';
 import { SecondFactorCard } from '../components/second-factor-card';
 import { SessionsCard } from '../components/sessions-card';
 import { TimeZoneCard } from '../components/time-zone-card';
@@ -31,6 +32,7 @@ export function SettingsPage() {
         <DisplayNameForm />
         <EmailForm />
         <PasswordForm />
+        <PasskeysCard />
         <SecondFactorCard />
         <SessionsCard />
         <NotificationsCard />
