@@ -16,7 +16,7 @@ export {
 } from './adapters/sqlite/sqlite-migrations';
 // the snapshot loads the native module only when called
 export { querySqliteFile, snapshotSqliteFile, type SqliteSnapshot } from './adapters/sqlite/sqlite-snapshot';
-export { STORAGE_SNAPSHOT_QUERIES } from './adapters/sqlite/sqlite-schema';
+export { STORAGE_SNAPSHOT_QUERIES } from './adapters/sqlite/sqlite-storage-snapshot';
 
 /**
  * opens the configured store. each adapter is loaded only when picked, so the sqlite-only product

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateStorage } from '@cardcraft/storage';
 import { createApp, type AppOptions } from '../../app';
-import { loadConfig, RATE_LIMIT_SETTINGS, type AppConfig } from '../config/app-config';
+import { loadConfig, type AppConfig } from '../config/app-config';
+import { RATE_LIMIT_SETTINGS } from '../config/rate-limit-settings';
 import { httpClient } from './http';
 
 export type StorageKind = 'sqlite' | 'mongo';

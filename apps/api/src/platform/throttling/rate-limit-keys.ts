@@ -1,6 +1,6 @@
 import { normalizeIp } from '@nestjs/throttler';
 import { createHash } from 'node:crypto';
-import type { RateLimitName } from '../config/app-config';
+import type { RateLimitName } from '../config/rate-limit-settings';
 
 /** what a rate limit needs of the request: the address fastify resolved (TRUST_PROXY) and the account */
 export interface RateLimitedRequest {

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import type { RateLimitName } from '../config/app-config';
+import type { RateLimitName } from '../config/rate-limit-settings';
 import type { RateLimitedRequest } from './rate-limit-keys';
 import { RateLimiter } from './rate-limiter';
 

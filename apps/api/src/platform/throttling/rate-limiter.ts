@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getStorageToken, type ThrottlerStorage } from '@nestjs/throttler';
 import { TooManyRequestsError } from '../common/errors';
-import { APP_CONFIG, type AppConfig, type RateLimitName } from '../config/app-config';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { RateLimitName } from '../config/rate-limit-settings';
 import { rateLimitTrackers, waitText, type RateLimitedRequest } from './rate-limit-keys';
 
 /**

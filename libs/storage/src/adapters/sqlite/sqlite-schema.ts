@@ -1,4 +1,5 @@
 import { leadSearchText } from '../lead-search';
+import { SECOND_FACTOR_AND_PASSKEYS } from './sqlite-account-security.schema';
 import { ANALYTICS_SHARES } from './sqlite-analytics-shares.schema';
 import type { SqliteDatabase } from './sqlite-database';
 import { addColumnIfMissing, migrateSqlite, type SqliteSchema } from './sqlite-migrations';
@@ -318,44 +319,6 @@ CREATE TABLE analytics_mail_sends (
 CREATE INDEX analytics_mail_sends_created ON analytics_mail_sends (created_at);
 `;
 
-// 12: an account's authenticator app (its secret sealed by the api) and recovery codes, stored
-// hashed, each spent once; its passkeys, and the WebAuthn challenges answered (each answer once); a
-// team may require one or the other of its people
-const SECOND_FACTOR = `
-CREATE TABLE second_factors (
-  user_id        TEXT PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
-  sealed_secret  TEXT NOT NULL,
-  enabled_at     INTEGER,
-  last_time_step INTEGER NOT NULL DEFAULT 0,
-  created_at     INTEGER NOT NULL
-);
-CREATE TABLE recovery_codes (
-  user_id   TEXT NOT NULL REFERENCES second_factors (user_id) ON DELETE CASCADE,
-  code_hash TEXT NOT NULL,
-  used_at   INTEGER,
-  PRIMARY KEY (user_id, code_hash)
-);
-ALTER TABLE teams ADD COLUMN require_second_factor INTEGER NOT NULL DEFAULT 0;
-CREATE TABLE passkeys (
-  id           TEXT PRIMARY KEY,
-  user_id      TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  public_key   TEXT NOT NULL,
-  counter      INTEGER NOT NULL,
-  transports   TEXT NOT NULL,
-  name         TEXT NOT NULL,
-  device_type  TEXT NOT NULL,
-  backed_up    INTEGER NOT NULL,
-  created_at   INTEGER NOT NULL,
-  last_used_at INTEGER
-);
-CREATE INDEX passkeys_user ON passkeys (user_id, created_at);
-CREATE TABLE webauthn_challenges (
-  challenge_hash TEXT PRIMARY KEY,
-  expires_at     INTEGER NOT NULL
-);
-CREATE INDEX webauthn_challenges_expires ON webauthn_challenges (expires_at);
-`;
-
 export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
   part: 'storage',
   label: 'the SQLite store',
@@ -402,7 +365,7 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
         addColumnIfMissing(db, 'sessions', 'proved_at', 'INTEGER');
       },
     },
-    { version: 12, name: 'second-factor-and-passkeys', apply: (db) => db.exec(SECOND_FACTOR) },
+    { version: 12, name: 'second-factor-and-passkeys', apply: (db) => db.exec(SECOND_FACTOR_AND_PASSKEYS) },
   ],
 };
 
@@ -410,29 +373,3 @@ export const STORAGE_SQLITE_SCHEMA: SqliteSchema = {
 export function applySqliteSchema(db: SqliteDatabase): number[] {
   return migrateSqlite(db, STORAGE_SQLITE_SCHEMA);
 }
-
-/** what a backup's manifest records of the file: its rows by table, and its tables' names */
-export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
-  users: 'SELECT count(*) FROM users',
-  profiles: 'SELECT count(*) FROM profiles',
-  leads: 'SELECT count(*) FROM leads',
-  media: 'SELECT count(*) FROM media',
-  sessions: 'SELECT count(*) FROM sessions',
-  account_exports: 'SELECT count(*) FROM account_exports',
-  teams: 'SELECT count(*) FROM teams',
-  team_members: 'SELECT count(*) FROM team_members',
-  team_invitations: 'SELECT count(*) FROM team_invitations',
-  card_templates: 'SELECT count(*) FROM card_templates',
-  card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
-  api_keys: 'SELECT count(*) FROM api_keys',
-  webhook_endpoints: 'SELECT count(*) FROM webhook_endpoints',
-  webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
-  analytics_shares: 'SELECT count(*) FROM analytics_shares',
-  analytics_mail_sends: 'SELECT count(*) FROM analytics_mail_sends',
-  second_factors: 'SELECT count(*) FROM second_factors',
-  recovery_codes: 'SELECT count(*) FROM recovery_codes',
-  passkeys: 'SELECT count(*) FROM passkeys',
-  webauthn_challenges: 'SELECT count(*) FROM webauthn_challenges',
-  tables:
-    "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
-};

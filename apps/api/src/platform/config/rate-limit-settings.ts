@@ -1,0 +1,30 @@
+/** each limited action, its variable and its default as `count/window` */
+export const RATE_LIMIT_SETTINGS = {
+  signIn: { variable: 'RATE_LIMIT_SIGN_IN', fallback: '10/1m' },
+  signInPerAccount: { variable: 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', fallback: '20/15m' },
+  signUp: { variable: 'RATE_LIMIT_SIGN_UP', fallback: '5/1m' },
+  passwordChange: { variable: 'RATE_LIMIT_PASSWORD_CHANGE', fallback: '5/15m' },
+  accountDeletion: { variable: 'RATE_LIMIT_ACCOUNT_DELETION', fallback: '5/15m' },
+  cardCreation: { variable: 'RATE_LIMIT_CARD_CREATION', fallback: '20/1h' },
+  messages: { variable: 'RATE_LIMIT_MESSAGES', fallback: '10/1m' },
+  cardExchange: { variable: 'RATE_LIMIT_CARD_EXCHANGE', fallback: '5/1h' },
+  events: { variable: 'RATE_LIMIT_EVENTS', fallback: '120/1m' },
+  uploads: { variable: 'RATE_LIMIT_UPLOADS', fallback: '30/10m' },
+  passwordReset: { variable: 'RATE_LIMIT_PASSWORD_RESET', fallback: '5/15m' },
+  passwordResetPerAccount: { variable: 'RATE_LIMIT_RESET_PER_ACCOUNT', fallback: '3/1h' },
+  emailChange: { variable: 'RATE_LIMIT_EMAIL_CHANGE', fallback: '5/1h' },
+  accountExport: { variable: 'RATE_LIMIT_ACCOUNT_EXPORT', fallback: '5/1h' },
+  teamInvitations: { variable: 'RATE_LIMIT_TEAM_INVITATIONS', fallback: '60/1h' },
+  webhookSends: { variable: 'RATE_LIMIT_WEBHOOK_SENDS', fallback: '60/10m' },
+  invitationLinks: { variable: 'RATE_LIMIT_INVITATION_LINKS', fallback: '30/10m' },
+  apiKeyCreation: { variable: 'RATE_LIMIT_API_KEY_CREATION', fallback: '10/1h' },
+  leadChanges: { variable: 'RATE_LIMIT_LEAD_CHANGES', fallback: '120/1m' },
+  shareUnlock: { variable: 'RATE_LIMIT_SHARE_UNLOCK', fallback: '10/15m' },
+  shareUnlockPerLink: { variable: 'RATE_LIMIT_SHARE_UNLOCK_PER_LINK', fallback: '30/15m' },
+  sharedDashboard: { variable: 'RATE_LIMIT_SHARED_DASHBOARD', fallback: '120/1m' },
+  unsubscribe: { variable: 'RATE_LIMIT_UNSUBSCRIBE', fallback: '30/10m' },
+  sessionLinks: { variable: 'RATE_LIMIT_SESSION_LINKS', fallback: '30/10m' },
+  secondFactor: { variable: 'RATE_LIMIT_SECOND_FACTOR', fallback: '10/15m' },
+} as const;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_SETTINGS;

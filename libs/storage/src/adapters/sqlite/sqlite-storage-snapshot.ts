@@ -1,0 +1,25 @@
+/** what a backup's manifest records of the file: its rows by table, and its tables' names */
+export const STORAGE_SNAPSHOT_QUERIES: Readonly<Record<string, string>> = {
+  users: 'SELECT count(*) FROM users',
+  profiles: 'SELECT count(*) FROM profiles',
+  leads: 'SELECT count(*) FROM leads',
+  media: 'SELECT count(*) FROM media',
+  sessions: 'SELECT count(*) FROM sessions',
+  account_exports: 'SELECT count(*) FROM account_exports',
+  teams: 'SELECT count(*) FROM teams',
+  team_members: 'SELECT count(*) FROM team_members',
+  team_invitations: 'SELECT count(*) FROM team_invitations',
+  card_templates: 'SELECT count(*) FROM card_templates',
+  card_exchange_sends: 'SELECT count(*) FROM card_exchange_sends',
+  api_keys: 'SELECT count(*) FROM api_keys',
+  webhook_endpoints: 'SELECT count(*) FROM webhook_endpoints',
+  webhook_deliveries: 'SELECT count(*) FROM webhook_deliveries',
+  analytics_shares: 'SELECT count(*) FROM analytics_shares',
+  analytics_mail_sends: 'SELECT count(*) FROM analytics_mail_sends',
+  second_factors: 'SELECT count(*) FROM second_factors',
+  recovery_codes: 'SELECT count(*) FROM recovery_codes',
+  passkeys: 'SELECT count(*) FROM passkeys',
+  webauthn_challenges: 'SELECT count(*) FROM webauthn_challenges',
+  tables:
+    "SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name)",
+};
