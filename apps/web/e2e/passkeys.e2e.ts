@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP_WIDTH, expectAccessible, PHONE_WIDTH } from './support/axe';
+import { DESKTOP_WIDTH, expectAccessible } from './support/axe';
 import { DESKTOP, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import { callApi, type RunningProduct } from './support/product';
-import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths } from './support/screenshots';
 
 // an owner adds a passkey in Settings (Chromium's virtual authenticator, through the DevTools
 // protocol's WebAuthn domain, plays the fingerprint reader), signs out and back in with it and no
@@ -20,18 +20,8 @@ let mode: Mode;
 let product: RunningProduct;
 let context: BrowserContext;
 
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!SAVING_SCREENSHOTS) return;
-  const original = page.viewportSize();
-  try {
-    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
-      await page.setViewportSize({ width, height: original?.height ?? 900 });
-      await saveScreenshot(page, `passkeys/${name}-${mode}-${width}.png`, { fullPage, settle: true });
-    }
-  } finally {
-    if (original) await page.setViewportSize(original);
-  }
-}
+const shot = (page: Page, screen: string, fullPage = false) =>
+  saveAtBothWidths(page, `passkeys/${screen}-${mode}`, fullPage);
 
 /** a page whose browser has a platform authenticator that verifies its user at once */
 async function pageWithAuthenticator(): Promise<Page> {

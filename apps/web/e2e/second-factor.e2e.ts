@@ -1,14 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SessionResponse, TeamResponse } from '@cardcraft/contracts';
-import { DESKTOP_WIDTH, expectAccessible, PHONE_WIDTH } from './support/axe';
+import { expectAccessible, PHONE_WIDTH } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
+import { outboxMails } from './support/outbox';
 import { callApi, type RunningProduct } from './support/product';
-import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths } from './support/screenshots';
 
 // an owner turns two-step verification on in Settings (the QR code's key read off the page, the
 // codes made as their phone would), saves the recovery codes, signs in again with a code and, on a
@@ -25,18 +23,8 @@ let mode: Mode;
 let product: RunningProduct;
 const contexts: BrowserContext[] = [];
 
-async function shot(page: Page, name: string, fullPage = false): Promise<void> {
-  if (!SAVING_SCREENSHOTS) return;
-  const original = page.viewportSize();
-  try {
-    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
-      await page.setViewportSize({ width, height: original?.height ?? 900 });
-      await saveScreenshot(page, `second-factor/${name}-${mode}-${width}.png`, { fullPage, settle: true });
-    }
-  } finally {
-    if (original) await page.setViewportSize(original);
-  }
-}
+const shot = (page: Page, screen: string, fullPage = false) =>
+  saveAtBothWidths(page, `second-factor/${screen}-${mode}`, fullPage);
 
 /** the code an authenticator app shows now, or `offsetSeconds` from now */
 const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -56,21 +44,14 @@ async function passwordStep(page: Page, who: { email: string; password: string }
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** the link of the newest team invitation mailed to the address */
+/** the token of the newest team invitation mailed to the address */
 async function invitationToken(to: string): Promise<string> {
-  const outbox = join(product.dataDir, 'outbox');
-  const deadline = Date.now() + STEP_TIMEOUT;
-  for (;;) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-    for (const name of files.sort().reverse()) {
-      const mail = await simpleParser(readFileSync(join(outbox, name)));
-      if (Array.isArray(mail.to) || mail.to?.value[0].address !== to) continue;
-      const token = /\/invite#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
-      if (token) return token;
-    }
-    if (Date.now() > deadline) throw new Error(`no invitation to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const invitation = /\/invite#token=([A-Za-z0-9_-]+)/;
+  const mails = await outboxMails(product.dataDir, to, {
+    keep: (mail) => invitation.test(mail.text ?? ''),
+    timeoutMs: STEP_TIMEOUT,
+  });
+  return invitation.exec(mails[mails.length - 1]!.text ?? '')![1]!;
 }
 
 afterAll(async () => {

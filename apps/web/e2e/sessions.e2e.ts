@@ -1,12 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP_WIDTH, expectAccessible, PHONE_WIDTH } from './support/axe';
+import { DESKTOP_WIDTH, expectAccessible } from './support/axe';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
+import { outboxMails } from './support/outbox';
 import { callApi, type RunningProduct } from './support/product';
-import { SAVING_SCREENSHOTS, saveScreenshot } from './support/screenshots';
+import { saveAtBothWidths } from './support/screenshots';
 
 // an owner signs in on a laptop and a phone, sees both in Settings' sessions list, signs the phone
 // out from the laptop; a stranger's sign-in mails the owner, whose link ends that session signed
@@ -26,36 +24,16 @@ let mode: Mode;
 let product: RunningProduct;
 const contexts: BrowserContext[] = [];
 
-async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  if (!SAVING_SCREENSHOTS) return;
-  const original = page.viewportSize();
-  try {
-    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
-      await page.setViewportSize({ width, height: original?.height ?? 900 });
-      await saveScreenshot(page, `sessions/${name}-${mode}-${width}.png`, { fullPage, settle: true });
-    }
-  } finally {
-    if (original) await page.setViewportSize(original);
-  }
-}
+const shot = (page: Page, screen: string, fullPage = false) =>
+  saveAtBothWidths(page, `sessions/${screen}-${mode}`, fullPage);
 
 /** the new sign-in mails to the address, oldest first, waiting until there are `count` */
-async function newSignInMails(to: string, count: number): Promise<ParsedMail[]> {
-  const outbox = join(product.dataDir, 'outbox');
-  const deadline = Date.now() + STEP_TIMEOUT;
-  for (;;) {
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((name) => name.endsWith('.eml')) : [];
-    const mails = await Promise.all(
-      files.sort().map((name) => simpleParser(readFileSync(join(outbox, name)))),
-    );
-    const mine = mails.filter(
-      (mail) => !Array.isArray(mail.to) && mail.to?.value[0].address === to && mail.subject === NEW_SIGN_IN,
-    );
-    if (mine.length >= count) return mine;
-    if (Date.now() > deadline) throw new Error(`${mine.length} of ${count} new sign-in mails to ${to}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const newSignInMails = (to: string, count: number) =>
+  outboxMails(product.dataDir, to, {
+    count,
+    keep: (mail) => mail.subject === NEW_SIGN_IN,
+    timeoutMs: STEP_TIMEOUT,
+  });
 
 /** a browser of its own (its own cookies: its own device), signed in on the login page */
 async function signedInBrowser(
@@ -123,7 +101,7 @@ describe.each(['embedded', 'cluster'] as const)("the account's sessions, end to 
     expect(first).toContain('Active now');
     await section.getByText('Mobile Safari on iOS').waitFor();
     await expectAccessible(laptop, 'settings, sessions');
-    await shot(laptop, 'list');
+    await shot(laptop, 'list', true);
 
     await section.getByRole('button', { name: /^Sign out Mobile Safari on iOS, signed in/ }).click();
     await laptop.getByText('Mobile Safari on iOS is signed out.').first().waitFor();
@@ -154,7 +132,7 @@ describe.each(['embedded', 'cluster'] as const)("the account's sessions, end to 
     // opening the link changed nothing
     expect(await signedOut(stranger)).toBe(false);
     await expectAccessible(page, 'end a session from the mail');
-    await shot(page, 'end-from-mail');
+    await shot(page, 'end-from-mail', true);
     await page.getByRole('button', { name: 'End that session' }).click();
     await page.getByText('That session has ended.').waitFor();
     await expectAccessible(page, 'the session ended');
@@ -195,7 +173,7 @@ describe.each(['embedded', 'cluster'] as const)("the account's sessions, end to 
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await confirm.getByText('That password is not right').waitFor();
     await expectAccessible(laptop, 'confirm it is you, a wrong password');
-    await shot(laptop, 'confirm-its-you', false);
+    await shot(laptop, 'confirm-its-you');
 
     await confirm.getByLabel('Password').fill(owner.password);
     await confirm.getByRole('button', { name: 'Confirm' }).click();

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { DESKTOP_WIDTH, PHONE_WIDTH } from './axe';
 import { waitForNetworkQuiet } from './browser';
 import { REPO_ROOT } from './product';
 
@@ -39,4 +40,21 @@ export async function saveScreenshot(
   const { fullPage, animations } = options;
   if ('goto' in target) await target.screenshot({ path, fullPage, animations });
   else await target.screenshot({ path, animations });
+}
+
+/**
+ * the page at 1440 and 390 px as `<file>-<width>.png`, settled, when screenshots are being saved; the
+ * viewport is put back after
+ */
+export async function saveAtBothWidths(page: Page, file: string, fullPage = false): Promise<void> {
+  if (!SAVING_SCREENSHOTS) return;
+  const original = page.viewportSize();
+  try {
+    for (const width of [DESKTOP_WIDTH, PHONE_WIDTH]) {
+      await page.setViewportSize({ width, height: original?.height ?? 900 });
+      await saveScreenshot(page, `${file}-${width}.png`, { fullPage, settle: true });
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
 }
