@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureMatches, signValue } from '../platform/security/signed-values';
 
 /** what an unsubscribe link turns off: the analytics report, or the traffic alert */
 export type AnalyticsMailKind = 'report' | 'alert';
@@ -7,18 +7,14 @@ const KINDS: readonly AnalyticsMailKind[] = ['report', 'alert'];
 /** kind, user id (24 hex, as both stores make them), signature (32 bytes, base64url) */
 const TOKEN = /^(report|alert)\.([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/;
 
-function signature(secret: string, kind: AnalyticsMailKind, userId: string): string {
-  return createHmac('sha256', secret)
-    .update(`cardcraft:analytics-mail-unsubscribe:${kind}:${userId}`)
-    .digest('base64url');
-}
+const PURPOSE = 'analytics-mail-unsubscribe';
 
 /**
  * the token of a mail's unsubscribe link: signed with the app's secret, so it needs no storage and
  * does not expire (an old mail's link keeps working); it can only turn its own kind off
  */
 export function unsubscribeToken(secret: string, kind: AnalyticsMailKind, userId: string): string {
-  return `${kind}.${userId}.${signature(secret, kind, userId)}`;
+  return `${kind}.${userId}.${signValue(secret, PURPOSE, `${kind}:${userId}`)}`;
 }
 
 /** the owner and kind a token names, or null when it is malformed or not signed by this app */
@@ -32,9 +28,7 @@ export function readUnsubscribeToken(
   const kind = match[1] as AnalyticsMailKind;
   const userId = match[2]!;
   if (!KINDS.includes(kind)) return null;
-  const expected = Buffer.from(signature(secret, kind, userId));
-  const given = Buffer.from(match[3]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { kind, userId } : null;
+  return signatureMatches(secret, PURPOSE, `${kind}:${userId}`, match[3]!) ? { kind, userId } : null;
 }
 
 /** the List-Unsubscribe headers of a mail (RFC 2369 and RFC 8058's one-click POST) */

@@ -1,18 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureMatches, signValue } from '../platform/security/signed-values';
 
 /** session id (24 hex, as both stores make them), signature (32 bytes, base64url) */
 const TOKEN = /^([0-9a-f]{24})\.([A-Za-z0-9_-]{43})$/;
 
-function signature(secret: string, sessionId: string): string {
-  return createHmac('sha256', secret).update(`cardcraft:end-session:${sessionId}`).digest('base64url');
-}
+const PURPOSE = 'end-session';
 
 /**
  * the token of a new sign-in mail's "this was not me" link: signed with the app's secret, so it
  * needs no storage; it can only end the one session it names, which expires on its own anyway
  */
 export function sessionEndToken(secret: string, sessionId: string): string {
-  return `${sessionId}.${signature(secret, sessionId)}`;
+  return `${sessionId}.${signValue(secret, PURPOSE, sessionId)}`;
 }
 
 /** the session a token names, or null when it is malformed or not signed by this app */
@@ -21,7 +19,5 @@ export function readSessionEndToken(secret: string, token: unknown): string | nu
   const match = TOKEN.exec(token);
   if (!match) return null;
   const sessionId = match[1]!;
-  const expected = Buffer.from(signature(secret, sessionId));
-  const given = Buffer.from(match[2]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? sessionId : null;
+  return signatureMatches(secret, PURPOSE, sessionId, match[2]!) ? sessionId : null;
 }

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { signatureMatches, signValue } from '../../platform/security/signed-values';
 
 export type PasskeyCeremony = 'register' | 'authenticate';
 
@@ -15,9 +16,7 @@ export interface PasskeyChallenge {
   expiresAt: Date;
 }
 
-function signature(secret: string, body: string): string {
-  return createHmac('sha256', secret).update(`cardcraft:passkey-challenge:${body}`).digest('base64url');
-}
+const PURPOSE = 'passkey-challenge';
 
 /**
  * a WebAuthn challenge handed to the browser with its options, signed with the app's secret so the
@@ -30,7 +29,7 @@ export function passkeyChallengeToken(
 ): string {
   const expires = Math.floor(Date.now() / 1000) + CHALLENGE_TTL_SECONDS;
   const body = `${challenge.ceremony}.${challenge.userId ?? '-'}.${challenge.challenge}.${expires}`;
-  return `${body}.${signature(secret, body)}`;
+  return `${body}.${signValue(secret, PURPOSE, body)}`;
 }
 
 /** the challenge a live token names, or null: malformed, altered, another server's or expired */
@@ -39,8 +38,7 @@ export function readPasskeyChallenge(secret: string, token: string): PasskeyChal
   if (!match) return null;
   const [, ceremony, user, challenge, expires, given] = match as unknown as string[];
   const body = `${ceremony}.${user}.${challenge}.${expires}`;
-  const expected = Buffer.from(signature(secret, body));
-  if (expected.length !== given!.length || !timingSafeEqual(expected, Buffer.from(given!))) return null;
+  if (!signatureMatches(secret, PURPOSE, body, given!)) return null;
   const expiresAt = new Date(Number(expires) * 1000);
   if (expiresAt.getTime() <= Date.now()) return null;
   return {

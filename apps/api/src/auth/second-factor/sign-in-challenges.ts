@@ -1,15 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signatureMatches, signValue } from '../../platform/security/signed-values';
 
 /** user id (24 hex), expiry (unix seconds), signature (32 bytes, base64url) */
 const TOKEN = /^([0-9a-f]{24})\.(\d{10})\.([A-Za-z0-9_-]{43})$/;
 // long enough to open the authenticator app, short enough that a stolen password's half is stale soon
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 
-function signature(secret: string, userId: string, expires: string): string {
-  return createHmac('sha256', secret)
-    .update(`cardcraft:sign-in-challenge:${userId}:${expires}`)
-    .digest('base64url');
-}
+const PURPOSE = 'sign-in-challenge';
 
 /**
  * the proof that a sign-in's password was right, handed back with the code of the second step: signed
@@ -22,7 +18,7 @@ export function signInChallenge(
 ): { token: string; expiresAt: Date } {
   const expires = String(Math.floor(now / 1000) + CHALLENGE_TTL_SECONDS);
   return {
-    token: `${userId}.${expires}.${signature(secret, userId, expires)}`,
+    token: `${userId}.${expires}.${signValue(secret, PURPOSE, `${userId}:${expires}`)}`,
     expiresAt: new Date(Number(expires) * 1000),
   };
 }
@@ -33,7 +29,6 @@ export function readSignInChallenge(secret: string, token: unknown, now = Date.n
   const match = TOKEN.exec(token);
   if (!match) return null;
   const [, userId, expires, given] = match as unknown as [string, string, string, string];
-  const expected = Buffer.from(signature(secret, userId, expires));
-  if (expected.length !== given.length || !timingSafeEqual(expected, Buffer.from(given))) return null;
+  if (!signatureMatches(secret, PURPOSE, `${userId}:${expires}`, given)) return null;
   return Number(expires) * 1000 > now ? userId : null;
 }
