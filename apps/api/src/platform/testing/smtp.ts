@@ -11,8 +11,11 @@ export interface TestSmtpServer {
   failNext(count: number): void;
   /** the mails to this address (case-insensitive) that arrived so far */
   to(address: string): ParsedMail[];
-  /** waits until a mail to the address arrives (polling), and answers the newest */
-  waitFor(address: string, timeoutMs?: number): Promise<ParsedMail>;
+  /**
+   * waits until a mail to the address with this subject arrives (polling), and answers the newest;
+   * by subject because other mails (a new sign-in's notice) may reach the same address meanwhile
+   */
+  waitFor(address: string, subject: string, timeoutMs?: number): Promise<ParsedMail>;
   close(): Promise<void>;
 }
 
@@ -59,12 +62,17 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       failures = count;
     },
     to,
-    async waitFor(address, timeoutMs = 10_000) {
+    async waitFor(address, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = to(address);
+        const found = to(address).filter((mail) => mail.subject === subject);
         if (found.length > 0) return found[found.length - 1];
-        if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          const seen = to(address).map((mail) => mail.subject);
+          throw new Error(
+            `no mail "${subject}" to ${address} within ${timeoutMs} ms (seen: ${seen.join(' | ')})`,
+          );
+        }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },

@@ -28,7 +28,7 @@ describe('SMTP mail transport', () => {
     const transport = new SmtpMailTransport(smtp.url);
     try {
       await transport.send(message);
-      const mail = await smtp.waitFor('ada@example.com');
+      const mail = await smtp.waitFor('ada@example.com', message.subject);
       expect(mail.subject).toBe(message.subject);
       expect(mail.from?.value[0]).toMatchObject({ name: 'Cardcraft', address: 'hello@cards.example.test' });
       expect(mail.replyTo?.value[0].address).toBe('grace@navy.example.com');
