@@ -18,6 +18,7 @@ export * from './urls';
 export * from './validation';
 export * from './vcard';
 export * from './card-page';
+export * from './languages';
 export * from './media';
 export { Nested, nestedTypeOf } from './transforms';
 export * from './visibility';
