@@ -83,7 +83,10 @@ module.exports = {
       transform: { '^.+\\.tsx?$': tsJest },
       moduleNameMapper: { ...libs, '^@/(.*)$': '<rootDir>/apps/web/src/$1' },
       setupFiles: ['reflect-metadata'],
-      setupFilesAfterEnv: ['<rootDir>/apps/web/src/test/async-timeout.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/apps/web/src/test/async-timeout.ts',
+        '<rootDir>/apps/web/src/test/i18n.ts',
+      ],
     },
     {
       displayName: 'e2e',

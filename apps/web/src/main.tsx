@@ -2,11 +2,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
+import { startAppTranslations } from '@/i18n/app-translations';
 import { sessionStore } from '@/lib/session';
 import './index.css';
 
 // storage is synchronous: reading the session before the first render avoids a 'Loading...' flash
 sessionStore.hydrate();
+const translations = startAppTranslations();
+document.documentElement.lang = translations.language;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root element');

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from './languages';
 import type { PublicProfileResponse, ViewerType } from './responses';
 
 /** what the server-rendered public card can show: the card, or one of its dead ends */
@@ -38,18 +39,19 @@ export interface CardPageAssets {
   script: string | null;
 }
 
-/** what a card page shows: the card for a kind of viewer, or a dead end */
+/** what a card page shows: the card for a kind of viewer, or a dead end, in the visitor's language */
 export type CardPageContent =
   | {
       state: 'card';
       /** the site's public address, no trailing slash */
       baseUrl: string;
+      language: Language;
       profile: PublicProfileResponse;
       viewer: ViewerType;
       /** set when this page answers a posted message form */
       outcome?: CardPageMessageOutcome;
     }
-  | { state: 'not-found' | 'not-available'; baseUrl: string };
+  | { state: 'not-found' | 'not-available'; baseUrl: string; language: Language };
 
 export type CardPageInput = CardPageContent & { assets: CardPageAssets };
 
@@ -58,8 +60,18 @@ export interface CardPageRenderer {
   renderCardPage(input: CardPageInput): string;
 }
 
-/** the card's public address, its contact file and where its message form posts */
-export function cardPaths(handle: string): { page: string; contactFile: string; message: string } {
+/** the address parameter that chooses a card page's language over the browser's */
+export const LANGUAGE_PARAMETER = 'lang';
+
+/**
+ * the card's public address, its contact file and where its message form posts: a page in another
+ * language than English posts with that language, so the page that answers speaks it too
+ */
+export function cardPaths(
+  handle: string,
+  language: Language = DEFAULT_LANGUAGE,
+): { page: string; contactFile: string; message: string } {
   const page = `/u/${encodeURIComponent(handle)}`;
-  return { page, contactFile: `${page}/contact.vcf`, message: `${page}/message` };
+  const chosen = language === DEFAULT_LANGUAGE ? '' : `?${LANGUAGE_PARAMETER}=${language}`;
+  return { page, contactFile: `${page}/contact.vcf`, message: `${page}/message${chosen}` };
 }

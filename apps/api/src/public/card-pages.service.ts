@@ -4,6 +4,7 @@ import {
   viewerTypeOf,
   type CardPageContent,
   type CardPageMessageOutcome,
+  type Language,
   type ViewerType,
 } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
@@ -38,15 +39,16 @@ export interface CardPage {
 
 export type DeadEnd = 'not-found' | 'not-available';
 
-const pageKey = (viewer: ViewerType) => `page:${viewer}`;
+const pageKey = (viewer: ViewerType, language: Language) => `page:${viewer}:${language}`;
 
 /**
  * the card's html, rendered on the server from the web app's components. a card's page is kept per
- * kind of viewer next to its cached profile, so every change (here or on another replica) drops both.
+ * kind of viewer and language next to its cached profile, so every change (here or on another
+ * replica) drops them all.
  */
 @Injectable()
 export class CardPagesService {
-  private readonly deadEnds = new Map<DeadEnd, CardPage>();
+  private readonly deadEnds = new Map<`${DeadEnd}:${Language}`, CardPage>();
 
   constructor(
     @Inject(CARD_PAGES) private readonly pages: CardPages | null,
@@ -60,11 +62,11 @@ export class CardPagesService {
     return this.pages !== null;
   }
 
-  /** the page of a card this viewer may see */
-  page(profile: ProfileRecord, viewerUserId: string | null): CardPage {
+  /** the page of a card this viewer may see, in this language */
+  page(profile: ProfileRecord, viewerUserId: string | null, language: Language): CardPage {
     const viewer = viewerTypeOf(profile, viewerUserId);
-    return this.cache.derived(profile.handle, profile, pageKey(viewer), () =>
-      this.render(this.cardContent(profile, viewerUserId), 200, true),
+    return this.cache.derived(profile.handle, profile, pageKey(viewer, language), () =>
+      this.render(this.cardContent(profile, viewerUserId, language), 200, true),
     );
   }
 
@@ -72,9 +74,9 @@ export class CardPagesService {
    * a guest's page of this handle if it is rendered and kept, with its card, without loading or
    * rendering anything; null on a miss. only a published card has a guest's page.
    */
-  keptGuestPage(rawHandle: string): { card: ProfileRecord; page: CardPage } | null {
+  keptGuestPage(rawHandle: string, language: Language): { card: ProfileRecord; page: CardPage } | null {
     if (!this.pages) return null;
-    const hit = this.cache.peekDerived<CardPage>(normalizeHandle(rawHandle), pageKey('guest'));
+    const hit = this.cache.peekDerived<CardPage>(normalizeHandle(rawHandle), pageKey('guest', language));
     if (!hit || !hit.profile.published) return null;
     return { card: hit.profile, page: hit.value };
   }
@@ -85,16 +87,17 @@ export class CardPagesService {
     viewerUserId: string | null,
     outcome: CardPageMessageOutcome,
     status: number,
+    language: Language,
   ): CardPage {
-    return this.render({ ...this.cardContent(profile, viewerUserId), outcome }, status, false);
+    return this.render({ ...this.cardContent(profile, viewerUserId, language), outcome }, status, false);
   }
 
   /** the page of a handle nobody may see here, 404: not found, or a draft that is not the viewer's */
-  deadEnd(state: DeadEnd): CardPage {
-    let page = this.deadEnds.get(state);
+  deadEnd(state: DeadEnd, language: Language): CardPage {
+    let page = this.deadEnds.get(`${state}:${language}`);
     if (!page) {
-      page = this.render({ state, baseUrl: this.config.publicBaseUrl }, 404, true);
-      this.deadEnds.set(state, page);
+      page = this.render({ state, baseUrl: this.config.publicBaseUrl, language }, 404, true);
+      this.deadEnds.set(`${state}:${language}`, page);
     }
     return page;
   }
@@ -102,10 +105,12 @@ export class CardPagesService {
   private cardContent(
     profile: ProfileRecord,
     viewerUserId: string | null,
+    language: Language,
   ): Extract<CardPageContent, { state: 'card' }> {
     return {
       state: 'card',
       baseUrl: this.config.publicBaseUrl,
+      language,
       profile: toPublicProfileResponse(profile, viewerUserId, this.brands.of(profile)),
       viewer: viewerTypeOf(profile, viewerUserId),
     };

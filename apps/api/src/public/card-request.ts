@@ -1,4 +1,11 @@
-import { VIEW_CONTEXT_LIMITS, type ViewContextQueryDto } from '@cardcraft/contracts';
+import {
+  LANGUAGE_PARAMETER,
+  languageOfTag,
+  negotiateLanguage,
+  VIEW_CONTEXT_LIMITS,
+  type Language,
+  type ViewContextQueryDto,
+} from '@cardcraft/contracts';
 import type { IncomingHttpHeaders } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { RequestMeta } from '../platform/common/request-meta';
@@ -47,4 +54,29 @@ export function viewContext(search: string): ViewContextQueryDto {
     if (first.trim()) context[name] = first.trim().slice(0, limit);
   }
   return context;
+}
+
+// browsers send a handful of distinct Accept-Language headers: each is negotiated once, the map
+// emptied when it grows past what a real audience sends
+const negotiated = new Map<string, Language>();
+const NEGOTIATED_MAX = 1000;
+
+/**
+ * the language of a card's page: the address's ?lang= when the product speaks it, else the best of
+ * the browser's Accept-Language, else English
+ */
+export function cardRequestLanguage(request: Pick<CardRequest, 'headers' | 'search'>): Language {
+  if (request.search.includes(`${LANGUAGE_PARAMETER}=`)) {
+    const chosen = parseQuery(request.search)[LANGUAGE_PARAMETER];
+    const language = languageOfTag(Array.isArray(chosen) ? chosen[0] : chosen);
+    if (language) return language;
+  }
+  const accept = header(request.headers, 'accept-language') ?? '';
+  let language = negotiated.get(accept);
+  if (language === undefined) {
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    language = negotiateLanguage(accept);
+    negotiated.set(accept, language);
+  }
+  return language;
 }

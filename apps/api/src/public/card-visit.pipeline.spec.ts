@@ -112,7 +112,7 @@ describe('a card visit: one pipeline for every address of a card', () => {
     expect(second.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['cache-control']).toBe('private, no-cache');
-    expect(second.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(second.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
     expect(second.headers.etag).toBe(first.headers.etag);
     expect(second.body.equals(first.body)).toBe(true);
     expect(decoded(second)).toContain('Ada Lovelace');
@@ -129,7 +129,7 @@ describe('a card visit: one pipeline for every address of a card', () => {
     expect(kept.status).toBe(304);
     expect(kept.body.length).toBe(0);
     expect(kept.headers.etag).toBe(first.headers.etag);
-    expect(kept.headers.vary).toBe('Cookie, Accept-Encoding');
+    expect(kept.headers.vary).toBe('Cookie, Accept-Language, Accept-Encoding');
     // a stale copy gets the page
     expect((await raw(app().url, `/u/${handle}`, { 'if-none-match': '"old"' })).status).toBe(200);
   });

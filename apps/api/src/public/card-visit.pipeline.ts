@@ -13,7 +13,7 @@ import { RateLimiter } from '../platform/throttling/rate-limiter';
 import { EncodedBody, type CardAnswer } from './card-answer';
 import { CardJsonService } from './card-json.service';
 import { CardPagesService, type CardPage, type DeadEnd } from './card-pages.service';
-import { cardRequestMeta, viewContext, type CardRequest } from './card-request';
+import { cardRequestLanguage, cardRequestMeta, viewContext, type CardRequest } from './card-request';
 import { ContactFilesService } from './contact-files.service';
 import { MessageFormsService, type PostedMessageForm } from './message-forms.service';
 import { PUBLIC_PROFILE_NOT_FOUND, PublicProfilesService } from './public-profiles.service';
@@ -24,8 +24,9 @@ export const CARD_PAGES_NOT_BUILT =
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
-// a card's page depends on who is looking (the session cookie) and is compressed as the browser accepts
-const PAGE_VARY = 'Cookie, Accept-Encoding';
+// a card's page depends on who is looking (the session cookie), speaks the browser's language and is
+// compressed as the browser accepts
+const PAGE_VARY = 'Cookie, Accept-Language, Accept-Encoding';
 const REVALIDATED = 'private, no-cache';
 
 const NOT_BUILT: CardAnswer = {
@@ -89,8 +90,9 @@ export class CardVisitPipeline {
     if (!this.pages.available) return NOT_BUILT;
     const viewerUserId = (await this.viewerOf(request))?.userId ?? null;
     const card = await this.visible(request.handle, viewerUserId);
-    if (typeof card === 'string') return pageAnswer(this.pages.deadEnd(card));
-    const answer = pageAnswer(this.pages.page(card, viewerUserId));
+    const language = cardRequestLanguage(request);
+    if (typeof card === 'string') return pageAnswer(this.pages.deadEnd(card, language));
+    const answer = pageAnswer(this.pages.page(card, viewerUserId, language));
     this.tracker.recordView(card, viewerUserId, cardRequestMeta(request), viewContext(request.search));
     return answer;
   }
@@ -102,7 +104,7 @@ export class CardVisitPipeline {
    */
   pageNow(request: CardRequest): CardAnswer | null {
     if (this.viewers.carriesCredentials(request.headers)) return null;
-    const kept = this.pages.keptGuestPage(request.handle);
+    const kept = this.pages.keptGuestPage(request.handle, cardRequestLanguage(request));
     if (!kept) return null;
     const answer = pageAnswer(kept.page);
     this.tracker.recordView(kept.card, null, cardRequestMeta(request), viewContext(request.search));
@@ -115,7 +117,9 @@ export class CardVisitPipeline {
     const viewerUserId = (await this.viewerOf(request))?.userId ?? null;
     const card = await this.visible(request.handle, viewerUserId);
     // no contact file of a card that cannot be seen: the not-found page
-    if (typeof card === 'string') return pageAnswer(this.pages.deadEnd('not-found'));
+    if (typeof card === 'string') {
+      return pageAnswer(this.pages.deadEnd('not-found', cardRequestLanguage(request)));
+    }
     const file = await this.contactFiles.file(card, viewerUserId);
     await this.contactFiles.saved(card, viewerUserId, cardRequestMeta(request).userAgent);
     return {
@@ -139,14 +143,15 @@ export class CardVisitPipeline {
     assertWellFormedText(form, '', 'body');
     if (!this.pages.available) return NOT_BUILT;
     const card = await this.visible(request.handle, viewerUserId);
-    if (typeof card === 'string') return pageAnswer(this.pages.deadEnd(card), false);
+    const language = cardRequestLanguage(request);
+    if (typeof card === 'string') return pageAnswer(this.pages.deadEnd(card, language), false);
     const { outcome, status } = await this.messageForms.send(
       card,
       form,
       viewerUserId,
       cardRequestMeta(request),
     );
-    return pageAnswer(this.pages.withOutcome(card, viewerUserId, outcome, status), false);
+    return pageAnswer(this.pages.withOutcome(card, viewerUserId, outcome, status, language), false);
   }
 
   /**

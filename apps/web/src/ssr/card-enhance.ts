@@ -23,9 +23,49 @@ import {
   type LeadFormValues,
 } from '@/components/public-card/lib/lead-form';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
+import type { CardScriptTexts } from '@/i18n/card-translations';
 import type { AnswerValue, CardQuestion, QuestionKind } from '@cardcraft/contracts/question-rules';
 
 type Variant = 'success' | 'destructive' | 'default';
+
+// what this script says: English, the specification's words, unless the page brings its own language's
+// (a JSON block, #card-texts; this id is CARD_TEXTS_ID in card-document.tsx)
+const ENGLISH: CardScriptTexts = {
+  sent: MESSAGE_SENT,
+  failed: MESSAGE_FAILED,
+  cardSent: CARD_SENT,
+  cardNotSent: CARD_NOT_SENT,
+  questionsChanged: QUESTIONS_CHANGED,
+  toasts: {
+    vcardTitle: 'vCard downloaded',
+    vcardText: 'Contact information saved to your device.',
+    copiedTitle: 'Link copied!',
+    copiedText: 'Profile link copied to clipboard.',
+    copyFailedTitle: 'Could not copy the link',
+    contactTitle: 'Contact initiated',
+    contactText: 'Opening email or phone client...',
+    sentTitle: 'Message sent!',
+    sentText: 'Your message has been delivered to the owner.',
+    failedTitle: 'Failed to send message',
+    failedText: 'Please try again in a moment.',
+  },
+  errors: {},
+};
+
+function pageTexts(): CardScriptTexts {
+  const data = document.getElementById('card-texts')?.textContent;
+  if (!data) return ENGLISH;
+  try {
+    return { ...ENGLISH, ...(JSON.parse(data) as Partial<CardScriptTexts>) };
+  } catch {
+    return ENGLISH;
+  }
+}
+
+const texts = pageTexts();
+
+/** a message of the form's rules or of the api (English), in the page's language */
+const say = (message: string): string => texts.errors[message] ?? message;
 
 const TOAST_VARIANTS: Record<Variant, string> = {
   success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
@@ -80,7 +120,7 @@ function errorNote(form: HTMLFormElement, id: string, field: string, message: st
   note.setAttribute('data-field-error', field);
   note.id = id;
   note.className = `mt-1.5 text-sm font-medium ${form.dataset.errorClass ?? ''}`;
-  note.textContent = message;
+  note.textContent = say(message);
   return note;
 }
 
@@ -146,7 +186,7 @@ function showStatus(form: HTMLFormElement, sent: boolean, detail = ''): void {
   const line = document.createElement('p');
   line.setAttribute('role', sent ? 'status' : 'alert');
   line.className = `text-sm font-medium ${(sent ? form.dataset.successClass : form.dataset.errorClass) ?? ''}`;
-  line.textContent = `${sent ? MESSAGE_SENT : MESSAGE_FAILED}${detail ? ` ${detail}` : ''}`;
+  line.textContent = `${sent ? texts.sent : texts.failed}${detail ? ` ${detail}` : ''}`;
   region.replaceChildren(line);
 }
 
@@ -215,8 +255,8 @@ function enhanceMessageForm(form: HTMLFormElement): void {
         const message = form.elements.namedItem('message');
         if (message instanceof HTMLTextAreaElement) message.value = '';
         const card = lead?.cardExchange;
-        showStatus(form, true, card ? (card.cardSent ? CARD_SENT : CARD_NOT_SENT) : '');
-        toast('Message sent!', 'Your message has been delivered to the owner.', 'success');
+        showStatus(form, true, card ? (card.cardSent ? texts.cardSent : texts.cardNotSent) : '');
+        toast(texts.toasts.sentTitle, texts.toasts.sentText, 'success');
       })
       .catch((error: unknown) => {
         let changed = false;
@@ -228,8 +268,8 @@ function enhanceMessageForm(form: HTMLFormElement): void {
             (field) => field.startsWith('answers.') && !questions.some((q) => `answers.${q.id}` === field),
           );
         }
-        showStatus(form, false, changed ? QUESTIONS_CHANGED : '');
-        toast('Failed to send message', 'Please try again in a moment.', 'destructive');
+        showStatus(form, false, changed ? texts.questionsChanged : '');
+        toast(texts.toasts.failedTitle, texts.toasts.failedText, 'destructive');
       })
       .finally(() => {
         pending = false;
@@ -243,7 +283,6 @@ function start(): void {
   if (!page) return;
   const profileId = page.dataset.cardPage ?? '';
   const url = page.dataset.cardUrl ?? location.href;
-  const name = page.dataset.cardName ?? document.title;
 
   page.addEventListener('click', (event) => {
     const target = event.target instanceof Element ? event.target : null;
@@ -252,17 +291,17 @@ function start(): void {
       const kind = action.dataset.cardAction;
       if (kind === 'share') {
         event.preventDefault();
-        void shareProfile(name, url).then((outcome) => {
-          if (outcome === 'copied') toast('Link copied!', 'Profile link copied to clipboard.', 'success');
-          if (outcome === 'failed') toast('Could not copy the link', url, 'destructive');
+        void shareProfile(document.title, url).then((outcome) => {
+          if (outcome === 'copied') toast(texts.toasts.copiedTitle, texts.toasts.copiedText, 'success');
+          if (outcome === 'failed') toast(texts.toasts.copyFailedTitle, url, 'destructive');
           if (outcome === 'shared' || outcome === 'copied') sendEvent(profileId, 'shared');
         });
       } else if (kind === 'save-contact') {
         // the link downloads the file; this only says so and counts it
-        toast('vCard downloaded', 'Contact information saved to your device.', 'success');
+        toast(texts.toasts.vcardTitle, texts.toasts.vcardText, 'success');
         sendEvent(profileId, 'vcard_saved');
       } else if (kind === 'email' || kind === 'call') {
-        toast('Contact initiated', 'Opening email or phone client...');
+        toast(texts.toasts.contactTitle, texts.toasts.contactText);
         sendEvent(profileId, kind === 'email' ? 'email_clicked' : 'call_clicked');
       }
       return;

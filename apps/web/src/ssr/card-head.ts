@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { LANGUAGE_PARAMETER } from '@cardcraft/contracts/card-page';
+import { LANGUAGES, type Language } from '@cardcraft/contracts/languages';
 import { CARD_PREVIEW_SIZE, cardPreviewPath } from '@cardcraft/contracts/media';
 import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
 import { describeCard } from '@/components/public-card/hooks/use-page-meta';
@@ -13,6 +16,8 @@ export interface CardHead {
   /** the drawn preview's size, known before it is fetched; null for the owner's own image */
   imageSize: { width: number; height: number } | null;
   jsonLd: string;
+  /** the page in each language (hreflang), and the address that lets the browser choose (x-default) */
+  alternates: { language: Language | 'x-default'; url: string }[];
 }
 
 /**
@@ -63,17 +68,26 @@ export function personJsonLd(profile: PublicProfileResponse, url: string): Recor
   return person;
 }
 
-export function cardHead(profile: PublicProfileResponse, baseUrl: string): CardHead {
+/** the same page in every language: ?lang= chooses one; the bare address lets the browser choose */
+export function languageAlternates(url: string): CardHead['alternates'] {
+  return [
+    ...LANGUAGES.map((language) => ({ language, url: `${url}?${LANGUAGE_PARAMETER}=${language}` })),
+    { language: 'x-default' as const, url },
+  ];
+}
+
+export function cardHead(profile: PublicProfileResponse, baseUrl: string, t: TFunction): CardHead {
   const url = `${baseUrl}/u/${encodeURIComponent(profile.handle)}`;
   const ownImage = present(profile.media.ogImageUrl);
   return {
-    title: shareTitle(profile.displayName),
-    description: describeCard(profile),
+    title: shareTitle(profile.displayName, t),
+    description: describeCard(profile, t),
     url,
     // the owner's social preview image, else the one the server draws of the card (name, title,
     // company, avatar, theme), whose address changes whenever the drawing would
     image: ownImage ?? `${baseUrl}${cardPreviewPath(profile)}`,
     imageSize: ownImage ? null : CARD_PREVIEW_SIZE,
     jsonLd: scriptSafeJson(personJsonLd(profile, url)),
+    alternates: languageAlternates(url),
   };
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Download, Mail, Phone, Share2 } from 'lucide-react';
 import type { ContactResponse } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
@@ -28,6 +29,7 @@ export function ActionBar({
   theme: CardTheme;
   variant: ActionBarVariant;
 }) {
+  const { t } = useTranslation('card');
   const email = contact.email?.trim();
   const phone = contact.phoneNumber?.trim();
   const secondary = cn(
@@ -66,12 +68,12 @@ export function ActionBar({
             className={saveClass}
           >
             <Download aria-hidden="true" />
-            Save Contact
+            {t('actions.saveContact')}
           </a>
         ) : (
           <button type="button" onClick={actions.saveContact} className={saveClass}>
             <Download aria-hidden="true" />
-            Save Contact
+            {t('actions.saveContact')}
           </button>
         )}
         {email ? (
@@ -80,10 +82,10 @@ export function ActionBar({
             onClick={() => actions.contactInitiated('email')}
             data-card-action="email"
             className={secondary}
-            aria-label="Email"
+            aria-label={t('actions.email')}
           >
             <Mail aria-hidden="true" />
-            <span className="hidden sm:inline">Email</span>
+            <span className="hidden sm:inline">{t('actions.email')}</span>
           </a>
         ) : null}
         {phone ? (
@@ -92,10 +94,10 @@ export function ActionBar({
             onClick={() => actions.contactInitiated('call')}
             data-card-action="call"
             className={secondary}
-            aria-label="Call"
+            aria-label={t('actions.call')}
           >
             <Phone aria-hidden="true" />
-            <span className="hidden sm:inline">Call</span>
+            <span className="hidden sm:inline">{t('actions.call')}</span>
           </a>
         ) : null}
         {/* the card's own link when no script runs; the share sheet or a copied link when one does */}
@@ -107,10 +109,10 @@ export function ActionBar({
           }}
           data-card-action="share"
           className={secondary}
-          aria-label="Share"
+          aria-label={t('actions.share')}
         >
           <Share2 aria-hidden="true" />
-          <span className="hidden sm:inline">Share</span>
+          <span className="hidden sm:inline">{t('actions.share')}</span>
         </a>
       </div>
     </div>

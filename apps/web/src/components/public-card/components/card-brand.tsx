@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { CSSProperties } from 'react';
 import { Building2 } from 'lucide-react';
 import type { CardBrand } from '@cardcraft/contracts/team.dto';
@@ -73,6 +74,7 @@ export function CompanyLine({
   /** over the split layout's photo: white text */
   onImage?: boolean;
 }) {
+  const { t } = useTranslation('card');
   const company = companyOf(profile);
   const logo = profile.brand?.logoUrl ?? null;
   const website = profile.brand?.website ?? null;
@@ -91,7 +93,7 @@ export function CompanyLine({
           <img
             src={logo}
             // beside the company's name the logo adds nothing to hear
-            alt={company ? '' : 'Company logo'}
+            alt={company ? '' : t('sections.companyLogo')}
             className="h-5 w-auto max-w-24 object-contain"
             decoding="async"
           />
@@ -107,7 +109,7 @@ export function CompanyLine({
           className="underline-offset-4 hover:underline"
         >
           {company}
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {t('sections.newTab')}</span>
         </a>
       ) : company ? (
         <span>{company}</span>

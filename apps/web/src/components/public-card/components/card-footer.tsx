@@ -1,13 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/utils';
 import type { CardTheme } from './card-theme';
 
 /** 'Built with ... Create yours', back to the landing page (plain links: the card is a server page) */
 export function CardFooter({ theme, className }: { theme: CardTheme; className?: string }) {
+  const { t } = useTranslation('card');
   return (
     <footer
       className={cn('flex flex-wrap items-center justify-center gap-x-1.5 gap-y-1 py-10 text-sm', className)}
     >
-      <span className={theme.subtle}>Built with</span>
+      <span className={theme.subtle}>{t('footer.builtWith')}</span>
       <a href="/" className={cn('inline-flex items-center gap-1.5 font-semibold', theme.heading)}>
         <svg
           viewBox="0 0 24 24"
@@ -26,7 +28,7 @@ export function CardFooter({ theme, className }: { theme: CardTheme; className?:
         ·
       </span>
       <a href="/" className={cn('font-medium', theme.link)}>
-        Create yours
+        {t('footer.createYours')}
       </a>
     </footer>
   );

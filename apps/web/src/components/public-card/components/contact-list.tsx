@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Building2, Globe, Mail, MapPin, Phone } from 'lucide-react';
 import type { ContactResponse } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
@@ -5,9 +6,10 @@ import type { CardActions } from '../hooks/use-card-actions';
 import { displayUrl, mailHref, telHref, websiteHref } from '../lib/contact-links';
 import type { CardTheme } from './card-theme';
 
+type ContactKey = 'email' | 'phone' | 'location' | 'website' | 'company';
+
 interface Row {
-  key: string;
-  label: string;
+  key: ContactKey;
   icon: typeof Mail;
   text: string;
   href?: string;
@@ -23,7 +25,6 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
   if (email) {
     rows.push({
       key: 'email',
-      label: 'Email',
       icon: Mail,
       text: email,
       href: mailHref(email),
@@ -35,7 +36,6 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
   if (phone) {
     rows.push({
       key: 'phone',
-      label: 'Phone',
       icon: Phone,
       text: phone,
       href: telHref(phone),
@@ -44,13 +44,12 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
     });
   }
   const location = contact.location?.trim();
-  if (location) rows.push({ key: 'location', label: 'Location', icon: MapPin, text: location });
+  if (location) rows.push({ key: 'location', icon: MapPin, text: location });
   const website = contact.website?.trim();
   const href = website ? websiteHref(website) : null;
   if (website) {
     rows.push({
       key: 'website',
-      label: 'Website',
       icon: Globe,
       text: href ? displayUrl(href) : website,
       href: href ?? undefined,
@@ -60,8 +59,7 @@ function rowsOf(contact: ContactResponse, actions: CardActions, includeCompany: 
     });
   }
   const company = contact.company?.trim();
-  if (includeCompany && company)
-    rows.push({ key: 'company', label: 'Company', icon: Building2, text: company });
+  if (includeCompany && company) rows.push({ key: 'company', icon: Building2, text: company });
   return rows;
 }
 
@@ -81,6 +79,7 @@ export function ContactList({
   columns?: boolean;
   includeCompany?: boolean;
 }) {
+  const { t } = useTranslation('card');
   const rows = rowsOf(contact, actions, includeCompany);
   if (rows.length === 0) return null;
   return (
@@ -91,7 +90,7 @@ export function ContactList({
         columns && 'sm:grid-cols-2 sm:gap-x-3',
       )}
     >
-      {rows.map(({ key, label, icon: Icon, text, href, external, onClick, track }) => {
+      {rows.map(({ key, icon: Icon, text, href, external, onClick, track }) => {
         const body = (
           <>
             <span
@@ -111,7 +110,7 @@ export function ContactList({
                   compact && 'sr-only',
                 )}
               >
-                {label}
+                {t(`contact.${key}`)}
               </span>
               <span className={cn('block truncate', compact ? 'text-sm' : 'text-[15px]')}>{text}</span>
             </span>
@@ -129,7 +128,7 @@ export function ContactList({
                 {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
               >
                 {body}
-                {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+                {external ? <span className="sr-only"> {t('sections.newTab')}</span> : null}
               </a>
             ) : (
               <div className={rowClass}>{body}</div>

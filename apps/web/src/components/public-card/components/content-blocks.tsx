@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { translateCardMessage } from '@/i18n/card-messages';
 import { ArrowUpRight, ExternalLink, Quote } from 'lucide-react';
 import type { BlockResponse } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
@@ -15,6 +17,7 @@ function externalProps(href: string) {
 }
 
 function Hints({ hints, theme }: { hints: string[]; theme: CardTheme }) {
+  const { t } = useTranslation('card');
   if (hints.length === 0) return null;
   return (
     <div
@@ -26,7 +29,7 @@ function Hints({ hints, theme }: { hints: string[]; theme: CardTheme }) {
       )}
     >
       {hints.map((hint) => (
-        <p key={hint}>{hint}</p>
+        <p key={hint}>{translateCardMessage(t, hint)}</p>
       ))}
     </div>
   );
@@ -153,12 +156,13 @@ export function ContentBlocks({
   itemClassName: string;
   className?: string;
 }) {
+  const { t } = useTranslation('card');
   const views = visibleBlocks(blocks).map(toBlockView);
   if (views.length === 0) return null;
   return (
     <section aria-labelledby="more-about-me" className={className}>
       <h2 id="more-about-me" className={cn('mb-4', theme.sectionLabel)}>
-        More About Me
+        {t('sections.more')}
       </h2>
       <div className="grid grid-cols-1 gap-4">
         {views.map((view) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import type { CardTheme } from './card-theme';
@@ -15,6 +16,7 @@ export function IdentifiedVisitorNotice({
   theme: CardTheme;
   wide?: boolean;
 }) {
+  const { t } = useTranslation('card');
   return (
     <p
       className={cn(
@@ -25,7 +27,7 @@ export function IdentifiedVisitorNotice({
       data-testid="identified-visitor-notice"
     >
       <Info className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      <span>{ownerName} will see your name in their visitor list.</span>
+      <span>{t('visitor.seesYou', { name: ownerName })}</span>
     </p>
   );
 }

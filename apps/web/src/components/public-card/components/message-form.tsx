@@ -1,31 +1,17 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CheckCircle2, CircleAlert, Info, Send } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { CONSENT_TEXT } from '@cardcraft/contracts/messages';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
-import { CARD_EXCHANGE_TEXT, type CardQuestion } from '@cardcraft/contracts/question-rules';
+import type { CardQuestion } from '@cardcraft/contracts/question-rules';
+import { translateCardMessage } from '@/i18n/card-messages';
 import { useMessageForm, type MessageFormOutcome } from '../hooks/use-message-form';
-import {
-  CARD_NOT_SENT,
-  CARD_SENT,
-  MESSAGE_FAILED,
-  MESSAGE_FIELD_LABELS,
-  MESSAGE_MAX,
-  MESSAGE_SENT,
-  NO_EXTRA_FIELDS,
-  type LeadFormValues,
-  type ExtraMessageField,
-} from '../lib/lead-form';
+import { MESSAGE_MAX, NO_EXTRA_FIELDS, type LeadFormValues, type ExtraMessageField } from '../lib/lead-form';
 import type { CardTheme } from './card-theme';
 import { QuestionFields } from './question-fields';
 
 /** where the card page's form is: a post without script comes back to it */
 const MESSAGE_FORM_ANCHOR = 'leave-a-message';
-
-export { MESSAGE_FAILED, MESSAGE_SENT };
-
-export const DEMO_MESSAGE_NOTE =
-  'This is a demo card, so messages are not sent anywhere. Create your own card to start receiving them.';
 
 export type { MessageFormOutcome };
 
@@ -51,13 +37,10 @@ export interface MessageFormProps {
 }
 
 /** how each extra field is typed: the keyboard and the browser's autofill */
-const EXTRA_INPUTS: Record<
-  ExtraMessageField,
-  { type: string; autoComplete: string; inputMode?: 'tel'; placeholder: string }
-> = {
-  name: { type: 'text', autoComplete: 'name', placeholder: 'Ada Lovelace' },
-  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '+1 555 0100' },
-  company: { type: 'text', autoComplete: 'organization', placeholder: 'Company name' },
+const EXTRA_INPUTS: Record<ExtraMessageField, { type: string; autoComplete: string; inputMode?: 'tel' }> = {
+  name: { type: 'text', autoComplete: 'name' },
+  phone: { type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  company: { type: 'text', autoComplete: 'organization' },
 };
 
 /** 'Leave a Message': e-mail, the extra fields the owner asks for, optional message, consent */
@@ -70,10 +53,13 @@ export function MessageForm({
   fields = NO_EXTRA_FIELDS,
   questions = [],
   offersCardExchange = false,
-  note = DEMO_MESSAGE_NOTE,
+  note,
   className,
 }: MessageFormProps) {
   const id = useId();
+  const { t, i18n } = useTranslation('card');
+  const number = new Intl.NumberFormat(i18n.language);
+  const say = (message: string | undefined) => (message ? translateCardMessage(t, message) : null);
   const { values, extraFields, errors, status, pending, setField, setAnswer, submit } = useMessageForm({
     defaultEmail,
     onSend,
@@ -99,10 +85,10 @@ export function MessageForm({
       id={post ? MESSAGE_FORM_ANCHOR : undefined}
     >
       <h2 id={field('title')} className={cn('mb-1', theme.sectionLabel)}>
-        Leave a Message
+        {t('form.title')}
       </h2>
       <p className={cn('mb-5 text-sm', theme.subtle)}>
-        {onSend || post ? 'Share your e-mail and a note: the owner will get back to you.' : note}
+        {onSend || post ? t('form.intro') : (note ?? t('form.demoNote'))}
       </p>
       <form
         noValidate
@@ -121,7 +107,7 @@ export function MessageForm({
       >
         <div>
           <label htmlFor={field('email')} className={labelClass}>
-            Your email
+            {t('form.email')}
           </label>
           <input
             id={field('email')}
@@ -137,7 +123,7 @@ export function MessageForm({
             aria-invalid={errors.email ? true : undefined}
             aria-describedby={errors.email ? field('email-error') : undefined}
             className={cn(inputClass, 'h-12')}
-            placeholder="you@example.com"
+            placeholder={t('form.emailPlaceholder')}
           />
           {errors.email ? (
             <p
@@ -145,7 +131,7 @@ export function MessageForm({
               role="alert"
               className={cn('mt-1.5 text-sm font-medium', theme.error)}
             >
-              {errors.email}
+              {say(errors.email)}
             </p>
           ) : null}
         </div>
@@ -155,8 +141,10 @@ export function MessageForm({
           return (
             <div key={name}>
               <label htmlFor={field(name)} className={labelClass}>
-                {MESSAGE_FIELD_LABELS[name]}
-                {required ? null : <span className={cn('font-normal', theme.subtle)}> (optional)</span>}
+                {t(`form.${name}`)}
+                {required ? null : (
+                  <span className={cn('font-normal', theme.subtle)}> {t('form.optional')}</span>
+                )}
               </label>
               <input
                 id={field(name)}
@@ -174,7 +162,7 @@ export function MessageForm({
                 aria-invalid={errors[name] ? true : undefined}
                 aria-describedby={errors[name] ? field(`${name}-error`) : undefined}
                 className={cn(inputClass, 'h-12')}
-                placeholder={input.placeholder}
+                placeholder={t(`form.${name}Placeholder`)}
               />
               {errors[name] ? (
                 <p
@@ -182,7 +170,7 @@ export function MessageForm({
                   role="alert"
                   className={cn('mt-1.5 text-sm font-medium', theme.error)}
                 >
-                  {errors[name]}
+                  {say(errors[name])}
                 </p>
               ) : null}
             </div>
@@ -203,14 +191,15 @@ export function MessageForm({
         <div>
           <div className="flex items-baseline justify-between gap-3">
             <label htmlFor={field('message')} className={labelClass}>
-              Message <span className={cn('font-normal', theme.subtle)}>(optional)</span>
+              {t('form.message')}{' '}
+              <span className={cn('font-normal', theme.subtle)}>{t('form.optional')}</span>
             </label>
             <span
               id={field('counter')}
               className={cn('text-xs tabular-nums', over ? theme.error : theme.subtle)}
               aria-live="polite"
             >
-              {values.message.length}/{MESSAGE_MAX}
+              {number.format(values.message.length)}/{number.format(MESSAGE_MAX)}
             </span>
           </div>
           <textarea
@@ -227,7 +216,7 @@ export function MessageForm({
               .join(' ')
               .trim()}
             className={cn(inputClass, 'min-h-28 resize-y py-3 leading-relaxed')}
-            placeholder="Hi! I'd love to talk about..."
+            placeholder={t('form.messagePlaceholder')}
           />
           {errors.message ? (
             <p
@@ -235,7 +224,7 @@ export function MessageForm({
               role="alert"
               className={cn('mt-1.5 text-sm font-medium', theme.error)}
             >
-              {errors.message}
+              {say(errors.message)}
             </p>
           ) : null}
         </div>
@@ -255,7 +244,7 @@ export function MessageForm({
               aria-describedby={errors.consent ? field('consent-error') : undefined}
               className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
             />
-            <span>{CONSENT_TEXT}</span>
+            <span>{t('form.consent')}</span>
           </label>
           {errors.consent ? (
             <p
@@ -263,7 +252,7 @@ export function MessageForm({
               role="alert"
               className={cn('mt-1.5 text-sm font-medium', theme.error)}
             >
-              {errors.consent}
+              {say(errors.consent)}
             </p>
           ) : null}
         </div>
@@ -278,7 +267,7 @@ export function MessageForm({
               onChange={(e) => setField('sendCard', e.target.checked)}
               className={cn('mt-0.5 size-5 shrink-0 cursor-pointer', theme.checkbox)}
             />
-            <span>{CARD_EXCHANGE_TEXT}</span>
+            <span>{t('form.sendCard')}</span>
           </label>
         ) : null}
         <button
@@ -290,26 +279,28 @@ export function MessageForm({
           )}
         >
           <Send className="size-4" aria-hidden="true" />
-          {pending ? 'Sending...' : 'Send Message'}
+          {pending ? t('form.sending') : t('form.send')}
         </button>
         <div aria-live="polite" data-message-status>
           {status.kind === 'sent' ? (
             <p role="status" className={cn('flex items-start gap-2 text-sm font-medium', theme.success)}>
               <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {MESSAGE_SENT}
-              {status.cardSent === undefined ? null : ` ${status.cardSent ? CARD_SENT : CARD_NOT_SENT}`}
+              {t('form.sent')}
+              {status.cardSent === undefined
+                ? null
+                : ` ${status.cardSent ? t('form.cardSent') : t('form.cardNotSent')}`}
             </p>
           ) : null}
           {status.kind === 'failed' ? (
             <p role="alert" className={cn('flex items-start gap-2 text-sm font-medium', theme.error)}>
               <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {MESSAGE_FAILED}
+              {t('form.failed')}
             </p>
           ) : null}
           {status.kind === 'demo' ? (
             <p role="status" className={cn('flex items-start gap-2 text-sm', theme.muted)}>
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              Nothing was sent: this is only a demo. Thanks for trying it!
+              {t('form.demoSent')}
             </p>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { CSSProperties, ReactNode } from 'react';
 import { normalizeLayout, normalizeTheme } from '@cardcraft/contracts/themes';
 import type { PublicProfileResponse, ViewerType } from '@cardcraft/contracts/responses';
@@ -137,6 +138,7 @@ function TopBar({
 
 /** neon: the hero first, a big banner and a centred name */
 function NeonLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  const { t } = useTranslation('card');
   const hasContact = Boolean(
     profile.bio?.trim() ||
     profile.contact.email ||
@@ -146,7 +148,7 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
   );
   return (
     <main className="mx-auto grid w-full max-w-xl grid-cols-1 gap-4 px-4">
-      <section className={cn('overflow-hidden', theme.surface)} aria-label="Profile">
+      <section className={cn('overflow-hidden', theme.surface)} aria-label={t('sections.profile')}>
         <CardBanner src={profile.media.bannerUrl} theme={theme} className="h-40 sm:h-52" />
         <div className="flex flex-col items-center px-5 pb-6 text-center sm:px-8">
           <Avatar
@@ -176,7 +178,7 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
         </div>
       </section>
       {hasContact ? (
-        <TitledSection id="about-title" title="About" theme={theme}>
+        <TitledSection id="about-title" title={t('sections.about')} theme={theme}>
           <Bio bio={profile.bio} theme={theme} className="mb-4" />
           <ContactList contact={profile.contact} actions={actions} theme={theme} />
         </TitledSection>
@@ -189,9 +191,10 @@ function NeonLayout({ profile, theme, actions, message }: PartsProps & { message
 
 /** minimal: a compact bio, left aligned, text first */
 function MinimalLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  const { t } = useTranslation('card');
   return (
     <main className="mx-auto grid w-full max-w-xl grid-cols-1 gap-8 px-5 pt-2 sm:pt-6">
-      <section aria-label="Profile">
+      <section aria-label={t('sections.profile')}>
         {profile.media.bannerUrl ? (
           <CardBanner
             src={profile.media.bannerUrl}
@@ -242,6 +245,7 @@ function MinimalLayout({ profile, theme, actions, message }: PartsProps & { mess
 
 /** split: the media beside the details on wide screens; stacked on a phone */
 function SplitLayout({ profile, theme, actions, message }: PartsProps & { message: ReactNode }) {
+  const { t } = useTranslation('card');
   const overlay: CSSProperties = {
     backgroundImage: 'linear-gradient(to top, rgba(0,0,0,0.82) 0%, rgba(0,0,0,0.45) 40%, rgba(0,0,0,0) 70%)',
   };
@@ -249,7 +253,7 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
     <main className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-5 px-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-8">
       <aside
         className="grid grid-cols-1 content-start gap-4 lg:sticky lg:top-6 lg:self-start"
-        aria-label="Profile"
+        aria-label={t('sections.profile')}
       >
         {/* the banner's shape sets the least height; a long name or tagline makes the header taller
             instead of pushing the avatar out of it */}
@@ -287,7 +291,7 @@ function SplitLayout({ profile, theme, actions, message }: PartsProps & { messag
         />
       </aside>
       <div className="grid grid-cols-1 content-start gap-5">
-        <TitledSection id="details-title" title="Details" theme={theme}>
+        <TitledSection id="details-title" title={t('sections.details')} theme={theme}>
           {showsBrandLine(profile) ? null : <CompanyLine profile={profile} theme={theme} className="mb-3" />}
           <Bio bio={profile.bio} theme={theme} className="mb-5" />
           <ContactList contact={profile.contact} actions={actions} theme={theme} columns />

@@ -1,24 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import type { CardCatalogue } from '@/i18n/card-catalogues';
 import { Lock, SearchX } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
+type CardStateKey = keyof CardCatalogue['state'];
+
 export type ProfileStateKind = 'invalid-handle' | 'not-found' | 'private';
 
-const STATES: Record<ProfileStateKind, { title: string; text: string; icon: typeof Lock; home: boolean }> = {
+const STATES: Record<
+  ProfileStateKind,
+  { title: CardStateKey; text: CardStateKey; icon: typeof Lock; home: boolean }
+> = {
   'invalid-handle': {
-    title: 'Profile Not Found',
-    text: 'Invalid profile handle.',
+    title: 'invalidTitle',
+    text: 'invalidText',
     icon: SearchX,
     home: true,
   },
   'not-found': {
-    title: 'Profile not found',
-    text: 'This card might be private or no longer published. Double-check the handle or create your own card.',
+    title: 'notFoundTitle',
+    text: 'notFoundText',
     icon: SearchX,
     home: true,
   },
   private: {
-    title: 'Profile not available',
-    text: 'This profile is currently private and not published. Only the owner can access it.',
+    title: 'privateTitle',
+    text: 'privateText',
     icon: Lock,
     home: true,
   },
@@ -26,6 +33,7 @@ const STATES: Record<ProfileStateKind, { title: string; text: string; icon: type
 
 /** the public page's dead ends; plain links, as the page is rendered on the server */
 export function ProfileState({ kind }: { kind: ProfileStateKind }) {
+  const { t } = useTranslation('card');
   const { title, text, icon: Icon, home } = STATES[kind];
   return (
     <main className="relative isolate flex min-h-dvh items-center justify-center overflow-hidden bg-slate-950 px-6 py-16 text-white">
@@ -41,8 +49,8 @@ export function ProfileState({ kind }: { kind: ProfileStateKind }) {
         <span className="mx-auto inline-flex size-14 items-center justify-center rounded-2xl bg-white/10 text-indigo-200">
           <Icon className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="mt-5 text-2xl font-semibold tracking-tight">{title}</h1>
-        <p className="mt-2 text-[15px] leading-relaxed text-slate-300">{text}</p>
+        <h1 className="mt-5 text-2xl font-semibold tracking-tight">{t(`state.${title}`)}</h1>
+        <p className="mt-2 text-[15px] leading-relaxed text-slate-300">{t(`state.${text}`)}</p>
         {home ? (
           <div className="mt-7 flex flex-col justify-center gap-2 sm:flex-row">
             <a
@@ -51,13 +59,13 @@ export function ProfileState({ kind }: { kind: ProfileStateKind }) {
                 'inline-flex h-11 items-center justify-center rounded-full bg-white px-6 text-sm font-semibold text-slate-950 transition hover:bg-indigo-100',
               )}
             >
-              Go home
+              {t('state.home')}
             </a>
             <a
               href="/auth/register"
               className="inline-flex h-11 items-center justify-center rounded-full border border-white/20 px-6 text-sm font-medium text-white transition hover:bg-white/10"
             >
-              Create your own card
+              {t('state.create')}
             </a>
           </div>
         ) : null}

@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { translateCardMessage } from '@/i18n/card-messages';
 import { cn } from '@/lib/utils';
 import {
   answerField,
@@ -43,6 +45,7 @@ export function QuestionFields({
   labelClass,
   inputClass,
 }: QuestionFieldsProps) {
+  const { t } = useTranslation('card');
   return (
     <>
       {questions.map((question) => {
@@ -54,7 +57,7 @@ export function QuestionFields({
           undefined;
         const value = answers[question.id];
         const optional = question.required ? null : (
-          <span className={cn('font-normal', theme.subtle)}> (optional)</span>
+          <span className={cn('font-normal', theme.subtle)}> {t('form.optional')}</span>
         );
         const help = question.help ? (
           <p id={`${id}-help`} className={cn('mb-1.5 text-sm', theme.subtle)}>
@@ -63,7 +66,7 @@ export function QuestionFields({
         ) : null;
         const errorLine = error ? (
           <p id={`${id}-error`} role="alert" className={cn('mt-1.5 text-sm font-medium', theme.error)}>
-            {error}
+            {translateCardMessage(t, error)}
           </p>
         ) : null;
         const container = {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { SocialLinkResponse } from '@cardcraft/contracts/responses';
 import { cn } from '@/lib/utils';
 import type { CardActions } from '../hooks/use-card-actions';
@@ -24,13 +25,14 @@ export function SocialLinks({
   size?: 'sm' | 'md';
   className?: string;
 }) {
+  const { t } = useTranslation('card');
   const usable = links
     .map((link, index) => ({ link, index, href: safeHref(link.url) }))
     .filter((item): item is { link: SocialLinkResponse; index: number; href: string } => item.href !== null)
     .sort((a, b) => a.link.order - b.link.order || a.index - b.index);
   if (usable.length === 0) return null;
   return (
-    <ul className={cn('flex flex-wrap gap-2', className)} aria-label="Social links">
+    <ul className={cn('flex flex-wrap gap-2', className)} aria-label={t('sections.socialLinks')}>
       {usable.map(({ link, index, href }) => {
         const label = socialLinkLabel(link);
         return (
@@ -41,7 +43,7 @@ export function SocialLinks({
               rel="noopener noreferrer"
               onClick={() => actions.linkClicked(href)}
               data-track="link_clicked"
-              aria-label={`${label} (opens in a new tab)`}
+              aria-label={t('sections.opensInNewTab', { label })}
               title={label}
               data-provider={link.provider}
               data-highlight={link.highlight ? '' : undefined}

@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useMemo } from 'react';
 import type { EngagementEventType } from '@cardcraft/contracts/analytics.dto';
 import type { PublicProfileResponse } from '@cardcraft/contracts/responses';
 import { toast } from '@/components/ui/use-toast';
-import { downloadVCard, shareProfile } from '../lib/card-actions';
+import { downloadVCard, shareProfile, shareTitle } from '../lib/card-actions';
 
 export type TrackFn = (type: EngagementEventType, target?: string | null) => void;
 
@@ -27,6 +28,7 @@ export function useCardActions(
   track: TrackFn,
   contactFileUrl: string | null = null,
 ): CardActions {
+  const { t } = useTranslation('card');
   return useMemo<CardActions>(
     () => ({
       profileUrl,
@@ -34,32 +36,32 @@ export function useCardActions(
       saveContact: () => {
         downloadVCard(profile, profileUrl);
         toast({
-          title: 'vCard downloaded',
-          description: 'Contact information saved to your device.',
+          title: t('toasts.vcardTitle'),
+          description: t('toasts.vcardText'),
           variant: 'success',
         });
         track('vcard_saved');
       },
       share: async () => {
-        const outcome = await shareProfile(profile.displayName, profileUrl);
+        const outcome = await shareProfile(shareTitle(profile.displayName, t), profileUrl);
         if (outcome === 'copied') {
           toast({
-            title: 'Link copied!',
-            description: 'Profile link copied to clipboard.',
+            title: t('toasts.copiedTitle'),
+            description: t('toasts.copiedText'),
             variant: 'success',
           });
         } else if (outcome === 'failed') {
-          toast({ title: 'Could not copy the link', description: profileUrl, variant: 'destructive' });
+          toast({ title: t('toasts.copyFailedTitle'), description: profileUrl, variant: 'destructive' });
         }
         if (outcome === 'shared' || outcome === 'copied') track('shared');
       },
       contactInitiated: (kind) => {
-        toast({ title: 'Contact initiated', description: 'Opening email or phone client...' });
+        toast({ title: t('toasts.contactTitle'), description: t('toasts.contactText') });
         track(kind === 'email' ? 'email_clicked' : 'call_clicked');
       },
       contactRowClicked: (kind) => track(kind === 'email' ? 'email_clicked' : 'call_clicked'),
       linkClicked: (href) => track('link_clicked', href),
     }),
-    [profile, profileUrl, track, contactFileUrl],
+    [profile, profileUrl, track, contactFileUrl, t],
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { MessageFieldsResponse } from '@cardcraft/contracts/message-field-rules';
 import type { AnswerValue, CardQuestion } from '@cardcraft/contracts/question-rules';
@@ -48,6 +49,7 @@ export function useMessageForm({
   questions,
   offersCardExchange,
 }: MessageFormSource) {
+  const { t } = useTranslation('card');
   const extraFields = MESSAGE_FIELDS.filter((name) => fields[name] !== 'off');
   // the e-mail follows the signed-in visitor's until it is typed in (the session may be read after mount)
   const [typedEmail, setTypedEmail] = useState<string | null>(outcome?.values?.email ?? null);
@@ -111,8 +113,8 @@ export function useMessageForm({
       setRest((r) => ({ ...r, message: '' }));
       setStatus({ kind: 'sent', cardSent: lead?.cardExchange?.cardSent });
       toast({
-        title: 'Message sent!',
-        description: 'Your message has been delivered to the owner.',
+        title: t('toasts.sentTitle'),
+        description: t('toasts.sentText'),
         variant: 'success',
       });
     } catch (error) {
@@ -123,8 +125,8 @@ export function useMessageForm({
       setErrors(fieldErrors);
       setStatus({ kind: 'failed' });
       toast({
-        title: 'Failed to send message',
-        description: 'Please try again in a moment.',
+        title: t('toasts.failedTitle'),
+        description: t('toasts.failedText'),
         variant: 'destructive',
       });
     } finally {

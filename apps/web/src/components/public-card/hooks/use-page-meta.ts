@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 
 function metaDescription(): HTMLMetaElement {
@@ -27,14 +28,19 @@ export function usePageMeta(title: string | null, description: string | null): v
 }
 
 /** a one-line summary of a card for search results and link previews */
-export function describeCard(card: {
-  displayName: string;
-  tagline: string | null;
-  bio: string | null;
-  contact: { company: string | null };
-}): string {
-  const lead = [card.tagline?.trim(), card.contact.company?.trim()].filter(Boolean).join(' at ');
-  const text = [lead || `${card.displayName}'s digital business card`, card.bio?.trim()]
+export function describeCard(
+  card: {
+    displayName: string;
+    tagline: string | null;
+    bio: string | null;
+    contact: { company: string | null };
+  },
+  t: TFunction,
+): string {
+  const title = card.tagline?.trim();
+  const company = card.contact.company?.trim();
+  const lead = title && company ? t('meta.descriptionAt', { ns: 'card', title, company }) : title || company;
+  const text = [lead || t('meta.description', { ns: 'card', name: card.displayName }), card.bio?.trim()]
     .filter(Boolean)
     .join('. ');
   const flat = text.replace(/\s+/g, ' ');

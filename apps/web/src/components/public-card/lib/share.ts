@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 // sharing, with no dependency: the server page's small script uses it as well as the web app
-export function shareTitle(displayName: string): string {
-  return `${displayName} - Digital Business Card`;
+/** the card's title, in the page's language: the head's, and the share sheet's */
+export function shareTitle(displayName: string, t: TFunction): string {
+  return t('meta.title', { ns: 'card', name: displayName });
 }
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
@@ -46,9 +48,9 @@ export function sharedCardUrl(url: string): string {
 }
 
 /** the device's share sheet when there is one, else the link is copied; the link says src=share */
-export async function shareProfile(displayName: string, cardUrl: string): Promise<ShareOutcome> {
+export async function shareProfile(title: string, cardUrl: string): Promise<ShareOutcome> {
   const url = sharedCardUrl(cardUrl);
-  const data = { title: shareTitle(displayName), url };
+  const data = { title, url };
   if (typeof navigator.share === 'function' && (navigator.canShare?.(data) ?? true)) {
     try {
       await navigator.share(data);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Sparkles } from 'lucide-react';
@@ -72,7 +73,8 @@ export function DemoPage() {
   const profile = useMemo(() => ({ ...DEMO_PROFILE, theme, layout }), [theme, layout]);
   const noTracking = useCallback(() => undefined, []);
 
-  usePageMeta(`${shareTitle(profile.displayName)} (demo)`, describeCard(profile));
+  const { t } = useTranslation('card');
+  usePageMeta(`${shareTitle(profile.displayName, t)} (demo)`, describeCard(profile, t));
 
   const choose = (key: 'theme' | 'layout', value: string) => {
     const next = new URLSearchParams(params);
