@@ -9,11 +9,7 @@ import {
   type Language,
 } from '@cardcraft/contracts/languages';
 import { safeStorage } from '@/lib/storage';
-import englishCard from './locales/en/card.json';
-import { CARD_NAMESPACE } from './card-messages';
-
-/** the namespaces every screen may use; a language's files are fetched the first time it is chosen */
-export const APP_NAMESPACES = [CARD_NAMESPACE] as const;
+import { ENGLISH_CATALOGUES, NAMESPACES } from './english-catalogues';
 
 const LANGUAGE_KEY = 'cardcraft.language';
 
@@ -44,9 +40,9 @@ export function startAppTranslations(language: Language = preferredLanguage()) {
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
-      ns: [...APP_NAMESPACES],
-      defaultNS: CARD_NAMESPACE,
-      resources: { en: { [CARD_NAMESPACE]: englishCard } },
+      ns: NAMESPACES,
+      defaultNS: 'common',
+      resources: { en: ENGLISH_CATALOGUES },
       partialBundledLanguages: true,
       // English is bundled: ready as this returns; another language suspends the screen until it loads
       initAsync: false,

@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
+import { speak } from '@/test/language';
+import germanCard from '@/i18n/locales/de/card.json';
 import { CARD_THEMES } from './card-theme';
 import { MessageForm } from './message-form';
 
@@ -145,5 +147,18 @@ describe('MessageForm', () => {
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+1 555' } });
     await act(async () => fireEvent.click(fields().send));
     expect(screen.getByText('Enter your phone number')).toBeTruthy();
+  });
+
+  it("speaks the app's language: its labels, the rules' messages and the number of characters", async () => {
+    await speak('de');
+    render(<MessageForm theme={theme} onSend={jest.fn()} />);
+    const email = screen.getByLabelText(germanCard.form.email);
+    screen.getByRole('heading', { name: germanCard.form.title });
+    fireEvent.change(email, { target: { value: 'nope' } });
+    fireEvent.click(screen.getByLabelText(germanCard.form.consent));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: germanCard.form.send })));
+    expect(screen.getByText(germanCard.errors.email)).toBeTruthy();
+    expect(screen.getByText(germanCard.errors.consent)).toBeTruthy();
+    expect(screen.queryByText('Enter a valid email')).toBeNull();
   });
 });
