@@ -1,7 +1,13 @@
-import type { ClientConfigResponse, ErrorResponse, GoogleWalletLinkResponse } from '@cardcraft/contracts';
+import type {
+  ClientConfigResponse,
+  CreatedApiKeyResponse,
+  ErrorResponse,
+  GoogleWalletLinkResponse,
+} from '@cardcraft/contracts';
 import { STORAGE_KINDS } from '../platform/testing/adapters';
 import { createProfile, fullProfileInput, registerUser, type HttpClient } from '../platform/testing/http';
 import { apiUnderTest } from '../platform/testing/test-app';
+import { createTeam, createTemplate, joinTeam, person, publish } from '../teams/testing/team-world';
 import { GOOGLE_WALLET_DRAFT, GOOGLE_WALLET_NOT_CONFIGURED } from './google-wallet.service';
 import {
   googleWalletEnv,
@@ -44,7 +50,7 @@ describe.each(STORAGE_KINDS)('with a Google Wallet issuer (%s)', (kind) => {
   // the env is read when the app starts, in beforeAll, after the keys above are made
   const env: Record<string, string> = {};
   beforeAll(() => Object.assign(env, googleWalletEnv(account)));
-  const { http } = apiUnderTest(kind, env);
+  const { http, app } = apiUnderTest(kind, env);
 
   it('says so to the web app', async () => {
     const config = await http.get<ClientConfigResponse>('/api/client-config');
@@ -177,7 +183,7 @@ describe.each(STORAGE_KINDS)('with a Google Wallet issuer (%s)', (kind) => {
     expect(object.linksModuleData.uris.map((link) => link.id)).toEqual(['card']);
   });
 
-  it('answers 409 for a draft, 404 to another account and 401 to no one', async () => {
+  it('answers 409 for a draft, 404 to another account, 401 to no one and 403 to an API key', async () => {
     const owner = await registerUser(http);
     const draft = await createProfile(http, owner.accessToken, { published: false });
     const refused = await linkOf(http, owner.accessToken, draft.id);
@@ -190,5 +196,31 @@ describe.each(STORAGE_KINDS)('with a Google Wallet issuer (%s)', (kind) => {
     expect(foreign.status).toBe(404);
     expect(foreign.body).not.toHaveProperty('url');
     expect((await linkOf(http, undefined, published.id)).status).toBe(401);
+    // nor to a key, even one that manages cards: like the Apple pass, it takes a session
+    const key = await http.post<CreatedApiKeyResponse>('/api/api-keys', {
+      token: owner.accessToken,
+      body: { name: 'CRM', scopes: ['cards:manage'] },
+    });
+    expect(key.status).toBe(201);
+    expect((await linkOf(http, key.body.key, published.id)).status).toBe(403);
+  });
+
+  it("makes a team card's link for its holder and the team's admins, not for another member", async () => {
+    const owner = await person(http);
+    const team = await createTeam(http, owner);
+    const template = await createTemplate(http, owner, team.id);
+    const holder = await person(http);
+    const colleague = await person(http);
+    const outbox = app().config.mail.outboxDir;
+    const joined = await joinTeam(http, outbox, owner, team.id, holder, { templateId: template.id });
+    await joinTeam(http, outbox, owner, team.id, colleague);
+    await publish(http, holder.accessToken, joined.profileId!);
+
+    const forHolder = await linkOf(http, holder.accessToken, joined.profileId!);
+    const forAdmin = await linkOf(http, owner.accessToken, joined.profileId!);
+    expect([forHolder.status, forAdmin.status]).toEqual([200, 200]);
+    const objectOf = (url: string) => readSaveLink(url, account.publicKey).claims.payload.genericObjects[0];
+    expect(objectOf(forAdmin.body.url).id).toBe(objectOf(forHolder.body.url).id);
+    expect((await linkOf(http, colleague.accessToken, joined.profileId!)).status).toBe(404);
   });
 });
