@@ -6,16 +6,24 @@ import type { ProfileResponse } from '@cardcraft/contracts';
 import { logoPng, readQrPng } from '../../api/src/qr/testing/qr-reader';
 import { makePassCertificates } from '../../api/src/wallet/testing/certificates';
 import { readZip } from '../../api/src/wallet/testing/zip';
+import {
+  googleWalletEnv,
+  makeServiceAccount,
+  readSaveLink,
+  TEST_ISSUER_ID,
+  type TestServiceAccount,
+} from '../../api/src/wallet/testing/google-wallet';
 import { DESKTOP, IPHONE, launchChromium } from './support/browser';
 import { startProductIn, type Mode } from './support/cluster';
 import type { RunningProduct } from './support/product';
 import { saveScreenshot } from './support/screenshots';
 
 // the dashboard card menu's tools in Chromium, on the built product with a self-made Wallet pass
-// certificate: the designed QR code (read back by a QR reader), the e-mail signature copied as rich
-// HTML, the Wallet pass, and Duplicate; in the embedded mode and in the cluster's configuration (api and
-// worker processes, FerretDB, Redis, ClickHouse over HTTP). screenshots at 1440 and 390 px go to
-// screenshots/card-tools/, named with the mode.
+// certificate and Google Wallet service account: the designed QR code (read back by a QR reader), the
+// e-mail signature copied as rich HTML, the Wallet pass, the Google Wallet link (its JWT read, never
+// followed: Google is not reachable here), and Duplicate; in the embedded mode and in the cluster's
+// configuration (api and worker processes, FerretDB, Redis, ClickHouse over HTTP). screenshots at 1440
+// and 390 px go to screenshots/card-tools/, named with the mode.
 jest.setTimeout(240_000);
 
 const STEP_TIMEOUT = 15_000;
@@ -29,6 +37,7 @@ const handle = `grace-${stamp}`;
 
 let certificates: string;
 let walletEnv: Record<string, string>;
+let googleAccount: TestServiceAccount;
 let browser: Browser;
 // the mode's product and the owner's page, set by each mode's beforeAll
 let mode: Mode;
@@ -68,6 +77,8 @@ beforeAll(async () => {
     WALLET_PASS_KEY_PASSPHRASE: made.passphrase,
     WALLET_WWDR_CERT: join(certificates, 'wwdr.pem'),
   };
+  googleAccount = makeServiceAccount();
+  Object.assign(walletEnv, googleWalletEnv(googleAccount));
 }, 60_000);
 
 afterAll(async () => {
@@ -244,15 +255,64 @@ describe.each(['embedded', 'cluster'] as const)('the card menu tools (%s)', (cur
 
     // a server without a pass certificate says so, and the item is not there
     await page.route('**/api/client-config', (route) =>
-      route.fulfill({ json: { publicBaseUrl: product.baseUrl, walletPass: false } }),
+      route.fulfill({ json: { publicBaseUrl: product.baseUrl, walletPass: false, googleWallet: true } }),
     );
     await page.reload();
     await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
     await page.getByRole('menuitem', { name: 'E-mail signature' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Add to Apple Wallet' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: /^Save to Google Wallet/ }).waitFor();
     await page.keyboard.press('Escape');
     await page.unroute('**/api/client-config');
   });
+
+  it.each([DESKTOP.viewport, IPHONE.viewport])(
+    "offers Save to Google Wallet, a link to Google's save page with this card's signed pass (%o)",
+    async (viewport) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/dashboard/home');
+      await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+      const item = page.getByRole('menuitem', { name: /^Save to Google Wallet/ });
+      await item.waitFor();
+      await shot(`google-wallet-menu-${viewport.width}`);
+      // a new tab that cannot reach back into the dashboard; not followed: pay.google.com is not reachable
+      expect(await item.getAttribute('target')).toBe('_blank');
+      expect((await item.getAttribute('rel'))?.split(' ')).toContain('noopener');
+      const { header, claims } = readSaveLink((await item.getAttribute('href'))!, googleAccount.publicKey);
+      expect(header).toMatchObject({ alg: 'RS256' });
+      expect(claims).toMatchObject({
+        iss: googleAccount.email,
+        aud: 'google',
+        typ: 'savetowallet',
+        origins: [new URL(product.baseUrl).origin],
+      });
+      const cards = await page.evaluate(async () => {
+        const response = await fetch('/api/profiles', { credentials: 'same-origin' });
+        return (await response.json()) as ProfileResponse[];
+      });
+      const grace = cards.find((card) => card.handle === handle)!;
+      const [object] = claims.payload.genericObjects;
+      expect(object.id).toBe(`${TEST_ISSUER_ID}.card-${grace.id}`);
+      expect(object.classId).toBe(claims.payload.genericClasses[0].id);
+      expect(object.cardTitle.defaultValue.value).toBe('US Navy');
+      expect(object.header.defaultValue.value).toBe('Grace Hopper');
+      expect(object.subheader?.defaultValue.value).toBe('Rear admiral & compiler pioneer · US Navy');
+      expect(object.hexBackgroundColor).toBe('#c2410c');
+      expect(object.barcode.value).toBe(`${product.baseUrl}/u/${handle}?src=google-wallet`);
+      await page.keyboard.press('Escape');
+
+      // a server without a Google Wallet issuer: the Apple item stays, the Google one is not there
+      await page.route('**/api/client-config', (route) =>
+        route.fulfill({ json: { publicBaseUrl: product.baseUrl, walletPass: true, googleWallet: false } }),
+      );
+      await page.reload();
+      await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+      await page.getByRole('menuitem', { name: 'Add to Apple Wallet' }).waitFor();
+      expect(await page.getByRole('menuitem', { name: /Google Wallet/ }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await page.unroute('**/api/client-config');
+    },
+  );
 
   it('duplicates the card, unpublished under handle-2, and opens its editor', async () => {
     await page.setViewportSize(IPHONE.viewport);

@@ -12,6 +12,7 @@ export * from './qr-design';
 export * from './colors';
 export * from './brand-colors';
 export * from './client-config';
+export * from './google-wallet';
 export * from './responses';
 export * from './themes';
 export * from './urls';

@@ -13,6 +13,10 @@ export class ClientConfigController {
   /** the server's setup as the web app needs it: where cards live, which optional features are on */
   @Get()
   get(): ClientConfigResponse {
-    return { publicBaseUrl: this.config.publicBaseUrl, walletPass: this.config.walletPass !== null };
+    return {
+      publicBaseUrl: this.config.publicBaseUrl,
+      walletPass: this.config.walletPass !== null,
+      googleWallet: this.config.googleWallet !== null,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { normalizeTheme, type Theme } from '@cardcraft/contracts';
+import { normalizeTheme } from '@cardcraft/contracts';
 import type { ProfileRecord } from '@cardcraft/storage';
 import { NotFoundError } from '../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../platform/config/app-config';
@@ -8,15 +8,9 @@ import { svgToPng } from '../qr/adapters/resvg-rasterizer';
 import { sniffImage } from '../qr/qr-artwork';
 import { fetchRemoteImage } from '../qr/remote-image';
 import { signedPass, type PassContent } from './adapters/passkit-pass';
+import { hexOf, passCardUrl, THEME_PASS_COLORS } from './pass-basics';
 
 export const WALLET_NOT_CONFIGURED = 'Apple Wallet passes are not set up on this server';
-
-/** the pass's colours by the card's theme (Wallet takes rgb() values) */
-export const THEME_PASS_COLORS: Record<Theme, { background: string; foreground: string; label: string }> = {
-  aurora: { background: 'rgb(79, 70, 229)', foreground: 'rgb(255, 255, 255)', label: 'rgb(224, 231, 255)' },
-  noir: { background: 'rgb(24, 24, 27)', foreground: 'rgb(255, 255, 255)', label: 'rgb(161, 161, 170)' },
-  solar: { background: 'rgb(194, 65, 12)', foreground: 'rgb(255, 255, 255)', label: 'rgb(255, 237, 213)' },
-};
 
 /** the largest avatar read for a thumbnail */
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -56,18 +50,14 @@ export class WalletPassService {
   }
 
   cardUrl(handle: string): string {
-    return `${this.config.publicBaseUrl}/u/${encodeURIComponent(handle)}?src=wallet`;
+    return passCardUrl(this.config.publicBaseUrl, handle, 'wallet');
   }
 
   async pass(profile: ProfileRecord): Promise<Buffer> {
     const wallet = this.config.walletPass;
     if (!wallet) throw new NotFoundError(WALLET_NOT_CONFIGURED);
     const colors = THEME_PASS_COLORS[normalizeTheme(profile.theme)];
-    const hex = `#${colors.background
-      .match(/\d+/g)!
-      .map((part) => Number(part).toString(16).padStart(2, '0'))
-      .join('')}`;
-    const icon = iconSvg(hex);
+    const icon = iconSvg(hexOf(colors.background));
     const images: Record<string, Buffer> = {
       'icon.png': svgToPng(icon, 29),
       'icon@2x.png': svgToPng(icon, 58),

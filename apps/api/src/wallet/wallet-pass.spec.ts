@@ -124,7 +124,11 @@ describe.each(STORAGE_KINDS)('without a pass certificate (%s)', (kind) => {
   it('tells the web app there is no Wallet button, and answers 404 for a pass', async () => {
     const config = await http.get<ClientConfigResponse>('/api/client-config');
     expect(config.status).toBe(200);
-    expect(config.body).toEqual({ publicBaseUrl: 'https://cards.example.test', walletPass: false });
+    expect(config.body).toEqual({
+      publicBaseUrl: 'https://cards.example.test',
+      walletPass: false,
+      googleWallet: false,
+    });
     const owner = await registerUser(http);
     const profile = await createProfile(http, owner.accessToken, { published: true });
     const { response, body } = await download(app().url, owner.accessToken, profile.id);
@@ -159,7 +163,7 @@ describe.each(STORAGE_KINDS)('with a pass certificate (%s)', (kind) => {
 
   it('says so to the web app', async () => {
     const config = await http.get<ClientConfigResponse>('/api/client-config');
-    expect(config.body).toEqual({ publicBaseUrl: origin, walletPass: true });
+    expect(config.body).toEqual({ publicBaseUrl: origin, walletPass: true, googleWallet: false });
   });
 
   it('signs a generic pass of the card whose manifest and signature check out', async () => {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClientConfigResponse } from '@cardcraft/contracts';
 import { api } from '@/lib/api-client';
 
-/** the server's setup: where cards live, and whether Apple Wallet passes are on */
+/** the server's setup: where cards live, and whether Apple Wallet passes and Google Wallet links are on */
 export function getClientConfig(signal?: AbortSignal): Promise<ClientConfigResponse> {
   return api.get<ClientConfigResponse>('/api/client-config', { signal });
 }

@@ -15,6 +15,11 @@ import {
 import { checkDataDirWritable, dataDirFrom } from '@cardcraft/storage';
 import { parseMetricsEnv, type MetricsConfig } from '@cardcraft/observability';
 import { parseBackupEnv, type BackupConfig } from './backup-config';
+import {
+  describeGoogleWalletConfig,
+  parseGoogleWalletEnv,
+  type GoogleWalletConfig,
+} from './google-wallet-config';
 import { RATE_LIMIT_SETTINGS, type RateLimitName } from './rate-limit-settings';
 import { describeWalletPassConfig, parseWalletPassEnv, type WalletPassConfig } from './wallet-pass-config';
 import { parseWebhookEnv, type WebhookConfig } from './webhook-config';
@@ -73,6 +78,8 @@ export interface AppConfig {
   analytics: AnalyticsConfig;
   /** Apple Wallet passes (WALLET_*); null: not configured, and the web app shows no Wallet button */
   walletPass: WalletPassConfig | null;
+  /** Google Wallet save links (GOOGLE_WALLET_*); null: not configured, and the web app shows no button */
+  googleWallet: GoogleWalletConfig | null;
   mail: MailConfig;
   /** how long an owner's data export is kept once made, in seconds (EXPORT_TTL, a week) */
   exportTtlSeconds: number;
@@ -352,6 +359,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     exportTtlSeconds: duration(env, 'EXPORT_TTL', 7 * 86400),
     metrics: parseMetricsEnv(env),
     walletPass: parseWalletPassEnv(env, cwd),
+    googleWallet: parseGoogleWalletEnv(env, cwd),
     backup: parseBackupEnv(env, dataDir, cwd),
     webhooks: parseWebhookEnv(env),
     reportsEnabled: envBoolean(env, 'REPORTS_ENABLED', true),
@@ -367,6 +375,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     analytics: describeAnalyticsConfig(config.analytics),
     mail: { ...config.mail, smtpUrl: hideCredentials(config.mail.smtpUrl) },
     walletPass: describeWalletPassConfig(config.walletPass),
+    googleWallet: describeGoogleWalletConfig(config.googleWallet),
   };
 }
 

@@ -16,6 +16,7 @@ import { STORAGE_KINDS } from '../testing/adapters';
 import { createProfile, registerUser, type HttpClient, type HttpResult } from '../testing/http';
 import { apiUnderTest } from '../testing/test-app';
 import { BUILT_WEB_DIST } from '../testing/paths';
+import { googleWalletEnv, makeServiceAccount } from '../../wallet/testing/google-wallet';
 
 // who is asking. "ended" is the owner's own session after they logged out of it; "deleted" is the
 // session of an account that was deleted since (its own cards went with it). the owner goes last:
@@ -374,6 +375,13 @@ const ROUTES: Route[] = [
     path: '/api/profiles/{id}/wallet-pass',
     url: (world) => `${card(world)}/wallet-pass`,
     expect: OWNER_ONLY(404),
+  },
+  // this server has a Google Wallet issuer: the owner gets the card's link, the others no card
+  {
+    method: 'GET',
+    path: '/api/profiles/{id}/google-wallet',
+    url: (world) => `${card(world)}/google-wallet`,
+    expect: OWNER_ONLY(200),
   },
   { method: 'GET', path: '/api/client-config', url: () => '/api/client-config', expect: EVERYONE(200) },
   {
@@ -951,7 +959,12 @@ async function buildWorld(
 describe.each(STORAGE_KINDS)('authorization matrix (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
   // the owner's webhook goes to a loopback port nothing listens on
-  const { app, http } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // and with a Google Wallet issuer, so its link is made for whoever may have it
+  const { app, http } = apiUnderTest(kind, {
+    WEB_DIST_DIR: BUILT_WEB_DIST,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...googleWalletEnv(makeServiceAccount()),
+  });
   const site = () => ({ secret: app().config.jwtSecret, publicBaseUrl: app().config.publicBaseUrl });
   let readersWorld: Promise<World> | undefined;
   const sharedWorld = () => (readersWorld ??= buildWorld(http, site(), { withExport: true }));

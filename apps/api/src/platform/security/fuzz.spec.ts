@@ -22,6 +22,7 @@ import { cookieSet, createProfile, fullProfileInput, registerUser, type HttpClie
 import { SESSION_COOKIE } from '../../auth/session-cookie';
 import { apiUnderTest } from '../testing/test-app';
 import { BUILT_WEB_DIST } from '../testing/paths';
+import { googleWalletEnv, makeServiceAccount } from '../../wallet/testing/google-wallet';
 
 // generated requests against every route: bodies, query strings, headers and path segments that no
 // well-behaved client sends. the property: the API never answers 5xx (nor drops the connection), and
@@ -99,7 +100,12 @@ async function ownerState(http: HttpClient, fixture: Fixture) {
 describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) => {
   // with the built web app, so the card's own pages are served too
   // webhooks may name loopback, where nothing listens on port 9: an attempt fails at once
-  const { http, app } = apiUnderTest(kind, { WEB_DIST_DIR: BUILT_WEB_DIST, WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // with a Google Wallet issuer, so its links are signed for the generated cards, not only refused
+  const { http, app } = apiUnderTest(kind, {
+    WEB_DIST_DIR: BUILT_WEB_DIST,
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    ...googleWalletEnv(makeServiceAccount()),
+  });
 
   const send = (request: GeneratedRequest) => sendRaw(app().url, request);
 
@@ -258,6 +264,7 @@ describe.each(STORAGE_KINDS)('every route under generated input (%s)', (kind) =>
         path: idSegment.map((id) => `/api/profiles/${id}/qr`),
         query: { size: 8, format: 'png' },
       },
+      { method: 'GET', path: idSegment.map((id) => `/api/profiles/${id}/google-wallet`) },
       {
         method: 'GET',
         path: idSegment.map((id) => `/api/profiles/${id}/analytics/summary`),

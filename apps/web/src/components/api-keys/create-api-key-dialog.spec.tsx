@@ -45,7 +45,11 @@ function renderDialog() {
 }
 
 beforeEach(() => {
-  get.mockReset().mockResolvedValue({ publicBaseUrl: 'https://cards.example.test', walletPass: false });
+  get.mockReset().mockResolvedValue({
+    publicBaseUrl: 'https://cards.example.test',
+    walletPass: false,
+    googleWallet: false,
+  });
   post.mockReset();
 });
 

@@ -74,6 +74,7 @@ describe('channel labels', () => {
     expect(channelLabel('share')).toBe('Shared link');
     expect(channelLabel('signature')).toBe('E-mail signature');
     expect(channelLabel('wallet')).toBe('Apple Wallet');
+    expect(channelLabel('google-wallet')).toBe('Google Wallet');
     expect(channelLabel('newsletter')).toBe('Newsletter');
   });
 });

@@ -168,6 +168,7 @@ const CHANNEL_LABELS: Record<string, string> = {
   email: 'E-mail signature',
   signature: 'E-mail signature',
   wallet: 'Apple Wallet',
+  'google-wallet': 'Google Wallet',
   nfc: 'NFC tag',
   direct: 'Direct',
   referral: 'Another site',

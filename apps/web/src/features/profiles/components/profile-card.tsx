@@ -24,6 +24,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { cn, publicProfilePath } from '@/lib/utils';
 import { THEME_COVER } from '@/components/brand/theme-cover';
+import { GoogleWalletMenuItem } from './google-wallet-menu-item';
 
 export interface ProfileCardProps {
   profile: ProfileResponse;
@@ -39,6 +40,8 @@ export interface ProfileCardProps {
   /** absent when the server makes no Wallet passes: the item does not show */
   onWalletPass?: () => Promise<void>;
   walletPending?: boolean;
+  /** whether the server makes Google Wallet links: the item shows only then */
+  googleWallet?: boolean;
 }
 
 export function ProfileCard({
@@ -52,6 +55,7 @@ export function ProfileCard({
   onSignature,
   onWalletPass,
   walletPending = false,
+  googleWallet = false,
 }: ProfileCardProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -170,6 +174,8 @@ export function ProfileCard({
                 {walletPending ? 'Preparing pass...' : 'Add to Apple Wallet'}
               </DropdownMenuItem>
             ) : null}
+            {/* mounted while the menu is open: its link is asked for then */}
+            {profile.published && googleWallet ? <GoogleWalletMenuItem profile={profile} /> : null}
             {teamOwned ? null : (
               <DropdownMenuItem
                 disabled={duplicating}

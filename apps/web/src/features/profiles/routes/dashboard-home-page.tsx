@@ -172,6 +172,7 @@ export function DashboardHomePage() {
               }}
               onWalletPass={clientConfig.data?.walletPass ? () => onWalletPass(profile) : undefined}
               walletPending={walletFor === profile.id}
+              googleWallet={clientConfig.data?.googleWallet ?? false}
               onDuplicate={() => onDuplicate(profile)}
               onDelete={(trigger) => {
                 setOpener(trigger);
