@@ -29,10 +29,11 @@ export function QrCodeCard({ card }: { card: OfflineQrCode }) {
         href={card.link}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex max-w-full items-center gap-1 text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="inline-flex max-w-full items-start gap-1 text-center text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <span className="truncate">{card.link}</span>
-        <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+        {/* whole, wrapped where it must: someone may read it out or type it */}
+        <span className="break-all">{card.link}</span>
+        <ExternalLink className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         <span className="sr-only">(opens in a new tab)</span>
       </a>
     </article>
