@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pwa } from './vite.pwa.ts';
 
 // where the dev and preview servers send /api; the API's own default port unless told otherwise
 const apiTarget = process.env.CARDCRAFT_API_URL ?? 'http://127.0.0.1:3000';
@@ -26,6 +27,8 @@ export const shared = {
 
 export default defineConfig(({ isSsrBuild }) => ({
   ...shared,
+  // the installable app's manifest and service worker: the client build's alone (vite.pwa.ts)
+  plugins: isSsrBuild ? shared.plugins : [...shared.plugins, pwa()],
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

@@ -150,7 +150,9 @@ export async function createApp(
       wildcard: true,
       // '/' is the SPA's index; every other page path falls back to it (spaFallback)
       index: ['index.html'],
-      // vite's hashed assets never change; everything else is revalidated
+      // vite's hashed assets never change; everything else is revalidated: index.html, and the
+      // installable dashboard's service worker (sw.js) and manifest, which a long cache would keep
+      // browsers on an old app with (docs/offline.md)
       setHeaders: (reply, path) => {
         void reply.header(
           'cache-control',

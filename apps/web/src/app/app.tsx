@@ -4,12 +4,13 @@ import { RouterProvider } from 'react-router-dom';
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
+import { clearSignedInData } from '@/lib/signed-in-data';
 import { router } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  // clearing the session clears every cached answer
-  const clearCache = useCallback(() => queryClient.clear(), [queryClient]);
+  // clearing the session clears every cached answer, and the QR codes kept on the device for offline
+  const clearCache = useCallback(() => clearSignedInData(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider onClear={clearCache}>

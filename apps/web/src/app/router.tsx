@@ -34,6 +34,7 @@ const ProfileEditorPage = page(
   () => import('@/features/profile-editor/routes/profile-editor-page'),
   'ProfileEditorPage',
 );
+const QrCodesPage = page(() => import('@/features/qr-codes/routes/qr-codes-page'), 'QrCodesPage');
 const AnalyticsPage = page(() => import('@/features/analytics/routes/analytics-page'), 'AnalyticsPage');
 const AnalyticsOverviewPage = page(
   () => import('@/features/analytics/routes/analytics-overview-page'),
@@ -126,6 +127,8 @@ export const router = createBrowserRouter([
       { path: 'profile', element: guarded(<ProfileEditorPage />) },
       { path: 'profile/create', element: guarded(<ProfileEditorPage />) },
       { path: 'profile/:id', element: guarded(<ProfileEditorPage />) },
+      // opens offline too, from the device's saved copy (docs/offline.md)
+      { path: 'qr-codes', element: guarded(<QrCodesPage />) },
       // analytics shows its own 'Authentication Required' state instead of redirecting
       { path: 'analytics', element: <AnalyticsPage /> },
       { path: 'analytics/overview', element: guarded(<AnalyticsOverviewPage />) },

@@ -4,6 +4,8 @@ export interface Env {
   apiBaseUrl: string;
   /** public origin used to show /u/{handle} links */
   appOrigin: string;
+  /** whether the dashboard registers its service worker: a production build has one, the dev server none */
+  serviceWorker: boolean;
 }
 
 function readEnv(): Env {
@@ -13,7 +15,8 @@ function readEnv(): Env {
     throw new Error(`VITE_API_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
   }
   const appOrigin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  return { apiBaseUrl, appOrigin };
+  const serviceWorker = import.meta.env?.PROD === true;
+  return { apiBaseUrl, appOrigin, serviceWorker };
 }
 
 export const env: Env = readEnv();

@@ -74,6 +74,14 @@ describe('api client', () => {
     expect(sessionStore.getState().session).toBeNull();
   });
 
+  it('keeps the session when the server cannot be reached: offline, the dashboard stays signed in', async () => {
+    sessionStore.set(signedIn());
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ message: 'Network Error' });
+    expect(sessionStore.getState().session?.userId).toBe('u1');
+    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toContain('"userId":"u1"');
+  });
+
   it('keeps a newer sign-in when an answer from before it comes back 401', async () => {
     sessionStore.set(signedIn('old'));
     let answerLater: (value: ReturnType<typeof answer>) => void = () => undefined;

@@ -12,6 +12,10 @@ import { providers } from '@/test/providers';
 
 const get = jest.fn();
 jest.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
+// the layout registers the service worker in a production build only
+jest.mock('@/config/env', () => ({
+  env: { apiBaseUrl: '', appOrigin: 'http://localhost', serviceWorker: false },
+}));
 
 const cards = [
   { id: 'p1', handle: 'ada', displayName: 'Ada', published: true },

@@ -21,6 +21,10 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
+  // the dashboard's service worker (/sw.js) and the installable app's manifest, our own files only;
+  // named although default-src would cover them, so a change of default-src cannot drop them unseen
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   // the embed block's players, and nothing else
   'frame-src': Object.values(EMBED_FRAME_ORIGINS),
   'frame-ancestors': ["'none'"],

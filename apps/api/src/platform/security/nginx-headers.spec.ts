@@ -51,7 +51,7 @@ describe("the cluster's nginx", () => {
     expect(variables.permissions_policy).toBe(PERMISSIONS_POLICY);
   });
 
-  it.each(['/assets/', '= /index.html', '/'])(
+  it.each(['/assets/', '= /index.html', '= /manifest.webmanifest', '/'])(
     'sends every security header of the API from location %s, on errors too',
     (location) => {
       expect(blocks[location]).toBeDefined();

@@ -72,6 +72,8 @@ describe('security headers with an https public address', () => {
       'img-src': ["'self'", 'data:', 'blob:', 'https:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
       'frame-src': Object.values(EMBED_FRAME_ORIGINS),
       'frame-ancestors': ["'none'"],
       'object-src': ["'none'"],

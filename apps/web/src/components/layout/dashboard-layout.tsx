@@ -1,13 +1,15 @@
 import { Suspense } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
-import { BarChart3, LayoutGrid, Mail, Plug, Settings, Users, type LucideIcon } from 'lucide-react';
+import { BarChart3, LayoutGrid, Mail, Plug, QrCode, Settings, Users, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { usePickedCardLink } from '@/lib/profiles';
+import { useServiceWorker } from '@/lib/service-worker';
 import { cn } from '@/lib/utils';
 import { Header } from './header';
 
 const NAV: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/dashboard/home', label: 'Profiles', icon: LayoutGrid },
+  { to: '/dashboard/qr-codes', label: 'My QR codes', icon: QrCode },
   { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/dashboard/leads', label: 'Leads', icon: Mail },
   { to: '/dashboard/teams', label: 'Teams', icon: Users },
@@ -24,6 +26,8 @@ const linkClass = (active: boolean) =>
 /** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
 export function DashboardLayout() {
   const { pathname } = useLocation();
+  // the installable app's worker: the dashboard opens offline, the public pages never see it
+  useServiceWorker();
   // the card picked on Analytics or Leads goes along to the other
   const withCard = usePickedCardLink();
   // the editor belongs to the profiles section
