@@ -31,6 +31,44 @@ const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+// a text said of a number is one key per plural form (i18next's `key_one`, `key_few`...): each language
+// has the forms its own grammar uses, which are not English's (Polish has four, Japanese one)
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const baseOf = (key: string) => key.replace(PLURAL, '');
+
+/** the forms a language must have: every one a count from 0 to 100 takes, and 'other' (i18next's last resort) */
+function requiredForms(language: string): Set<string> {
+  const rules = new Intl.PluralRules(language);
+  return new Set(['other', ...Array.from({ length: 101 }, (_, count) => rules.select(count))]);
+}
+
+/**
+ * the keys a language's catalogue must have, from English's, and those it may have: a plural of
+ * English's is the language's required forms, or any of its forms
+ */
+function expectedKeys(english: Map<string, string>, language: string) {
+  const required = new Map<string, string>();
+  const allowed = new Set<string>();
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  for (const [key, text] of english) {
+    if (!PLURAL.test(key)) {
+      required.set(key, text);
+      allowed.add(key);
+      continue;
+    }
+    const base = baseOf(key);
+    // the placeholders of a plural are its 'other' form's
+    const other = english.get(`${base}_other`) ?? text;
+    for (const form of requiredForms(language)) required.set(`${base}_${form}`, other);
+    for (const form of forms) allowed.add(`${base}_${form}`);
+  }
+  return { required, allowed };
+}
+
+/** a plural form may say its number in words ('the other device'): {{count}} is not asked of it */
+const placeholdersOf = (key: string, text: string) =>
+  placeholders(text).filter((name) => !(PLURAL.test(key) && name === 'count'));
+
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
 
@@ -43,17 +81,18 @@ describe('the message catalogues', () => {
     const english = read('en', file);
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
-      'in %s has every key of English, no other, each with its placeholders and some text',
+      'in %s has every key of English (a plural in its own forms), no other, each with its placeholders and some text',
       (language) => {
         const translated = read(language, file);
-        expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
-        expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
-        for (const [key, text] of english) {
-          const other = translated.get(key) ?? '';
+        const { required, allowed } = expectedKeys(english, language);
+        expect([...translated.keys()].filter((key) => !allowed.has(key))).toEqual([]);
+        expect([...required.keys()].filter((key) => !translated.has(key))).toEqual([]);
+        for (const [key, other] of translated) {
+          const text = required.get(key) ?? english.get(`${baseOf(key)}_other`) ?? '';
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
-          expect({ key, placeholders: placeholders(other) }).toEqual({
+          expect({ key, placeholders: placeholdersOf(key, other) }).toEqual({
             key,
-            placeholders: placeholders(text),
+            placeholders: placeholdersOf(key, text),
           });
         }
       },

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form-field';
@@ -12,6 +13,7 @@ import { answerWithPasskey, passkeyCancelled, usePasskeys } from '@/lib/passkeys
  * what matters most (a new API key); once given, the action goes on and is not asked again for a while
  */
 export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('auth');
   const reauthenticate = useReauthenticate();
   // an account with two-step verification may give a code of its app instead
   const canUseCode = useSecondFactorStatus().data?.enabled === true;
@@ -47,15 +49,14 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Confirm it's you">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('confirmItsYou.label')}>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <p className="text-sm text-muted-foreground">
-        For your security, enter your {withCode ? 'code' : 'password'} to continue. You will not be asked
-        again for a few minutes.
+        {withCode ? t('confirmItsYou.codeText') : t('confirmItsYou.passwordText')}
       </p>
       <TextField
         key={withCode ? 'code' : 'password'}
-        label={withCode ? 'Code from your authenticator app' : 'Password'}
+        label={withCode ? t('confirmItsYou.code') : t('fields.password')}
         type={withCode ? 'text' : 'password'}
         inputMode={withCode ? 'numeric' : undefined}
         autoComplete={withCode ? 'one-time-code' : 'current-password'}
@@ -75,7 +76,7 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
             setFieldError(undefined);
           }}
         >
-          {withCode ? 'Use your password instead' : 'Use a code from your authenticator app'}
+          {withCode ? t('confirmItsYou.usePassword') : t('confirmItsYou.useCode')}
         </button>
       ) : null}
       {canUsePasskey ? (
@@ -86,15 +87,15 @@ export function ConfirmItsYou({ onConfirmed, onCancel }: { onConfirmed: () => vo
           disabled={reauthenticate.isPending}
           onClick={() => void withPasskey()}
         >
-          Use a passkey
+          {t('confirmItsYou.passkey')}
         </Button>
       ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" type="button" onClick={onCancel} disabled={reauthenticate.isPending}>
-          Cancel
+          {t('confirmItsYou.cancel')}
         </Button>
         <Button type="submit" disabled={reauthenticate.isPending}>
-          {reauthenticate.isPending ? 'Confirming...' : 'Confirm'}
+          {reauthenticate.isPending ? t('confirmItsYou.confirming') : t('confirmItsYou.confirm')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { BarChart3, LayoutGrid, Mail, Plug, QrCode, Settings, Users, type LucideIcon } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -7,14 +8,15 @@ import { useServiceWorker } from '@/lib/service-worker';
 import { cn } from '@/lib/utils';
 import { Header } from './header';
 
+/** each section's address, its name's key in the common catalogue (nav.*) and its icon */
 const NAV: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: '/dashboard/home', label: 'Profiles', icon: LayoutGrid },
-  { to: '/dashboard/qr-codes', label: 'My QR codes', icon: QrCode },
-  { to: '/dashboard/analytics', label: 'Analytics', icon: BarChart3 },
-  { to: '/dashboard/leads', label: 'Leads', icon: Mail },
-  { to: '/dashboard/teams', label: 'Teams', icon: Users },
-  { to: '/dashboard/integrations', label: 'Integrations', icon: Plug },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  { to: '/dashboard/home', label: 'profiles', icon: LayoutGrid },
+  { to: '/dashboard/qr-codes', label: 'qrCodes', icon: QrCode },
+  { to: '/dashboard/analytics', label: 'analytics', icon: BarChart3 },
+  { to: '/dashboard/leads', label: 'leads', icon: Mail },
+  { to: '/dashboard/teams', label: 'teams', icon: Users },
+  { to: '/dashboard/integrations', label: 'integrations', icon: Plug },
+  { to: '/dashboard/settings', label: 'settings', icon: Settings },
 ];
 
 const linkClass = (active: boolean) =>
@@ -25,6 +27,7 @@ const linkClass = (active: boolean) =>
 
 /** the signed-in work area: header, navigation at the side (wide) or on top (narrow), the page */
 export function DashboardLayout() {
+  const { t } = useTranslation('common');
   const { pathname } = useLocation();
   // the installable app's worker: the dashboard opens offline, the public pages never see it
   useServiceWorker();
@@ -38,12 +41,12 @@ export function DashboardLayout() {
         href="#main"
         className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row lg:gap-8 lg:px-8">
         <nav
-          aria-label="Dashboard"
+          aria-label={t('layout.dashboardNav')}
           className="sticky top-16 z-30 border-b border-border bg-background/95 backdrop-blur lg:top-24 lg:h-fit lg:w-52 lg:shrink-0 lg:border-0 lg:bg-transparent lg:pt-8"
         >
           <ul className="flex gap-0.5 overflow-x-auto px-3 py-2 sm:gap-1 sm:px-6 lg:flex-col lg:p-0">
@@ -54,7 +57,7 @@ export function DashboardLayout() {
                   className={({ isActive }) => linkClass(isActive || (inCards && to === '/dashboard/home'))}
                 >
                   <Icon aria-hidden="true" className="max-[400px]:hidden" />
-                  {label}
+                  {t(`nav.${label}`)}
                 </NavLink>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { BarChart3, LayoutGrid, LogOut, Mail, Settings, Users } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
@@ -21,6 +22,7 @@ export function Header({ className }: { className?: string }) {
   const { session } = useSession();
   const navigate = useNavigate();
   const withCard = usePickedCardLink();
+  const { t } = useTranslation('common');
 
   return (
     <header
@@ -33,7 +35,7 @@ export function Header({ className }: { className?: string }) {
         <Link
           to={session ? '/dashboard/home' : '/'}
           className="rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
-          aria-label="Cardcraft home"
+          aria-label={t('header.home')}
         >
           <Logo />
         </Link>
@@ -44,7 +46,10 @@ export function Header({ className }: { className?: string }) {
                 type="button"
                 className="flex items-center gap-2 rounded-full p-0.5 transition-shadow hover:ring-4 hover:ring-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 // the name starts with the initials on the button, so voice control finds it by what it shows
-                aria-label={`${initialsOf(session.displayName)}, account menu for ${session.displayName}`}
+                aria-label={t('header.accountMenu', {
+                  initials: initialsOf(session.displayName),
+                  name: session.displayName,
+                })}
               >
                 <Avatar name={session.displayName} />
               </button>
@@ -59,38 +64,38 @@ export function Header({ className }: { className?: string }) {
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={() => navigate('/dashboard/home')}>
                 <LayoutGrid aria-hidden="true" />
-                Dashboard
+                {t('nav.dashboard')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate(withCard('/dashboard/analytics'))}>
                 <BarChart3 aria-hidden="true" />
-                Analytics
+                {t('nav.analytics')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate(withCard('/dashboard/leads'))}>
                 <Mail aria-hidden="true" />
-                Leads
+                {t('nav.leads')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate('/dashboard/teams')}>
                 <Users aria-hidden="true" />
-                Teams
+                {t('nav.teams')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => navigate('/dashboard/settings')}>
                 <Settings aria-hidden="true" />
-                Settings
+                {t('nav.settings')}
               </DropdownMenuItem>
               <DropdownMenuSeparator />
               <DropdownMenuItem onSelect={() => navigate(SIGN_OUT_PATH)}>
                 <LogOut aria-hidden="true" />
-                Logout
+                {t('header.logout')}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
         ) : (
-          <nav aria-label="Account" className="flex items-center gap-2">
+          <nav aria-label={t('header.account')} className="flex items-center gap-2">
             <Button asChild variant="ghost" size="sm">
-              <Link to="/auth/login">Login</Link>
+              <Link to="/auth/login">{t('header.login')}</Link>
             </Button>
             <Button asChild size="sm">
-              <Link to="/auth/register">Sign Up</Link>
+              <Link to="/auth/register">{t('header.signUp')}</Link>
             </Button>
           </nav>
         )}

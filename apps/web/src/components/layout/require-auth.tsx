@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { hydrated, isAuthenticated } = useSession();
   const location = useLocation();
-  if (!hydrated) return <PageSpinner label="Loading..." />;
+  if (!hydrated) return <PageSpinner />;
   if (!isAuthenticated) return <Navigate to="/auth/login" replace state={{ from: location }} />;
   return <>{children}</>;
 }

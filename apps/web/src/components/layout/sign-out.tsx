@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { api } from '@/lib/api-client';
@@ -23,6 +24,7 @@ export async function endServerSession(): Promise<void> {
 export function SignOut() {
   const { clearSession } = useSession();
   const navigate = useNavigate();
+  const { t } = useTranslation('common', { useSuspense: false });
   useEffect(() => {
     void endServerSession().then(() => {
       clearSession();
@@ -31,5 +33,5 @@ export function SignOut() {
     // run once on arrival
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return <PageSpinner label="Signing out..." />;
+  return <PageSpinner label={t('status.signingOut')} />;
 }

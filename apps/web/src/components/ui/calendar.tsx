@@ -1,8 +1,43 @@
-import type { ComponentProps } from 'react';
-import { DayPicker, type ChevronProps } from 'react-day-picker';
+import { useEffect, useState, type ComponentProps } from 'react';
+import { DayPicker, type ChevronProps, type Locale } from 'react-day-picker';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { Language } from '@cardcraft/contracts/languages';
+import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/utils';
 import { buttonVariants } from './button';
+
+// the month and day names, the first day of the week and the buttons' names of each language but English
+// (the day picker's own): each loaded the first time a calendar is shown in it
+const LOCALES: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
+  es: () => import('react-day-picker/locale/es').then((m) => m.es),
+  fr: () => import('react-day-picker/locale/fr').then((m) => m.fr),
+  de: () => import('react-day-picker/locale/de').then((m) => m.de),
+  pt: () => import('react-day-picker/locale/pt-BR').then((m) => m.ptBR),
+  it: () => import('react-day-picker/locale/it').then((m) => m.it),
+  nl: () => import('react-day-picker/locale/nl').then((m) => m.nl),
+  pl: () => import('react-day-picker/locale/pl').then((m) => m.pl),
+  tr: () => import('react-day-picker/locale/tr').then((m) => m.tr),
+  ja: () => import('react-day-picker/locale/ja').then((m) => m.ja),
+};
+const loaded = new Map<Language, Locale>();
+
+/** the day picker's locale for the screen's language: English's (the default) until another has loaded */
+function useDayPickerLocale(): Locale | undefined {
+  const language = useLanguage();
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (language === 'en' || loaded.has(language)) return;
+    let current = true;
+    void LOCALES[language]().then((locale) => {
+      loaded.set(language, locale);
+      if (current) setLoaded((count) => count + 1);
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return loaded.get(language);
+}
 
 function Chevron({ orientation, className }: ChevronProps) {
   const Icon = orientation === 'left' ? ChevronLeft : ChevronRight;
@@ -19,8 +54,10 @@ export function Calendar({
   showOutsideDays = true,
   ...props
 }: ComponentProps<typeof DayPicker>) {
+  const locale = useDayPickerLocale();
   return (
     <DayPicker
+      locale={locale}
       showOutsideDays={showOutsideDays}
       className={cn('text-sm', className)}
       classNames={{

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -33,10 +34,11 @@ export function ConfirmDialog({
   description,
   pending,
   onConfirm,
-  confirmLabel = 'Delete',
-  pendingLabel = 'Deleting...',
+  confirmLabel,
+  pendingLabel,
   returnFocusTo,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <AlertDialog
       open={open}
@@ -50,9 +52,9 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t('actions.cancel')}</AlertDialogCancel>
           <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-            {pending ? pendingLabel : confirmLabel}
+            {pending ? (pendingLabel ?? t('actions.deleting')) : (confirmLabel ?? t('actions.delete'))}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

@@ -1,11 +1,18 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTMLAttributes } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/** the close button's name, read out in place of its icon */
+export function CloseLabel() {
+  const { t } = useTranslation('common');
+  return <span className="sr-only">{t('actions.close')}</span>;
+}
 
 /**
  * a dialog opened from a menu item gives focus back to the menu's trigger when it closes: radix would
@@ -31,7 +38,7 @@ export const DialogContent = forwardRef<
       {children}
       <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
         <X className="size-4" aria-hidden="true" />
-        <span className="sr-only">Close</span>
+        <CloseLabel />
       </DialogPrimitive.Close>
     </DialogPrimitive.Content>
   </DialogPrimitive.Portal>

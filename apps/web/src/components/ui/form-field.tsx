@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Slot } from '@radix-ui/react-slot';
 import { cn } from '@/lib/utils';
+import { translateFormMessage } from './form-messages';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -17,6 +19,7 @@ export interface FormFieldProps {
 
 /** a labelled control with its hint and its error message under it */
 export function FormField({ label, children, error, hint, required, className, id }: FormFieldProps) {
+  const { t } = useTranslation('common');
   const generated = useId();
   const fieldId = id ?? generated;
   const hintId = hint ? `${fieldId}-hint` : undefined;
@@ -42,7 +45,7 @@ export function FormField({ label, children, error, hint, required, className, i
       ) : null}
       {error ? (
         <p id={errorId} className="text-xs font-medium text-destructive" role="alert">
-          {error}
+          {translateFormMessage(t, error)}
         </p>
       ) : null}
     </div>

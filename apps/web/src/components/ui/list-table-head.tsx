@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * a list table's caption and column heads, the last one for each row's actions: shown from md on,
@@ -14,6 +15,7 @@ export function ListTableHead({
   /** the heads' padding, to line up with the rows' cells (a table of many columns packs them closer) */
   cellClassName?: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <>
       <caption className="sr-only">{caption}</caption>
@@ -25,7 +27,7 @@ export function ListTableHead({
             </th>
           ))}
           <th scope="col" className={cellClassName}>
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">{t('actions.rowActions')}</span>
           </th>
         </tr>
       </thead>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button';
 import { cn } from '@/lib/utils';
@@ -20,22 +21,23 @@ export function Pager({
   total?: string;
   className?: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <nav
       aria-label={label}
       className={cn('flex items-center justify-between gap-3 border-t border-border text-sm', className)}
     >
       <span className="text-muted-foreground">
-        Page {page} of {pages}
+        {t('pager.page', { page, pages })}
         {total ? ` · ${total}` : null}
       </span>
       <div className="flex gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" />
-          Previous
+          {t('actions.previous')}
         </Button>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t('actions.next')}
           <ChevronRight aria-hidden="true" />
         </Button>
       </div>

@@ -2,7 +2,7 @@ import { forwardRef, type ComponentPropsWithoutRef, type ComponentRef, type HTML
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { overlayClass } from './dialog';
+import { CloseLabel, overlayClass } from './dialog';
 
 // a sheet is a dialog that slides in from the right edge and takes the whole height: a record's details
 // beside the list it came from. on a phone it takes the whole screen.
@@ -26,7 +26,7 @@ export const SheetContent = forwardRef<
       {children}
       <DialogPrimitive.Close className="absolute right-4 top-4 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
         <X className="size-5" aria-hidden="true" />
-        <span className="sr-only">Close</span>
+        <CloseLabel />
       </DialogPrimitive.Close>
     </DialogPrimitive.Content>
   </DialogPrimitive.Portal>

@@ -1,4 +1,5 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useTranslation } from 'react-i18next';
 import { cva } from 'class-variance-authority';
 import { CheckCircle2, CircleAlert, Info, X } from 'lucide-react';
 import { cn } from '@/lib/utils';
@@ -35,6 +36,8 @@ const iconColors: Record<ToastVariant, string> = {
 /** renders the toasts raised with toast(); mount once near the root */
 export function Toaster() {
   const { toasts, dismiss } = useToast();
+  // mounted above every Suspense boundary: it never waits for a language (English until it has come)
+  const { t } = useTranslation('common', { useSuspense: false });
   return (
     <ToastPrimitive.Provider swipeDirection="right">
       {toasts.map(({ id, title, description, variant = 'default', duration, open }) => {
@@ -67,7 +70,7 @@ export function Toaster() {
             </div>
             <ToastPrimitive.Close
               className="absolute right-2 top-2 rounded-md p-1 text-current opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
-              aria-label="Dismiss notification"
+              aria-label={t('actions.dismiss')}
             >
               <X className="size-4" aria-hidden="true" />
             </ToastPrimitive.Close>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SecondFactorMessages } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,7 @@ export function SecondFactorStep({
   onSignedIn: () => void;
   onRestart: (message: string) => void;
 }) {
+  const { t } = useTranslation('auth');
   const verify = useLoginSecondFactor();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -29,7 +31,7 @@ export function SecondFactorStep({
     event.preventDefault();
     setFailure(null);
     if (code.trim() === '') {
-      setError(recovery ? 'Enter one of your recovery codes' : SecondFactorMessages.codeRequired);
+      setError(recovery ? t('secondFactor.recoveryRequired') : t('secondFactor.codeRequired'));
       return;
     }
     setError(undefined);
@@ -44,16 +46,14 @@ export function SecondFactorStep({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Two-step verification">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('secondFactor.title')}>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <p className="text-sm text-muted-foreground">
-        {recovery
-          ? 'Enter one of the recovery codes you saved when you turned two-step verification on. Each works once.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for Cardcraft.'}
+        {recovery ? t('secondFactor.recoveryText') : t('secondFactor.appText')}
       </p>
       <TextField
         key={recovery ? 'recovery' : 'app'}
-        label={recovery ? 'Recovery code' : 'Code'}
+        label={recovery ? t('secondFactor.recoveryCode') : t('secondFactor.code')}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
         autoFocus
@@ -64,7 +64,7 @@ export function SecondFactorStep({
         onChange={(event) => setCode(event.target.value)}
       />
       <Button type="submit" className="w-full" size="lg" disabled={verify.isPending}>
-        {verify.isPending ? 'Verifying...' : 'Verify'}
+        {verify.isPending ? t('secondFactor.verifying') : t('secondFactor.verify')}
       </Button>
       <p className="text-center text-sm">
         <button
@@ -77,7 +77,7 @@ export function SecondFactorStep({
             setFailure(null);
           }}
         >
-          {recovery ? 'Use the code from your app' : 'Use a recovery code instead'}
+          {recovery ? t('secondFactor.useApp') : t('secondFactor.useRecovery')}
         </button>
       </p>
     </form>

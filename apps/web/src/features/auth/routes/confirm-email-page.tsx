@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { AccountMailMessages } from '@cardcraft/contracts';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,15 +10,18 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { confirmEmail, isLinkToken, linkToken } from '../api/account-links';
 import { AuthCard } from '@/components/layout/auth-card';
 
-type State = { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
+/** a link without its token fails before any call: said in the screen's language (message null) */
+type State =
+  { kind: 'pending' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string | null };
 
 /** the page of the link sent to a new address: opening it applies the change, signed in or not */
 export function ConfirmEmailPage() {
-  useDocumentTitle('Confirm your e-mail address');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('confirmEmail.title'));
   const token = linkToken(useLocation().hash);
   const { session, updateSession } = useSession();
   const [state, setState] = useState<State>(
-    isLinkToken(token) ? { kind: 'pending' } : { kind: 'failed', message: `${AccountMailMessages.token}.` },
+    isLinkToken(token) ? { kind: 'pending' } : { kind: 'failed', message: null },
   );
   const signedInAs = session?.userId ?? null;
 
@@ -45,27 +48,32 @@ export function ConfirmEmailPage() {
   const next = signedInAs ? '/dashboard/settings' : '/auth/login';
   const footer = (
     <Link to={next} className="font-medium text-primary hover:underline">
-      {signedInAs ? 'Back to Settings' : 'Back to sign in'}
+      {signedInAs ? t('links.backToSettings') : t('links.backToSignIn')}
     </Link>
   );
 
   return (
-    <AuthCard title="Confirm your e-mail address" subtitle="The new address of your account" footer={footer}>
+    <AuthCard title={t('confirmEmail.title')} subtitle={t('confirmEmail.subtitle')} footer={footer}>
       {state.kind === 'pending' ? (
         <p className="flex justify-center">
-          <Spinner label="Confirming..." showLabel />
+          <Spinner label={t('confirmEmail.confirming')} showLabel />
         </p>
       ) : state.kind === 'done' ? (
         <div className="space-y-4">
           <SuccessAlert>
-            {AccountMailMessages.emailChanged} You now sign in with <strong>{state.email}</strong>.
+            <Trans
+              t={t}
+              i18nKey="confirmEmail.changed"
+              values={{ email: state.email }}
+              components={{ strong: <strong /> }}
+            />
           </SuccessAlert>
           <Button asChild className="w-full" size="lg">
-            <Link to={next}>{signedInAs ? 'Go to Settings' : 'Sign in'}</Link>
+            <Link to={next}>{signedInAs ? t('links.goToSettings') : t('links.signIn')}</Link>
           </Button>
         </div>
       ) : (
-        <ErrorAlert>{state.message}</ErrorAlert>
+        <ErrorAlert>{state.message ?? t('links.incomplete')}</ErrorAlert>
       )}
     </AuthCard>
   );

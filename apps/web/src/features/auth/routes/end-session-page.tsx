@@ -1,5 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { AccountSessionMessages } from '@cardcraft/contracts';
 import { AuthCard } from '@/components/layout/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,38 +12,34 @@ import { isSessionEndToken, linkToken, useEndSessionFromMail } from '../api/acco
  * own account. opening it changes nothing (mail scanners open links); the button ends that session.
  */
 export function EndSessionPage() {
-  useDocumentTitle('End a session');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('endSession.documentTitle'));
   const token = linkToken(useLocation().hash);
   const end = useEndSessionFromMail();
 
   return (
     <AuthCard
-      title="Not you?"
-      subtitle="End the session of the new sign-in we told you about"
+      title={t('endSession.title')}
+      subtitle={t('endSession.subtitle')}
       footer={
-        <>
-          <Link to="/auth/forgot-password">Reset your password</Link> if you cannot sign in
-        </>
+        <Trans t={t} i18nKey="endSession.footer" components={{ link: <Link to="/auth/forgot-password" /> }} />
       }
     >
       {!isSessionEndToken(token) ? (
-        <ErrorAlert>{AccountSessionMessages.linkInvalid}</ErrorAlert>
+        <ErrorAlert>{t('endSession.linkInvalid')}</ErrorAlert>
       ) : end.isSuccess ? (
         <div className="space-y-4">
           <SuccessAlert>{end.data.message}</SuccessAlert>
           <Button asChild className="w-full">
-            <Link to="/dashboard/settings#sessions">Go to Settings</Link>
+            <Link to="/dashboard/settings#sessions">{t('links.goToSettings')}</Link>
           </Button>
         </div>
       ) : (
         <div className="space-y-4">
           {end.isError ? <ErrorAlert>{normalizeError(end.error).message}</ErrorAlert> : null}
-          <p className="text-center text-sm text-muted-foreground">
-            Whoever signed in on that device is signed out at once. Then change your password, so they cannot
-            sign in again.
-          </p>
+          <p className="text-center text-sm text-muted-foreground">{t('endSession.text')}</p>
           <Button className="w-full" disabled={end.isPending} onClick={() => end.mutate(token)}>
-            {end.isPending ? 'Ending the session…' : 'End that session'}
+            {end.isPending ? t('endSession.ending') : t('endSession.submit')}
           </Button>
         </div>
       )}

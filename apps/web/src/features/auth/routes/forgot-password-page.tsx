@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ForgotPasswordDto } from '@cardcraft/contracts';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
@@ -12,7 +13,8 @@ import { EmailField } from '../components/email-field';
 
 /** Forgot password: the address to send a reset link to */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.documentTitle'));
   const typed = (useLocation().state as { email?: unknown } | null)?.email;
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string | null>(null);
@@ -35,13 +37,13 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="We'll e-mail you a link to choose a new one"
+      title={t('forgot.title')}
+      subtitle={t('forgot.subtitle')}
       footer={
         <>
-          Remembered it?{' '}
+          {t('forgot.remembered')}{' '}
           <Link to="/auth/login" className="font-medium text-primary hover:underline">
-            Sign in
+            {t('links.signIn')}
           </Link>
         </>
       }
@@ -49,10 +51,10 @@ export function ForgotPasswordPage() {
       {sent ? (
         <div className="space-y-4">
           <SuccessAlert>
-            {sent} The link works once, for an hour. Check your spam folder if it does not arrive.
+            {sent} {t('forgot.sentNote')}
           </SuccessAlert>
           <Button variant="outline" className="w-full" onClick={() => setSent(null)}>
-            Send another link
+            {t('forgot.again')}
           </Button>
         </div>
       ) : (
@@ -61,7 +63,7 @@ export function ForgotPasswordPage() {
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             <EmailField {...field('email')} />
             <Button type="submit" className="w-full" size="lg" disabled={request.isPending}>
-              {request.isPending ? 'Sending...' : 'Send reset link'}
+              {request.isPending ? t('forgot.sending') : t('forgot.submit')}
             </Button>
           </form>
         </>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LoginDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,8 @@ import { useNextPath, useRedirectTarget, withNext } from '../hooks/use-redirect-
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.documentTitle'));
   const { isAuthenticated } = useSession();
   const target = useRedirectTarget();
   const next = useNextPath();
@@ -38,15 +40,15 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthCard
-        title="Two-step verification"
-        subtitle="One more step to sign in"
+        title={t('secondFactor.title')}
+        subtitle={t('secondFactor.subtitle')}
         footer={
           <button
             type="button"
             className="font-medium text-primary hover:underline"
             onClick={() => setChallenge(null)}
           >
-            Sign in with another account
+            {t('secondFactor.otherAccount')}
           </button>
         }
       >
@@ -89,13 +91,13 @@ export function LoginPage() {
   const pending = loginMutation.isPending || passkeyLogin.isPending;
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to your account"
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t('login.noAccount')}{' '}
           <Link to={withNext('/auth/register', next)} className="font-medium text-primary hover:underline">
-            Sign up
+            {t('login.signUp')}
           </Link>
         </>
       }
@@ -103,25 +105,30 @@ export function LoginPage() {
       {failure ? <ErrorAlert className="mb-5">{failure}</ErrorAlert> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <EmailField {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          {...field('password')}
+        />
         <p className="-mt-1 text-right text-sm">
           <Link
             to="/auth/forgot-password"
             state={{ email: values.email }}
             className="font-medium text-primary hover:underline"
           >
-            Forgot password?
+            {t('login.forgot')}
           </Link>
         </p>
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
-          {loginMutation.isPending ? 'Signing in...' : 'Sign in'}
+          {loginMutation.isPending ? t('login.signingIn') : t('login.submit')}
         </Button>
       </form>
       {passkeysSupported() ? (
         <>
           <div className="my-5 flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
             <span className="h-px flex-1 bg-border" />
-            or
+            {t('login.or')}
             <span className="h-px flex-1 bg-border" />
           </div>
           <Button
@@ -133,7 +140,7 @@ export function LoginPage() {
             onClick={() => void onPasskey()}
           >
             <Fingerprint aria-hidden="true" />
-            {passkeyLogin.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+            {passkeyLogin.isPending ? t('login.passkeyWaiting') : t('login.passkey')}
           </Button>
         </>
       ) : null}

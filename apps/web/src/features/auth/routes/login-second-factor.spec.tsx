@@ -3,10 +3,14 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SecondFactorMessages } from '@cardcraft/contracts';
+import englishAuth from '@/i18n/locales/en/auth.json';
+import germanAuth from '@/i18n/locales/de/auth.json';
 import { ApiError, normalizeError } from '@/lib/api-error';
 import { SessionStore } from '@/lib/session';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
+import { englishLeft } from '@/test/untranslated';
 import { LoginPage } from './login-page';
 
 const post = jest.fn();
@@ -101,5 +105,30 @@ describe('signing in with two-step verification', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy());
     expect(screen.getByRole('alert').textContent).toContain(SecondFactorMessages.challengeExpired);
+  });
+
+  it('is said in German, both steps, with no English left', async () => {
+    post.mockImplementation((path: string) =>
+      Promise.resolve(path === '/api/auth/login' ? CHALLENGE : SESSION),
+    );
+    await speak('de');
+    renderLogin();
+    expect(screen.getByRole('heading', { name: germanAuth.login.title })).toBeTruthy();
+    expect(screen.getByRole('link', { name: germanAuth.login.forgot })).toBeTruthy();
+    expect(englishLeft(document.body.textContent ?? '', englishAuth, germanAuth)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${germanAuth.fields.email}`)), {
+      target: { value: 'ada@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${germanAuth.fields.password}`)), {
+      target: { value: 'analytical-engine' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: germanAuth.login.submit }));
+    await screen.findByRole('heading', { name: germanAuth.secondFactor.title });
+    fireEvent.click(screen.getByRole('button', { name: germanAuth.secondFactor.verify }));
+    // the form's own rule, in the screen's language
+    expect(await screen.findByText(germanAuth.secondFactor.codeRequired)).toBeTruthy();
+    expect(screen.getByText(germanAuth.secondFactor.appText)).toBeTruthy();
+    expect(englishLeft(document.body.textContent ?? '', englishAuth, germanAuth)).toEqual([]);
   });
 });

@@ -3,9 +3,15 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Messages } from '@cardcraft/contracts';
+import englishAuth from '@/i18n/locales/en/auth.json';
+import englishCommon from '@/i18n/locales/en/common.json';
+import frenchAuth from '@/i18n/locales/fr/auth.json';
+import frenchCommon from '@/i18n/locales/fr/common.json';
 import { SessionStore } from '@/lib/session';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
+import { englishLeft } from '@/test/untranslated';
 import { RegisterPage } from './register-page';
 
 const post = jest.fn();
@@ -84,6 +90,19 @@ describe('the register form', () => {
     type('Confirm Password', 'tps-report-1');
     submit();
     expect(await screen.findByText('the invitation')).toBeTruthy();
+  });
+
+  it('is said in French, the rules under its fields too, with no English left', async () => {
+    await speak('fr');
+    renderRegister();
+    expect(screen.getByRole('heading', { name: frenchAuth.register.title })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: frenchAuth.register.submit }));
+    expect(screen.getByText(frenchCommon.validation.displayName)).toBeTruthy();
+    expect(screen.getByText(frenchCommon.validation.email)).toBeTruthy();
+    expect(screen.getByText(frenchCommon.validation.passwordTooShort)).toBeTruthy();
+    const shown = document.body.textContent ?? '';
+    expect(englishLeft(shown, englishAuth, frenchAuth)).toEqual([]);
+    expect(englishLeft(shown, englishCommon, frenchCommon)).toEqual([]);
   });
 
   it('never goes to another site after signing up', async () => {

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RegisterFormDto } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,8 @@ import { useNextPath, withNext } from '../hooks/use-redirect-target';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function RegisterPage() {
-  useDocumentTitle('Create account');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.documentTitle'));
   const { isAuthenticated } = useSession();
   const navigate = useNavigate();
   // an invitation sends people here with the way back to it and the address it was sent to
@@ -44,13 +46,13 @@ export function RegisterPage() {
   const pending = registerMutation.isPending;
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Start sharing your digital business card in minutes"
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('register.hasAccount')}{' '}
           <Link to={withNext('/auth/login', next)} className="font-medium text-primary hover:underline">
-            Sign in
+            {t('register.signIn')}
           </Link>
         </>
       }
@@ -58,27 +60,27 @@ export function RegisterPage() {
       {failure ? <ErrorAlert className="mb-5">{failure}</ErrorAlert> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField
-          label="Display Name"
+          label={t('register.displayName')}
           autoComplete="name"
           placeholder="Ada Lovelace"
           {...field('displayName')}
         />
         <EmailField {...field('email')} />
         <TextField
-          label="Password"
+          label={t('fields.password')}
           type="password"
           autoComplete="new-password"
-          hint={errors.password ? undefined : 'At least 6 characters'}
+          hint={errors.password ? undefined : t('register.passwordHint')}
           {...field('password')}
         />
         <TextField
-          label="Confirm Password"
+          label={t('register.confirmPassword')}
           type="password"
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
         <Button type="submit" className="w-full" size="lg" disabled={pending}>
-          {pending ? 'Creating account...' : 'Create account'}
+          {pending ? t('register.creating') : t('register.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { AccountMailMessages, Messages, ResetPasswordDto, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
@@ -15,7 +16,8 @@ const EMPTY = { newPassword: '', confirmPassword: '' };
 
 /** the page of the e-mailed reset link: a new password, then every session of the account ends */
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('reset.title'));
   const token = linkToken(useLocation().hash);
   const reset = useResetPassword();
   const { clearSession } = useSession();
@@ -51,17 +53,17 @@ export function ResetPasswordPage() {
 
   const footer = (
     <Link to="/auth/login" className="font-medium text-primary hover:underline">
-      Back to sign in
+      {t('links.backToSignIn')}
     </Link>
   );
 
   if (done) {
     return (
-      <AuthCard title="Password changed" subtitle="You are signed out everywhere" footer={footer}>
+      <AuthCard title={t('reset.doneTitle')} subtitle={t('reset.doneSubtitle')} footer={footer}>
         <div className="space-y-4">
-          <SuccessAlert>{AccountMailMessages.resetDone}</SuccessAlert>
+          <SuccessAlert>{t('reset.done')}</SuccessAlert>
           <Button asChild className="w-full" size="lg">
-            <Link to="/auth/login">Sign in</Link>
+            <Link to="/auth/login">{t('links.signIn')}</Link>
           </Button>
         </div>
       </AuthCard>
@@ -70,11 +72,13 @@ export function ResetPasswordPage() {
 
   if (linkFailed) {
     return (
-      <AuthCard title="Choose a new password" subtitle="This link cannot be used" footer={footer}>
+      <AuthCard title={t('reset.title')} subtitle={t('reset.linkSubtitle')} footer={footer}>
         <div className="space-y-4">
-          <ErrorAlert>{linkFailed === AccountMailMessages.token ? linkFailed + '.' : linkFailed}</ErrorAlert>
+          <ErrorAlert>
+            {linkFailed === AccountMailMessages.token ? t('links.incomplete') : linkFailed}
+          </ErrorAlert>
           <Button asChild className="w-full" size="lg">
-            <Link to="/auth/forgot-password">Send a new link</Link>
+            <Link to="/auth/forgot-password">{t('reset.newLink')}</Link>
           </Button>
         </div>
       </AuthCard>
@@ -82,23 +86,23 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthCard title="Choose a new password" subtitle="At least 6 characters" footer={footer}>
+    <AuthCard title={t('reset.title')} subtitle={t('reset.subtitle')} footer={footer}>
       {failure ? <ErrorAlert className="mb-5">{failure}</ErrorAlert> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <TextField
-          label="New Password"
+          label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
           {...field('newPassword')}
         />
         <TextField
-          label="Confirm New Password"
+          label={t('fields.confirmNewPassword')}
           type="password"
           autoComplete="new-password"
           {...field('confirmPassword')}
         />
         <Button type="submit" className="w-full" size="lg" disabled={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set new password'}
+          {reset.isPending ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,30 +1,44 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, CircleCheck, Download, Loader2, PackageOpen } from 'lucide-react';
 import type { AccountExportResponse } from '@cardcraft/contracts';
+import type { Language } from '@cardcraft/contracts/languages';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { buildUrl, normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useAccountExport, useStartAccountExport } from '../api/account-export';
 
 /** the e-mailed link's address leads here: /dashboard/settings#data-export */
 const SECTION_ID = 'data-export';
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 
-function sizeText(bytes: number | null): string {
+/** the zip's size in the language's digits: bytes, whole KB, or MB to a tenth */
+function sizeText(t: TFunction, language: Language, bytes: number | null): string {
   if (bytes === null) return '';
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.ceil(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const number = (value: number, digits = 0) =>
+    new Intl.NumberFormat(language, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    }).format(value);
+  if (bytes < 1024) return t('export.bytes', { size: number(bytes) });
+  if (bytes < 1024 * 1024) return t('export.kilobytes', { size: number(Math.ceil(bytes / 1024)) });
+  return t('export.megabytes', { size: number(bytes / (1024 * 1024), 1) });
 }
 
 /** the state's icon and words, read out when they change */
-function StatusLine({ current, email }: { current: AccountExportResponse | null; email: string }) {
+function StatusLine({ current, email }: { current: AccountExportResponse | null; email: string | null }) {
+  const { t } = useTranslation('settings');
+  const language = useLanguage();
+  const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
+  const mailed = (key: string) => (email ? t(key, { email }) : t(`${key}You`));
   const line = (icon: ReactNode, title: string, detail: string) => (
     <div className="flex min-w-0 items-start gap-3">
       {icon}
@@ -39,33 +53,38 @@ function StatusLine({ current, email }: { current: AccountExportResponse | null;
     case 'preparing':
       return line(
         <Loader2 className={`${iconClass} animate-spin text-primary`} aria-hidden="true" />,
-        'Preparing your data…',
-        `We will e-mail ${email} when it is ready. You can leave this page.`,
+        t('export.preparingTitle'),
+        mailed('export.preparingText'),
       );
     case 'ready':
       return line(
         <CircleCheck className={`${iconClass} text-emerald-700`} aria-hidden="true" />,
-        'Your data is ready',
-        `Prepared ${dateTime.format(new Date(current.finishedAtUtc ?? current.requestedAtUtc))} ` +
-          `(${sizeText(current.sizeBytes)}). Available until ${day.format(new Date(current.expiresAtUtc))}.`,
+        t('export.readyTitle'),
+        t('export.readyText', {
+          prepared: dateTime.format(new Date(current.finishedAtUtc ?? current.requestedAtUtc)),
+          size: sizeText(t, language, current.sizeBytes),
+          until: day.format(new Date(current.expiresAtUtc)),
+        }),
       );
     case 'failed':
       return line(
         <CircleAlert className={`${iconClass} text-destructive`} aria-hidden="true" />,
-        'We could not prepare your data',
-        'Nothing in your account was changed. Please try again.',
+        t('export.failedTitle'),
+        t('export.failedText'),
       );
     default:
       return line(
         <PackageOpen className={`${iconClass} text-muted-foreground`} aria-hidden="true" />,
-        'No copy prepared yet',
-        `It can take a few minutes for a large account. We will e-mail ${email} when it is ready.`,
+        t('export.noneTitle'),
+        mailed('export.noneText'),
       );
   }
 }
 
 /** "Download my data": a copy of the account, made in the background, kept for a week */
 export function DataExportCard() {
+  const { t } = useTranslation('settings');
+  const language = useLanguage();
   const { session } = useSession();
   const state = useAccountExport();
   const start = useStartAccountExport();
@@ -83,7 +102,7 @@ export function DataExportCard() {
     start.mutate(undefined, {
       onError: (error) => {
         toast({
-          title: 'Could not start preparing your data',
+          title: t('export.startFailed'),
           description: normalizeError(error).message,
           variant: 'destructive',
         });
@@ -102,28 +121,25 @@ export function DataExportCard() {
       aria-labelledby="data-export-title"
     >
       <CardHeader>
-        <CardTitle id="data-export-title">Download my data</CardTitle>
-        <CardDescription>
-          A copy of your account, your cards and their photos, the messages visitors left and your analytics,
-          in one zip file.
-        </CardDescription>
+        <CardTitle id="data-export-title">{t('export.title')}</CardTitle>
+        <CardDescription>{t('export.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         {state.isPending ? (
           <Skeleton className="h-14 w-full" />
         ) : state.isError ? (
-          <p className="text-sm text-destructive">Failed to load your data export. Please try again later.</p>
+          <p className="text-sm text-destructive">{t('export.loadFailed')}</p>
         ) : (
           <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
             <div role="status" className="min-w-0">
-              <StatusLine current={current} email={session?.email ?? 'you'} />
+              <StatusLine current={current} email={session?.email ?? null} />
             </div>
             <div className="flex flex-col gap-2 sm:flex-row sm:shrink-0">
               {current?.status === 'ready' && current.downloadPath ? (
                 <Button asChild>
                   <a href={buildUrl(current.downloadPath)} download>
                     <Download aria-hidden="true" />
-                    Download ({sizeText(current.sizeBytes)})
+                    {t('export.download', { size: sizeText(t, language, current.sizeBytes) })}
                   </a>
                 </Button>
               ) : null}
@@ -134,10 +150,10 @@ export function DataExportCard() {
                   onClick={prepare}
                 >
                   {current?.status === 'failed'
-                    ? 'Try again'
+                    ? t('export.tryAgain')
                     : current?.status === 'ready'
-                      ? 'Prepare a new copy'
-                      : 'Prepare my data'}
+                      ? t('export.prepareNew')
+                      : t('export.prepare')}
                 </Button>
               ) : null}
             </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { TriangleAlert } from 'lucide-react';
 import { DeleteAccountDto, fieldErrorMap } from '@cardcraft/contracts';
@@ -23,6 +24,7 @@ import { useForm } from '@/lib/use-form';
 import { useDeleteAccount } from '../api/account';
 
 export function DeleteAccountCard() {
+  const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const deletion = useDeleteAccount();
   const [open, setOpen] = useState(false);
@@ -36,7 +38,7 @@ export function DeleteAccountCard() {
     if (!validate()) return;
     try {
       await deletion.mutateAsync({ password: values.password });
-      toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
+      toast({ title: t('deleteAccount.deletedTitle'), description: t('deleteAccount.deletedText') });
       // signing out (which also clears the cache) leads home
       navigate(SIGN_OUT_PATH, { replace: true });
     } catch (err) {
@@ -49,11 +51,8 @@ export function DeleteAccountCard() {
   return (
     <Card className="border-red-200">
       <CardHeader>
-        <CardTitle className="text-destructive">Delete account</CardTitle>
-        <CardDescription>
-          Permanently delete your account, every profile, its messages and its analytics. This cannot be
-          undone.
-        </CardDescription>
+        <CardTitle className="text-destructive">{t('deleteAccount.title')}</CardTitle>
+        <CardDescription>{t('deleteAccount.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <AlertDialog
@@ -68,7 +67,7 @@ export function DeleteAccountCard() {
           }}
         >
           <AlertDialogTrigger asChild>
-            <Button variant="destructive">Delete Account</Button>
+            <Button variant="destructive">{t('deleteAccount.submit')}</Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -76,25 +75,22 @@ export function DeleteAccountCard() {
                 <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-destructive-soft text-destructive">
                   <TriangleAlert className="size-5" aria-hidden="true" />
                 </span>
-                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  This will permanently delete your account, all your profiles, their messages and analytics.
-                  Enter your password to confirm.
-                </AlertDialogDescription>
+                <AlertDialogTitle>{t('deleteAccount.confirmTitle')}</AlertDialogTitle>
+                <AlertDialogDescription>{t('deleteAccount.confirmText')}</AlertDialogDescription>
               </AlertDialogHeader>
               {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
               <TextField
-                label="Password"
+                label={t('deleteAccount.password')}
                 type="password"
                 autoComplete="current-password"
                 {...field('password')}
               />
               <AlertDialogFooter>
                 <AlertDialogCancel type="button" disabled={deletion.isPending}>
-                  Cancel
+                  {t('shared.cancel')}
                 </AlertDialogCancel>
                 <Button type="submit" variant="destructive" disabled={deletion.isPending}>
-                  {deletion.isPending ? 'Deleting...' : 'Delete Account'}
+                  {deletion.isPending ? t('deleteAccount.deleting') : t('deleteAccount.submit')}
                 </Button>
               </AlertDialogFooter>
             </form>

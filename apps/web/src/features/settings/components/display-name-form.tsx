@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { UpdateAccountDto, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { useForm } from '@/lib/use-form';
 import { useUpdateAccount } from '../api/account';
 
 export function DisplayNameForm() {
+  const { t } = useTranslation('settings');
   const { session } = useSession();
   const update = useUpdateAccount();
   const { reset, setServerErrors, failure, setFailure, field, validate } = useForm(
@@ -26,8 +28,8 @@ export function DisplayNameForm() {
       const user = await update.mutateAsync({ displayName: valid.displayName });
       reset({ displayName: user.displayName });
       toast({
-        title: 'Name updated',
-        description: 'Your display name has been saved.',
+        title: t('account.savedTitle'),
+        description: t('account.savedText'),
         variant: 'success',
       });
     } catch (error) {
@@ -40,16 +42,16 @@ export function DisplayNameForm() {
     <Card>
       <form noValidate onSubmit={onSubmit}>
         <CardHeader>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>The name shown in your dashboard and on messages you send</CardDescription>
+          <CardTitle>{t('account.title')}</CardTitle>
+          <CardDescription>{t('account.description')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Display Name" autoComplete="name" {...field('displayName')} />
+            <TextField label={t('account.displayName')} autoComplete="name" {...field('displayName')} />
             <TextField
-              label="Email"
-              hint="Change it under Email Address below"
+              label={t('account.email')}
+              hint={t('account.emailHint')}
               type="email"
               value={session?.email ?? ''}
               readOnly
@@ -59,7 +61,7 @@ export function DisplayNameForm() {
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t('shared.saving') : t('account.save')}
           </Button>
         </CardFooter>
       </form>

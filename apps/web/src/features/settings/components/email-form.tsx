@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ChangeEmailDto, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ const EMPTY = { newEmail: '', currentPassword: '' };
 
 /** a new sign-in address: it applies once the link e-mailed to it is opened */
 export function EmailForm() {
+  const { t } = useTranslation('settings');
   const { session } = useSession();
   const change = useRequestEmailChange();
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -39,29 +41,38 @@ export function EmailForm() {
     <Card>
       <form noValidate onSubmit={onSubmit}>
         <CardHeader>
-          <CardTitle>Email Address</CardTitle>
+          <CardTitle>{t('email.title')}</CardTitle>
           <CardDescription>
-            You sign in with <span className="font-medium text-foreground">{session?.email}</span>
+            <Trans
+              t={t}
+              i18nKey="email.signInWith"
+              values={{ email: session?.email ?? '' }}
+              components={{ strong: <span className="font-medium text-foreground" /> }}
+            />
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           {sentTo ? (
             <SuccessAlert>
-              We sent a link to <strong>{sentTo}</strong>. The change applies when you open it (within an
-              hour).
+              <Trans
+                t={t}
+                i18nKey="email.sent"
+                values={{ email: sentTo }}
+                components={{ strong: <strong /> }}
+              />
             </SuccessAlert>
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="New Email"
+              label={t('email.newEmail')}
               type="email"
               autoComplete="email"
               placeholder="you@example.com"
               {...field('newEmail')}
             />
             <TextField
-              label="Current Password"
+              label={t('shared.currentPassword')}
               type="password"
               autoComplete="current-password"
               {...field('currentPassword')}
@@ -70,7 +81,7 @@ export function EmailForm() {
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Sending...' : 'Change Email'}
+            {change.isPending ? t('email.sending') : t('email.submit')}
           </Button>
         </CardFooter>
       </form>

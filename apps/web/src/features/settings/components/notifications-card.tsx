@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
@@ -8,6 +9,7 @@ import { useAccountSettings, useUpdateAccountSettings } from '../api/account-mai
 
 /** whether the owner is e-mailed each new message left on one of their profiles */
 export function NotificationsCard() {
+  const { t } = useTranslation('settings');
   const { session } = useSession();
   const settings = useAccountSettings();
   const update = useUpdateAccountSettings();
@@ -16,17 +18,21 @@ export function NotificationsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Notifications</CardTitle>
-        <CardDescription>E-mails sent to {session?.email ?? 'your address'}</CardDescription>
+        <CardTitle>{t('notifications.title')}</CardTitle>
+        <CardDescription>
+          {session?.email
+            ? t('notifications.description', { email: session.email })
+            : t('notifications.descriptionYou')}
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <div className="flex items-start justify-between gap-4">
           <div className="min-w-0 space-y-0.5">
             <label htmlFor="notify-messages" className="cursor-pointer text-sm font-medium">
-              E-mail me new messages
+              {t('notifications.label')}
             </label>
             <p id="notify-messages-description" className="text-xs text-muted-foreground">
-              One e-mail for each message a visitor leaves on your profiles
+              {t('notifications.hint')}
             </p>
           </div>
           {settings.isPending ? (
@@ -43,15 +49,15 @@ export function NotificationsCard() {
                   {
                     onSuccess: () =>
                       toast({
-                        title: notifyOnMessages ? 'Notifications on' : 'Notifications off',
+                        title: notifyOnMessages ? t('notifications.onTitle') : t('notifications.offTitle'),
                         description: notifyOnMessages
-                          ? 'You will get an e-mail for each new message.'
-                          : 'New messages still show on the Leads page.',
+                          ? t('notifications.onText')
+                          : t('notifications.offText'),
                         variant: 'success',
                       }),
                     onError: (error) =>
                       toast({
-                        title: 'Failed to save the setting',
+                        title: t('shared.saveFailed'),
                         description: normalizeError(error).message,
                         variant: 'destructive',
                       }),
@@ -61,11 +67,7 @@ export function NotificationsCard() {
             />
           )}
         </div>
-        {settings.isError ? (
-          <p className="mt-3 text-sm text-destructive">
-            Failed to load your settings. Please try again later.
-          </p>
-        ) : null}
+        {settings.isError ? <p className="mt-3 text-sm text-destructive">{t('shared.loadFailed')}</p> : null}
       </CardContent>
     </Card>
   );

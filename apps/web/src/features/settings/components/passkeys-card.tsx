@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Fingerprint, KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { PASSKEY_NAME_MAX, type PasskeyResponse } from '@cardcraft/contracts';
 import { ConfirmItsYou } from '@/components/auth/confirm-its-you';
@@ -18,6 +19,7 @@ import {
 import { TextField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import {
   passkeyCancelled,
@@ -28,8 +30,6 @@ import {
   useRenamePasskey,
 } from '@/lib/passkeys';
 import { needsReauthentication } from '@/lib/reauthentication';
-
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
 
 /** the name asked before a passkey is made, or when it is renamed */
 function NameDialog({
@@ -59,6 +59,7 @@ function NameDialog({
   onProved: () => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation(['settings', 'auth']);
   const [name, setName] = useState(initial);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -68,7 +69,7 @@ function NameDialog({
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
       <DialogContent className="max-w-md">
         <DialogHeader>
-          <DialogTitle>{proving ? 'Confirm it’s you' : title}</DialogTitle>
+          <DialogTitle>{proving ? t('confirmItsYou.title', { ns: 'auth' }) : title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
         {proving ? (
@@ -77,8 +78,8 @@ function NameDialog({
           <form noValidate onSubmit={submit} className="space-y-4">
             {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
             <TextField
-              label="Name"
-              hint="So you know which device it is: “Work laptop”, “Pixel 9”"
+              label={t('passkeys.name')}
+              hint={t('passkeys.nameHint')}
               maxLength={PASSKEY_NAME_MAX}
               value={name}
               error={fieldError}
@@ -86,7 +87,7 @@ function NameDialog({
             />
             <DialogFooter>
               <Button variant="outline" type="button" onClick={onClose} disabled={pending}>
-                Cancel
+                {t('shared.cancel')}
               </Button>
               <Button type="submit" disabled={pending}>
                 {pending ? pendingLabel : submitLabel}
@@ -108,24 +109,28 @@ function PasskeyRow({
   onRename: () => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('settings');
+  const day = new Intl.DateTimeFormat(useLanguage(), { dateStyle: 'medium' });
+  const added = day.format(new Date(passkey.createdAtUtc));
   return (
     <li className="flex items-start gap-3 px-5 py-4 sm:px-6" data-testid="passkey">
       <KeyRound className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
           <span className="break-all">{passkey.name}</span>
-          {passkey.synced ? <Badge variant="secondary">Synced</Badge> : null}
+          {passkey.synced ? <Badge variant="secondary">{t('passkeys.synced')}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          Added {day.format(new Date(passkey.createdAtUtc))} · Last used{' '}
-          {passkey.lastUsedAtUtc ? day.format(new Date(passkey.lastUsedAtUtc)) : 'never'}
+          {passkey.lastUsedAtUtc
+            ? t('passkeys.used', { added, used: day.format(new Date(passkey.lastUsedAtUtc)) })
+            : t('passkeys.neverUsed', { added })}
         </p>
       </div>
       <Button
         variant="ghost"
         size="icon-sm"
-        aria-label={`Rename the passkey ${passkey.name}`}
-        title="Rename"
+        aria-label={t('passkeys.renameOne', { name: passkey.name })}
+        title={t('passkeys.rename')}
         onClick={onRename}
       >
         <Pencil aria-hidden="true" />
@@ -134,8 +139,8 @@ function PasskeyRow({
         variant="ghost"
         size="icon-sm"
         className="text-slate-600 hover:bg-destructive-soft hover:text-destructive"
-        aria-label={`Remove the passkey ${passkey.name}`}
-        title="Remove"
+        aria-label={t('passkeys.removeOne', { name: passkey.name })}
+        title={t('passkeys.remove')}
         onClick={onRemove}
       >
         <Trash2 aria-hidden="true" />
@@ -149,6 +154,7 @@ function PasskeyRow({
  * asks for the password again when the sign-in is old; the browser then makes the key.
  */
 export function PasskeysCard() {
+  const { t } = useTranslation('settings');
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const rename = useRenamePasskey();
@@ -177,14 +183,13 @@ export function PasskeysCard() {
       const added = await add.mutateAsync(name);
       setAdding(false);
       toast({
-        title: 'Passkey added',
-        description: `Sign in with “${added.name}” next time.`,
+        title: t('passkeys.addedTitle'),
+        description: t('passkeys.addedText', { name: added.name }),
         variant: 'success',
       });
     } catch (error) {
       if (needsReauthentication(error)) setProving(true);
-      else if (passkeyCancelled(error))
-        setFailure('The device did not make a passkey. Try again when you are ready.');
+      else if (passkeyCancelled(error)) setFailure(t('passkeys.notMade'));
       else setFailure(normalizeError(error).message);
     }
   };
@@ -207,11 +212,14 @@ export function PasskeysCard() {
     if (!toRemove) return;
     try {
       await remove.mutateAsync(toRemove.id);
-      toast({ title: 'Passkey removed', description: `“${toRemove.name}” no longer signs in.` });
+      toast({
+        title: t('passkeys.removedTitle'),
+        description: t('passkeys.removedText', { name: toRemove.name }),
+      });
       setToRemove(null);
     } catch (error) {
       toast({
-        title: 'Could not remove',
+        title: t('passkeys.removeFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -227,33 +235,28 @@ export function PasskeysCard() {
     >
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <CardTitle id="passkeys-title">Passkeys</CardTitle>
-          <CardDescription>
-            Sign in with your fingerprint, face or device PIN instead of your password. A passkey cannot be
-            phished or reused on another site.
-          </CardDescription>
+          <CardTitle id="passkeys-title">{t('passkeys.title')}</CardTitle>
+          <CardDescription>{t('passkeys.description')}</CardDescription>
         </div>
         <Button className="self-start sm:shrink-0" onClick={() => setAdding(true)} disabled={!supported}>
           <Fingerprint aria-hidden="true" />
-          Add a passkey
+          {t('passkeys.add')}
         </Button>
       </CardHeader>
       {!supported ? (
-        <p className="px-5 pb-5 text-sm text-muted-foreground sm:px-6 sm:pb-6">
-          This browser cannot make passkeys.
-        </p>
+        <p className="px-5 pb-5 text-sm text-muted-foreground sm:px-6 sm:pb-6">{t('passkeys.unsupported')}</p>
       ) : passkeys.isPending ? (
         <div className="px-5 pb-5 sm:px-6 sm:pb-6">
-          <Skeleton className="h-16 w-full" aria-label="Loading passkeys" />
+          <Skeleton className="h-16 w-full" aria-label={t('passkeys.loading')} />
         </div>
       ) : passkeys.isError ? (
         <div className="px-5 pb-5 sm:px-6 sm:pb-6">
           <ErrorAlert>{normalizeError(passkeys.error).message}</ErrorAlert>
         </div>
       ) : list.length === 0 ? (
-        <p className="px-5 pb-5 text-sm text-muted-foreground sm:px-6 sm:pb-6">No passkeys yet.</p>
+        <p className="px-5 pb-5 text-sm text-muted-foreground sm:px-6 sm:pb-6">{t('passkeys.none')}</p>
       ) : (
-        <ul className="divide-y divide-border border-t border-border" aria-label="Passkeys">
+        <ul className="divide-y divide-border border-t border-border" aria-label={t('passkeys.title')}>
           {list.map((passkey) => (
             <PasskeyRow
               key={passkey.id}
@@ -266,11 +269,11 @@ export function PasskeysCard() {
       )}
       {adding ? (
         <NameDialog
-          title="Add a passkey"
-          description="Name it, then follow your browser: it asks for your fingerprint, face or PIN."
+          title={t('passkeys.add')}
+          description={t('passkeys.addText')}
           initial={pendingName}
-          submitLabel="Continue"
-          pendingLabel="Waiting for your device..."
+          submitLabel={t('passkeys.continue')}
+          pendingLabel={t('passkeys.waiting')}
           pending={add.isPending}
           failure={failure}
           proving={proving}
@@ -284,11 +287,11 @@ export function PasskeysCard() {
       ) : null}
       {renaming ? (
         <NameDialog
-          title="Rename the passkey"
-          description="Only you see this name."
+          title={t('passkeys.renameTitle')}
+          description={t('passkeys.renameText')}
           initial={renaming.name}
-          submitLabel="Save"
-          pendingLabel="Saving..."
+          submitLabel={t('passkeys.save')}
+          pendingLabel={t('shared.saving')}
           pending={rename.isPending}
           failure={null}
           fieldError={renameError}
@@ -306,12 +309,12 @@ export function PasskeysCard() {
         onOpenChange={(open) => {
           if (!open) setToRemove(null);
         }}
-        title="Remove this passkey?"
-        description={`“${toRemove?.name ?? ''}” will no longer sign in. You can add it again later.`}
+        title={t('passkeys.removeTitle')}
+        description={t('passkeys.removeText', { name: toRemove?.name ?? '' })}
         pending={remove.isPending}
         onConfirm={() => void onRemove()}
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
+        confirmLabel={t('passkeys.remove')}
+        pendingLabel={t('passkeys.removing')}
       />
     </Card>
   );

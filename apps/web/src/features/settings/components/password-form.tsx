@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChangePasswordDto, Messages, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { useChangePassword } from '../api/account';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function PasswordForm() {
+  const { t } = useTranslation('settings');
   const change = useChangePassword();
   const { values, reset, setServerErrors, failure, setFailure, field, validate } = useForm(EMPTY, {
     dto: ChangePasswordDto,
@@ -28,8 +30,8 @@ export function PasswordForm() {
       await change.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       reset(EMPTY);
       toast({
-        title: 'Password changed',
-        description: 'Use your new password next time you sign in.',
+        title: t('password.changedTitle'),
+        description: t('password.changedText'),
         variant: 'success',
       });
     } catch (error) {
@@ -43,13 +45,13 @@ export function PasswordForm() {
     <Card>
       <form noValidate onSubmit={onSubmit}>
         <CardHeader>
-          <CardTitle>Password</CardTitle>
-          <CardDescription>Choose a password of at least 6 characters</CardDescription>
+          <CardTitle>{t('password.title')}</CardTitle>
+          <CardDescription>{t('password.description')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <TextField
-            label="Current Password"
+            label={t('shared.currentPassword')}
             className="sm:max-w-sm"
             type="password"
             autoComplete="current-password"
@@ -57,13 +59,13 @@ export function PasswordForm() {
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="New Password"
+              label={t('password.new')}
               type="password"
               autoComplete="new-password"
               {...field('newPassword')}
             />
             <TextField
-              label="Confirm New Password"
+              label={t('password.confirm')}
               type="password"
               autoComplete="new-password"
               {...field('confirmPassword')}
@@ -72,7 +74,7 @@ export function PasswordForm() {
         </CardContent>
         <CardFooter className="justify-end">
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Updating...' : 'Change Password'}
+            {change.isPending ? t('password.updating') : t('password.submit')}
           </Button>
         </CardFooter>
       </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, Copy, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
@@ -7,8 +8,9 @@ import { Button } from '@/components/ui/button';
  * can be copied or saved as a text file
  */
 export function RecoveryCodes({ codes }: { codes: string[] }) {
+  const { t } = useTranslation('settings');
   const [copied, setCopied] = useState(false);
-  const text = `Cardcraft recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const text = `${t('recoveryCodes.fileTitle')}\n\n${codes.join('\n')}\n`;
 
   const copy = async () => {
     try {
@@ -30,12 +32,9 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
 
   return (
     <div className="space-y-3">
-      <p className="text-sm text-muted-foreground">
-        Keep these somewhere safe, away from your phone. If you lose the phone, each code signs you in once.
-        They are shown only now.
-      </p>
+      <p className="text-sm text-muted-foreground">{t('recoveryCodes.text')}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('recoveryCodes.label')}
         className="grid grid-cols-2 gap-x-6 gap-y-1.5 rounded-lg border border-border bg-muted/50 p-4 font-mono text-sm"
       >
         {codes.map((code) => (
@@ -45,11 +44,11 @@ export function RecoveryCodes({ codes }: { codes: string[] }) {
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          {copied ? 'Copied' : 'Copy codes'}
+          {copied ? t('recoveryCodes.copied') : t('recoveryCodes.copy')}
         </Button>
         <Button type="button" variant="outline" size="sm" onClick={download}>
           <Download aria-hidden="true" />
-          Download
+          {t('recoveryCodes.download')}
         </Button>
       </div>
     </div>

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import {
   ANALYTICS_REPORT_FREQUENCIES,
   TRAFFIC_ALERT_MULTIPLES,
@@ -16,28 +18,19 @@ import { cn } from '@/lib/utils';
 import { useAccountSettings, useUpdateAccountSettings } from '../api/account-mail';
 import { browserZone } from './time-zone-card';
 
-const REPORT_LABELS: Record<AnalyticsReportFrequency, string> = {
-  off: 'Off',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-};
+// each frequency's name, its hint and the toast that it is on are under reports.{off,weekly,monthly}
 
-function reportHint(report: AnalyticsReportFrequency, zone: string): string {
-  if (report === 'weekly')
-    return `Every Monday: last week's visits, sources and links of each card (${zone}).`;
-  if (report === 'monthly')
-    return `On the 1st: last month's visits, sources and links of each card (${zone}).`;
-  return 'No report by e-mail. The dashboard shows every figure.';
+function reportHint(t: TFunction, report: AnalyticsReportFrequency, zone: string): string {
+  return t(`reports.${report}.hint`, { zone });
 }
 
-function alertHint(multiple: TrafficAlertMultiple | null): string {
-  return multiple
-    ? `An e-mail when a card's visits in an hour reach ${multiple} times its usual hour (at least 10 visits), once a day at most.`
-    : 'No alerts about busy hours.';
+function alertHint(t: TFunction, multiple: TrafficAlertMultiple | null): string {
+  return multiple ? t('reports.alertHint', { multiple }) : t('reports.alertOffHint');
 }
 
 /** the analytics by e-mail: a weekly or monthly report, and an alert on an unusually busy hour */
 export function ReportsCard() {
+  const { t } = useTranslation('settings');
   const { session } = useSession();
   const settings = useAccountSettings();
   const update = useUpdateAccountSettings();
@@ -57,7 +50,7 @@ export function ReportsCard() {
       onSuccess: () => toast({ title, variant: 'success' }),
       onError: (error) =>
         toast({
-          title: 'Failed to save the setting',
+          title: t('shared.saveFailed'),
           description: normalizeError(error).message,
           variant: 'destructive',
         }),
@@ -80,14 +73,16 @@ export function ReportsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Reports and alerts</CardTitle>
-        <CardDescription>Analytics by e-mail to {session?.email ?? 'your address'}</CardDescription>
+        <CardTitle>{t('reports.title')}</CardTitle>
+        <CardDescription>
+          {session?.email ? t('reports.description', { email: session.email }) : t('reports.descriptionYou')}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         {field(
           reportId,
-          'Analytics report',
-          reportHint(report, zone),
+          t('reports.report'),
+          reportHint(t, report, zone),
           <select
             id={reportId}
             aria-describedby={`${reportId}-hint`}
@@ -96,23 +91,20 @@ export function ReportsCard() {
             disabled={settings.isError || update.isPending}
             onChange={(event) => {
               const analyticsReport = event.target.value as AnalyticsReportFrequency;
-              save(
-                { analyticsReport },
-                analyticsReport === 'off' ? 'Report off' : `${REPORT_LABELS[analyticsReport]} report on`,
-              );
+              save({ analyticsReport }, t(`reports.${analyticsReport}.saved`));
             }}
           >
             {ANALYTICS_REPORT_FREQUENCIES.map((frequency) => (
               <option key={frequency} value={frequency}>
-                {REPORT_LABELS[frequency]}
+                {t(`reports.${frequency}.label`)}
               </option>
             ))}
           </select>,
         )}
         {field(
           alertId,
-          'Traffic alert',
-          alertHint(alert),
+          t('reports.alert'),
+          alertHint(t, alert),
           <select
             id={alertId}
             aria-describedby={`${alertId}-hint`}
@@ -124,26 +116,24 @@ export function ReportsCard() {
               const trafficAlertMultiple = value === 'off' ? null : (Number(value) as TrafficAlertMultiple);
               save(
                 { trafficAlertMultiple },
-                trafficAlertMultiple ? `Alert at ${trafficAlertMultiple}× the usual visits` : 'Alert off',
+                trafficAlertMultiple
+                  ? t('reports.alertSaved', { multiple: trafficAlertMultiple })
+                  : t('reports.alertOffSaved'),
               );
             }}
           >
-            <option value="off">Off</option>
+            <option value="off">{t('reports.off.label')}</option>
             {TRAFFIC_ALERT_MULTIPLES.map((multiple) => (
               <option key={multiple} value={multiple}>
-                {multiple}× the usual visits
+                {t('reports.alertOption', { multiple })}
               </option>
             ))}
           </select>,
         )}
         {settings.data && !settings.data.timeZone ? (
-          <p className="text-xs text-muted-foreground">
-            Reports count days in UTC until you choose a time zone (your browser&apos;s is {browserZone()}).
-          </p>
+          <p className="text-xs text-muted-foreground">{t('reports.utcNote', { zone: browserZone() })}</p>
         ) : null}
-        {settings.isError ? (
-          <p className="text-sm text-destructive">Failed to load your settings. Please try again later.</p>
-        ) : null}
+        {settings.isError ? <p className="text-sm text-destructive">{t('shared.loadFailed')}</p> : null}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ShieldCheck } from 'lucide-react';
 import { ConfirmItsYou } from '@/components/auth/confirm-its-you';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -15,36 +16,23 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { normalizeError } from '@/lib/api-client';
 import { needsReauthentication } from '@/lib/reauthentication';
 import { useDisableSecondFactor, useNewRecoveryCodes, useSecondFactorStatus } from '@/lib/second-factor';
 import { RecoveryCodes } from './recovery-codes';
 import { SecondFactorSetupDialog } from './second-factor-setup-dialog';
 
-const day = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
+/** what each action's dialog says: under secondFactor.actions.{codes,off} (title, description, confirm, pending) */
 type Action = 'codes' | 'off';
-
-const ACTIONS: Record<Action, { title: string; description: string; confirm: string; pending: string }> = {
-  codes: {
-    title: 'New recovery codes?',
-    description: 'Your old recovery codes stop working, used or not. Save the new ones somewhere safe.',
-    confirm: 'Make new codes',
-    pending: 'Making codes...',
-  },
-  off: {
-    title: 'Turn off two-step verification?',
-    description: 'Sign-in will ask only for your password. We will tell you by e-mail.',
-    confirm: 'Turn off',
-    pending: 'Turning off...',
-  },
-};
 
 /**
  * "Two-step verification": an authenticator app's code after the password, with recovery codes; what
  * changes it (new codes, turning it off) asks for the password again when the sign-in is old
  */
 export function SecondFactorCard() {
+  const { t } = useTranslation(['settings', 'auth']);
+  const day = new Intl.DateTimeFormat(useLanguage(), { dateStyle: 'medium' });
   const status = useSecondFactorStatus();
   const newCodes = useNewRecoveryCodes();
   const disable = useDisableSecondFactor();
@@ -72,8 +60,8 @@ export function SecondFactorCard() {
         await disable.mutateAsync(undefined);
         setAction(null);
         toast({
-          title: 'Two-step verification is off',
-          description: 'Sign-in asks only for your password now.',
+          title: t('secondFactor.offTitle'),
+          description: t('secondFactor.offText'),
         });
       }
     } catch (error) {
@@ -83,42 +71,41 @@ export function SecondFactorCard() {
   };
 
   const enabled = status.data?.enabled === true;
-  const shown = action ? ACTIONS[action] : null;
+  const said = (part: 'title' | 'description' | 'confirm' | 'pending') =>
+    action ? t(`secondFactor.actions.${action}.${part}`) : undefined;
   return (
     <Card id="security" role="region" aria-labelledby="security-title" className="scroll-mt-6">
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <CardTitle id="security-title" className="flex flex-wrap items-center gap-2">
-            Two-step verification
-            {enabled ? <Badge variant="success">On</Badge> : null}
+            {t('secondFactor.title')}
+            {enabled ? <Badge variant="success">{t('secondFactor.on')}</Badge> : null}
           </CardTitle>
-          <CardDescription>
-            A code from an authenticator app after your password, so a stolen password alone cannot sign in.
-          </CardDescription>
+          <CardDescription>{t('secondFactor.description')}</CardDescription>
         </div>
         {status.data && !enabled ? (
           <Button className="self-start sm:shrink-0" onClick={() => setSettingUp(true)}>
             <ShieldCheck aria-hidden="true" />
-            Turn on
+            {t('secondFactor.turnOn')}
           </Button>
         ) : null}
       </CardHeader>
       <CardContent>
         {status.isPending ? (
-          <Skeleton className="h-10 w-full" aria-label="Loading two-step verification" />
+          <Skeleton className="h-10 w-full" aria-label={t('secondFactor.loading')} />
         ) : status.isError ? (
           <ErrorAlert>{normalizeError(status.error).message}</ErrorAlert>
         ) : enabled ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-muted-foreground">
-              On since {status.data.enabledAtUtc ? day.format(new Date(status.data.enabledAtUtc)) : 'today'}.{' '}
-              {status.data.recoveryCodesLeft === 1
-                ? '1 recovery code left.'
-                : `${status.data.recoveryCodesLeft} recovery codes left.`}
+              {status.data.enabledAtUtc
+                ? t('secondFactor.onSince', { date: day.format(new Date(status.data.enabledAtUtc)) })
+                : t('secondFactor.onSinceToday')}{' '}
+              {t('secondFactor.codesLeft', { count: status.data.recoveryCodesLeft })}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" onClick={() => setAction('codes')}>
-                New recovery codes
+                {t('secondFactor.newCodes')}
               </Button>
               <Button
                 variant="outline"
@@ -126,30 +113,34 @@ export function SecondFactorCard() {
                 className="text-destructive hover:bg-destructive-soft hover:text-destructive"
                 onClick={() => setAction('off')}
               >
-                Turn off
+                {t('secondFactor.turnOff')}
               </Button>
             </div>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">Off. Sign-in asks only for your password.</p>
+          <p className="text-sm text-muted-foreground">{t('secondFactor.offState')}</p>
         )}
       </CardContent>
       <SecondFactorSetupDialog open={settingUp} onOpenChange={setSettingUp} />
-      <Dialog open={shown !== null} onOpenChange={(next) => (next ? undefined : close())}>
+      <Dialog open={action !== null} onOpenChange={(next) => (next ? undefined : close())}>
         <DialogContent className="max-w-lg">
           <DialogHeader>
             <DialogTitle>
-              {codes ? 'Your new recovery codes' : proving ? 'Confirm it’s you' : shown?.title}
+              {codes
+                ? t('secondFactor.newCodesTitle')
+                : proving
+                  ? t('confirmItsYou.title', { ns: 'auth' })
+                  : said('title')}
             </DialogTitle>
             <DialogDescription>
-              {codes ? 'The old ones no longer work.' : shown?.description}
+              {codes ? t('secondFactor.newCodesText') : said('description')}
             </DialogDescription>
           </DialogHeader>
           {codes ? (
             <>
               <RecoveryCodes codes={codes} />
               <DialogFooter>
-                <Button onClick={close}>Done</Button>
+                <Button onClick={close}>{t('shared.done')}</Button>
               </DialogFooter>
             </>
           ) : proving ? (
@@ -165,14 +156,14 @@ export function SecondFactorCard() {
               {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
               <DialogFooter>
                 <Button variant="outline" onClick={close} disabled={pending}>
-                  Cancel
+                  {t('shared.cancel')}
                 </Button>
                 <Button
                   variant={action === 'off' ? 'destructive' : 'default'}
                   onClick={() => action && void run(action)}
                   disabled={pending}
                 >
-                  {pending ? shown?.pending : shown?.confirm}
+                  {pending ? said('pending') : said('confirm')}
                 </Button>
               </DialogFooter>
             </>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SecondFactorSetupResponse } from '@cardcraft/contracts';
 import { ConfirmItsYou } from '@/components/auth/confirm-its-you';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -32,6 +33,7 @@ export function SecondFactorSetupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation(['settings', 'auth']);
   const begin = useBeginSecondFactor();
   const enable = useEnableSecondFactor();
   const [setup, setSetup] = useState<SecondFactorSetupResponse | null>(null);
@@ -79,10 +81,10 @@ export function SecondFactorSetupDialog({
   };
 
   const title = recoveryCodes
-    ? 'Save your recovery codes'
+    ? t('setup.savedTitle')
     : proving
-      ? 'Confirm it’s you'
-      : 'Turn on two-step verification';
+      ? t('confirmItsYou.title', { ns: 'auth' })
+      : t('setup.title');
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
@@ -95,16 +97,14 @@ export function SecondFactorSetupDialog({
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            {recoveryCodes
-              ? 'Two-step verification is on. From now on, sign-in asks for a code from your app after your password.'
-              : 'After your password, sign-in will ask for a code from an authenticator app on your phone.'}
+            {recoveryCodes ? t('setup.savedText') : t('setup.description')}
           </DialogDescription>
         </DialogHeader>
         {recoveryCodes ? (
           <>
             <RecoveryCodes codes={recoveryCodes} />
             <DialogFooter>
-              <Button onClick={() => close(false)}>Done</Button>
+              <Button onClick={() => close(false)}>{t('shared.done')}</Button>
             </DialogFooter>
           </>
         ) : proving ? (
@@ -116,31 +116,26 @@ export function SecondFactorSetupDialog({
             }}
           />
         ) : (
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            className="space-y-4"
-            aria-label="Set up your authenticator app"
-          >
+          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t('setup.formLabel')}>
             {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
             <ol className="list-decimal space-y-1 pl-5 text-sm text-muted-foreground">
-              <li>Open an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).</li>
-              <li>Scan this QR code, or type the key below.</li>
-              <li>Enter the 6-digit code the app shows.</li>
+              <li>{t('setup.stepApp')}</li>
+              <li>{t('setup.stepScan')}</li>
+              <li>{t('setup.stepCode')}</li>
             </ol>
             <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-start">
               {setup ? (
                 <img
                   src={`data:image/svg+xml;utf8,${encodeURIComponent(setup.qrSvg)}`}
-                  alt="QR code to scan with your authenticator app"
+                  alt={t('setup.qrAlt')}
                   className="size-44 shrink-0 rounded-lg border border-border bg-white"
                 />
               ) : (
-                <Skeleton className="size-44 shrink-0" aria-label="Preparing the QR code" />
+                <Skeleton className="size-44 shrink-0" aria-label={t('setup.qrPreparing')} />
               )}
               <div className="min-w-0 space-y-1 text-sm">
-                <p className="font-medium">Can’t scan it?</p>
-                <p className="text-muted-foreground">Enter this key in the app, as a time-based code:</p>
+                <p className="font-medium">{t('setup.cannotScan')}</p>
+                <p className="text-muted-foreground">{t('setup.enterKey')}</p>
                 <code
                   className="block break-all rounded-md bg-muted px-2 py-1 font-mono text-sm"
                   data-testid="setup-key"
@@ -150,7 +145,7 @@ export function SecondFactorSetupDialog({
               </div>
             </div>
             <TextField
-              label="Code from the app"
+              label={t('setup.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               required
@@ -165,10 +160,10 @@ export function SecondFactorSetupDialog({
                 onClick={() => close(false)}
                 disabled={enable.isPending}
               >
-                Cancel
+                {t('shared.cancel')}
               </Button>
               <Button type="submit" disabled={!setup || enable.isPending}>
-                {enable.isPending ? 'Turning on...' : 'Turn on'}
+                {enable.isPending ? t('setup.turningOn') : t('secondFactor.turnOn')}
               </Button>
             </DialogFooter>
           </form>

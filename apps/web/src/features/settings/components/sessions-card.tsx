@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
 import type { AccountSessionResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -8,15 +9,14 @@ import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/ca
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { normalizeError } from '@/lib/api-client';
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/sessions';
 
 const DEVICE_ICONS = { desktop: Monitor, mobile: Smartphone, tablet: Tablet } as const;
-const countries = new Intl.DisplayNames(['en'], { type: 'region' });
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
 
-function countryName(code: string | null): string | null {
+/** a country's name in the screen's language, from its ISO code */
+function countryName(countries: Intl.DisplayNames, code: string | null): string | null {
   if (!code) return null;
   try {
     return countries.of(code) ?? code;
@@ -25,28 +25,46 @@ function countryName(code: string | null): string | null {
   }
 }
 
-function SessionRow({ session, onEnd }: { session: AccountSessionResponse; onEnd: () => void }) {
+function SessionRow({
+  session,
+  onEnd,
+  when,
+}: {
+  session: AccountSessionResponse;
+  onEnd: () => void;
+  when: (iso: string) => string;
+}) {
+  const { t } = useTranslation('settings');
+  const language = useLanguage();
   const Icon = DEVICE_ICONS[session.deviceType];
-  const country = countryName(session.country);
+  const country = countryName(new Intl.DisplayNames([language], { type: 'region' }), session.country);
   return (
     <li className="flex items-start gap-3 px-5 py-4 sm:px-6" data-testid="session">
       <Icon className="mt-0.5 size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
           <span>{session.device}</span>
-          {session.current ? <Badge variant="success">This device</Badge> : null}
+          {session.current ? <Badge variant="success">{t('sessions.thisDevice')}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground">
-          {country ? `${country} · ` : ''}Signed in{' '}
-          <time dateTime={session.createdAtUtc}>{when(session.createdAtUtc)}</time>
+          {country ? `${country} · ` : ''}
+          <Trans
+            t={t}
+            i18nKey="sessions.signedIn"
+            values={{ date: when(session.createdAtUtc) }}
+            components={{ time: <time dateTime={session.createdAtUtc} /> }}
+          />
         </p>
         <p className="text-xs text-muted-foreground">
           {session.current ? (
-            'Active now'
+            t('sessions.activeNow')
           ) : (
-            <>
-              Last active <time dateTime={session.lastSeenAtUtc}>{when(session.lastSeenAtUtc)}</time>
-            </>
+            <Trans
+              t={t}
+              i18nKey="sessions.lastActive"
+              values={{ date: when(session.lastSeenAtUtc) }}
+              components={{ time: <time dateTime={session.lastSeenAtUtc} /> }}
+            />
           )}
         </p>
       </div>
@@ -55,10 +73,10 @@ function SessionRow({ session, onEnd }: { session: AccountSessionResponse; onEnd
           variant="outline"
           size="sm"
           className="shrink-0"
-          aria-label={`Sign out ${session.device}, signed in ${when(session.createdAtUtc)}`}
+          aria-label={t('sessions.signOutOne', { device: session.device, date: when(session.createdAtUtc) })}
           onClick={onEnd}
         >
-          Sign out
+          {t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -70,6 +88,9 @@ function SessionRow({ session, onEnd }: { session: AccountSessionResponse; onEnd
  * was last active), with a way to sign any other one out, or all of them
  */
 export function SessionsCard() {
+  const { t } = useTranslation('settings');
+  const dateTime = new Intl.DateTimeFormat(useLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = (iso: string) => dateTime.format(new Date(iso));
   const sessions = useAccountSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -79,10 +100,14 @@ export function SessionsCard() {
 
   const onEnd = (session: AccountSessionResponse) =>
     endOne.mutate(session.id, {
-      onSuccess: () => toast({ title: 'Signed out', description: `${session.device} is signed out.` }),
+      onSuccess: () =>
+        toast({
+          title: t('sessions.signedOutTitle'),
+          description: t('sessions.signedOutText', { device: session.device }),
+        }),
       onError: (error) =>
         toast({
-          title: 'Could not sign out',
+          title: t('sessions.signOutFailed'),
           description: normalizeError(error).message,
           variant: 'destructive',
         }),
@@ -93,13 +118,13 @@ export function SessionsCard() {
       onSuccess: ({ ended }) => {
         setConfirmingAll(false);
         toast({
-          title: 'Other sessions signed out',
-          description: ended === 1 ? '1 session was signed out.' : `${ended} sessions were signed out.`,
+          title: t('sessions.othersSignedOutTitle'),
+          description: t('sessions.othersSignedOutText', { count: ended }),
         });
       },
       onError: (error) =>
         toast({
-          title: 'Could not sign out',
+          title: t('sessions.signOutFailed'),
           description: normalizeError(error).message,
           variant: 'destructive',
         }),
@@ -114,41 +139,39 @@ export function SessionsCard() {
     >
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <CardTitle id="sessions-title">Sessions</CardTitle>
-          <CardDescription>
-            Where your account is signed in. Sign out any you do not recognize, then change your password.
-          </CardDescription>
+          <CardTitle id="sessions-title">{t('sessions.title')}</CardTitle>
+          <CardDescription>{t('sessions.description')}</CardDescription>
         </div>
         {others > 0 ? (
           <Button variant="outline" className="self-start sm:shrink-0" onClick={() => setConfirmingAll(true)}>
-            Sign out other sessions
+            {t('sessions.signOutOthers')}
           </Button>
         ) : null}
       </CardHeader>
       {sessions.isPending ? (
         <div className="px-5 pb-5 sm:px-6 sm:pb-6">
-          <Skeleton className="h-20 w-full" aria-label="Loading sessions" />
+          <Skeleton className="h-20 w-full" aria-label={t('sessions.loading')} />
         </div>
       ) : sessions.isError ? (
         <div className="px-5 pb-5 sm:px-6 sm:pb-6">
           <ErrorAlert>{normalizeError(sessions.error).message}</ErrorAlert>
         </div>
       ) : (
-        <ul className="divide-y divide-border border-t border-border" aria-label="Sessions">
+        <ul className="divide-y divide-border border-t border-border" aria-label={t('sessions.title')}>
           {list.map((session) => (
-            <SessionRow key={session.id} session={session} onEnd={() => onEnd(session)} />
+            <SessionRow key={session.id} session={session} when={when} onEnd={() => onEnd(session)} />
           ))}
         </ul>
       )}
       <ConfirmDialog
         open={confirmingAll}
         onOpenChange={setConfirmingAll}
-        title="Sign out every other session?"
-        description={`${others === 1 ? 'The other device' : `The ${others} other devices`} must sign in again to use your account. This device stays signed in.`}
+        title={t('sessions.confirmTitle')}
+        description={t('sessions.confirmText', { count: others })}
         pending={endOthers.isPending}
         onConfirm={onEndOthers}
-        confirmLabel="Sign out"
-        pendingLabel="Signing out..."
+        confirmLabel={t('sessions.signOut')}
+        pendingLabel={t('sessions.signingOut')}
       />
     </Card>
   );

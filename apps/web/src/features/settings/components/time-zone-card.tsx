@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldBase, Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,6 +19,7 @@ export const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZon
 
 /** the zone the reports, the dashboard and the CSV files count days in; none chosen: the browser's */
 export function TimeZoneCard() {
+  const { t } = useTranslation('settings');
   const settings = useAccountSettings();
   const update = useUpdateAccountSettings();
   const [search, setSearch] = useState('');
@@ -38,13 +40,15 @@ export function TimeZoneCard() {
       {
         onSuccess: (saved) =>
           toast({
-            title: 'Time zone saved',
-            description: `Days are counted in ${saved.timeZone ?? `your browser's zone (${browserZone()})`}.`,
+            title: t('timeZone.savedTitle'),
+            description: saved.timeZone
+              ? t('timeZone.savedText', { zone: saved.timeZone })
+              : t('timeZone.savedBrowser', { zone: browserZone() }),
             variant: 'success',
           }),
         onError: (error) =>
           toast({
-            title: 'Failed to save the time zone',
+            title: t('timeZone.saveFailed'),
             description: normalizeError(error).message,
             variant: 'destructive',
           }),
@@ -54,8 +58,8 @@ export function TimeZoneCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Time zone</CardTitle>
-        <CardDescription>Analytics, reports and alerts count days and hours in it</CardDescription>
+        <CardTitle>{t('timeZone.title')}</CardTitle>
+        <CardDescription>{t('timeZone.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {settings.isPending ? (
@@ -64,7 +68,7 @@ export function TimeZoneCard() {
           <>
             <div className="space-y-1.5">
               <label htmlFor={searchId} className="text-sm font-medium">
-                Search time zones
+                {t('timeZone.search')}
               </label>
               <Input
                 id={searchId}
@@ -77,7 +81,7 @@ export function TimeZoneCard() {
             </div>
             <div className="space-y-1.5">
               <label htmlFor={selectId} className="text-sm font-medium">
-                Time zone
+                {t('timeZone.label')}
               </label>
               <select
                 id={selectId}
@@ -86,7 +90,7 @@ export function TimeZoneCard() {
                 disabled={settings.isError || update.isPending}
                 onChange={(event) => choose(event.target.value)}
               >
-                <option value="">Browser&apos;s zone ({browserZone()})</option>
+                <option value="">{t('timeZone.browser', { zone: browserZone() })}</option>
                 {shown.map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replace(/_/g, ' ')}
@@ -94,14 +98,14 @@ export function TimeZoneCard() {
                 ))}
               </select>
               <p className="text-xs text-muted-foreground" aria-live="polite">
-                {search.trim() ? `${shown.length} zones match` : `${zones.length} zones`}
+                {search.trim()
+                  ? t('timeZone.matching', { count: shown.length })
+                  : t('timeZone.count', { count: zones.length })}
               </p>
             </div>
           </>
         )}
-        {settings.isError ? (
-          <p className="text-sm text-destructive">Failed to load your settings. Please try again later.</p>
-        ) : null}
+        {settings.isError ? <p className="text-sm text-destructive">{t('shared.loadFailed')}</p> : null}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { ApiKeysSection } from '@/components/api-keys/api-keys-section';
 import { PageHeader } from '@/components/layout/page-header';
@@ -6,6 +7,7 @@ import { DataExportCard } from '../components/data-export-card';
 import { DeleteAccountCard } from '../components/delete-account-card';
 import { DisplayNameForm } from '../components/display-name-form';
 import { EmailForm } from '../components/email-form';
+import { LanguageCard } from '../components/language-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordForm } from '../components/password-form';
 import { ReportsCard } from '../components/reports-card';
@@ -16,7 +18,8 @@ import { TimeZoneCard } from '../components/time-zone-card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('page.title'));
   // a link to one section (Integrations' "Manage API keys") lands on it
   const { hash } = useLocation();
   useEffect(() => {
@@ -24,10 +27,7 @@ export function SettingsPage() {
   }, [hash]);
   return (
     <div className="max-w-3xl">
-      <PageHeader
-        title="Settings"
-        description="Manage your account, e-mail, password, security, API keys and data"
-      />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="space-y-6">
         <DisplayNameForm />
         <EmailForm />
@@ -36,12 +36,10 @@ export function SettingsPage() {
         <SecondFactorCard />
         <SessionsCard />
         <NotificationsCard />
+        <LanguageCard />
         <TimeZoneCard />
         <ReportsCard />
-        <ApiKeysSection
-          owner={{ kind: 'account' }}
-          description="Let tools reach your own cards, leads and analytics without your password"
-        />
+        <ApiKeysSection owner={{ kind: 'account' }} description={t('page.apiKeys')} />
         <DataExportCard />
         <DeleteAccountCard />
       </div>

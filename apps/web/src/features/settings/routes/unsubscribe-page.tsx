@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AuthCard } from '@/components/layout/auth-card';
 import { ErrorAlert, SuccessAlert } from '@/components/ui/alert';
@@ -6,14 +7,13 @@ import { normalizeError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnsubscribe } from '../api/account-mail';
 
-const KIND_WORDS = { report: 'the analytics report', alert: 'traffic alerts' } as const;
-
 /**
  * the page an analytics mail's unsubscribe link opens, signed in or not. opening it changes nothing
  * (mail scanners open links); the button does
  */
 export function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('unsubscribe.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const kind = token.startsWith('alert.') ? 'alert' : token.startsWith('report.') ? 'report' : null;
@@ -21,31 +21,26 @@ export function UnsubscribePage() {
 
   return (
     <AuthCard
-      title="Unsubscribe"
-      subtitle={kind ? `Stop ${KIND_WORDS[kind]} by e-mail` : 'Stop analytics e-mails'}
+      title={t('unsubscribe.title')}
+      subtitle={kind ? t(`unsubscribe.${kind}.subtitle`) : t('unsubscribe.subtitle')}
       footer={
-        <>
-          Change every e-mail in <Link to="/dashboard/settings">Settings</Link>
-        </>
+        <Trans t={t} i18nKey="unsubscribe.footer" components={{ link: <Link to="/dashboard/settings" /> }} />
       }
     >
       {!kind ? (
-        <ErrorAlert>This unsubscribe link is not complete. Change your e-mails in Settings.</ErrorAlert>
+        <ErrorAlert>{t('unsubscribe.incomplete')}</ErrorAlert>
       ) : unsubscribe.isSuccess ? (
         <SuccessAlert>{unsubscribe.data.message}</SuccessAlert>
       ) : (
         <div className="space-y-4">
           {unsubscribe.isError ? <ErrorAlert>{normalizeError(unsubscribe.error).message}</ErrorAlert> : null}
-          <p className="text-center text-sm text-muted-foreground">
-            You will get no more {kind === 'alert' ? 'traffic alerts' : 'analytics reports'} from Cardcraft.
-            Everything else stays as it is.
-          </p>
+          <p className="text-center text-sm text-muted-foreground">{t(`unsubscribe.${kind}.text`)}</p>
           <Button
             className="w-full"
             disabled={unsubscribe.isPending}
             onClick={() => unsubscribe.mutate(token)}
           >
-            {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
+            {unsubscribe.isPending ? t('unsubscribe.pending') : t('unsubscribe.submit')}
           </Button>
         </div>
       )}
