@@ -31,6 +31,30 @@ const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+// i18next's plural keys: 'fields_one', 'fields_other'; each language has the forms its own counts take
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** the plural forms a language's whole counts (0 to 200) take, and every form its rules know */
+function pluralForms(language: string) {
+  const rules = new Intl.PluralRules(language);
+  const required = new Set<string>(['other']);
+  for (let count = 0; count <= 200; count++) required.add(rules.select(count));
+  return { required, allowed: new Set<string>(rules.resolvedOptions().pluralCategories) };
+}
+
+/** a catalogue's keys: plain ones, and the plural ones by their base ('fields') and form ('one') */
+function splitPlurals(keys: Iterable<string>, pluralBases: Set<string>) {
+  const plain = new Set<string>();
+  const plural = new Map<string, Set<string>>();
+  for (const key of keys) {
+    const base = key.replace(PLURAL_SUFFIX, '');
+    if (base !== key && pluralBases.has(base)) {
+      plural.set(base, (plural.get(base) ?? new Set()).add(key.slice(base.length + 1)));
+    } else plain.add(key);
+  }
+  return { plain, plural };
+}
+
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
 
@@ -41,20 +65,53 @@ describe('the message catalogues', () => {
 
   describe.each(namespaces)('%s', (file) => {
     const english = read('en', file);
+    const pluralBases = new Set(
+      [...english.keys()]
+        .filter((key) => key.endsWith('_other'))
+        .map((key) => key.slice(0, -'_other'.length)),
+    );
+    const englishKeys = splitPlurals(english.keys(), pluralBases);
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
       'in %s has every key of English, no other, each with its placeholders and some text',
       (language) => {
         const translated = read(language, file);
-        expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
-        expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
-        for (const [key, text] of english) {
+        const keys = splitPlurals(translated.keys(), pluralBases);
+        expect([...keys.plain].filter((key) => !englishKeys.plain.has(key))).toEqual([]);
+        expect([...englishKeys.plain].filter((key) => !keys.plain.has(key))).toEqual([]);
+        for (const key of englishKeys.plain) {
+          const text = english.get(key) ?? '';
           const other = translated.get(key) ?? '';
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
           expect({ key, placeholders: placeholders(other) }).toEqual({
             key,
             placeholders: placeholders(text),
           });
+        }
+        // a plural: every form the language's counts take, none it does not know; each says at most
+        // what English's 'other' says, and its own 'other' says all of it
+        const { required, allowed } = pluralForms(language);
+        for (const base of pluralBases) {
+          const forms = keys.plural.get(base) ?? new Set<string>();
+          expect({ base, missing: [...required].filter((form) => !forms.has(form)) }).toEqual({
+            base,
+            missing: [],
+          });
+          expect({ base, unknown: [...forms].filter((form) => !allowed.has(form)) }).toEqual({
+            base,
+            unknown: [],
+          });
+          const all = placeholders(english.get(`${base}_other`) ?? '');
+          for (const form of forms) {
+            const key = `${base}_${form}`;
+            const text = translated.get(key) ?? '';
+            expect({ key, text: text.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
+            const said = placeholders(text);
+            expect({
+              key,
+              placeholders: form === 'other' ? said : said.filter((p) => !all.includes(p)),
+            }).toEqual({ key, placeholders: form === 'other' ? all : [] });
+          }
         }
       },
     );
