@@ -30,44 +30,40 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+/** the elements a text wraps words in (`<link>Settings</link>`), which react-i18next's Trans fills */
+const tags = (text: string) => [...text.matchAll(/<(\/?\w+)>/g)].map((m) => m[1]).sort();
 
-// a text said of a number is one key per plural form (i18next's `key_one`, `key_few`...): each language
-// has the forms its own grammar uses, which are not English's (Polish has four, Japanese one)
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const baseOf = (key: string) => key.replace(PLURAL, '');
+const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
 
-/** the forms a language must have: every one a count from 0 to 100 takes, and 'other' (i18next's last resort) */
-function requiredForms(language: string): Set<string> {
+/** the plural forms a language's whole numbers take (Polish: one, few, many; Japanese: other) */
+function integerForms(language: string): Set<string> {
   const rules = new Intl.PluralRules(language);
-  return new Set(['other', ...Array.from({ length: 101 }, (_, count) => rules.select(count))]);
+  return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
 }
 
 /**
- * the keys a language's catalogue must have, from English's, and those it may have: a plural of
- * English's is the language's required forms, or any of its forms
+ * what a language's catalogue must hold, by English's: each key as it is, and for each plural key
+ * (English's `_other`) the forms the language's whole numbers take; it may also hold its other forms
+ * (a fraction's). a plural form keeps English's placeholders but may spell out its number
  */
 function expectedKeys(english: Map<string, string>, language: string) {
-  const required = new Map<string, string>();
-  const allowed = new Set<string>();
-  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-  for (const [key, text] of english) {
-    if (!PLURAL.test(key)) {
-      required.set(key, text);
-      allowed.add(key);
-      continue;
-    }
-    const base = baseOf(key);
-    // the placeholders of a plural are its 'other' form's
-    const other = english.get(`${base}_other`) ?? text;
-    for (const form of requiredForms(language)) required.set(`${base}_${form}`, other);
-    for (const form of forms) allowed.add(`${base}_${form}`);
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const families = new Set(
+    [...english.keys()].flatMap((key) => {
+      const match = PLURAL_FORM.exec(key);
+      return match?.[2] === 'other' ? [match[1]] : [];
+    }),
+  );
+  const required = new Set(
+    [...english.keys()].filter((key) => !families.has(PLURAL_FORM.exec(key)?.[1] ?? '')),
+  );
+  const allowed = new Set(required);
+  for (const family of families) {
+    for (const form of integerForms(language)) required.add(`${family}_${form}`);
+    for (const form of categories) allowed.add(`${family}_${form}`);
   }
-  return { required, allowed };
+  return { required, allowed, families };
 }
-
-/** a plural form may say its number in words ('the other device'): {{count}} is not asked of it */
-const placeholdersOf = (key: string, text: string) =>
-  placeholders(text).filter((name) => !(PLURAL.test(key) && name === 'count'));
 
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
@@ -81,19 +77,20 @@ describe('the message catalogues', () => {
     const english = read('en', file);
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
-      'in %s has every key of English (a plural in its own forms), no other, each with its placeholders and some text',
+      "in %s has every key of English (a plural's in the language's forms), no other, each with its placeholders, its tags and some text",
       (language) => {
         const translated = read(language, file);
-        const { required, allowed } = expectedKeys(english, language);
+        const { required, allowed, families } = expectedKeys(english, language);
         expect([...translated.keys()].filter((key) => !allowed.has(key))).toEqual([]);
-        expect([...required.keys()].filter((key) => !translated.has(key))).toEqual([]);
+        expect([...required].filter((key) => !translated.has(key))).toEqual([]);
         for (const [key, other] of translated) {
-          const text = required.get(key) ?? english.get(`${baseOf(key)}_other`) ?? '';
+          const family = PLURAL_FORM.exec(key)?.[1] ?? '';
+          const plural = families.has(family);
+          const text = (plural ? english.get(`${family}_other`) : english.get(key)) ?? '';
+          const named = (found: string) => placeholders(found).filter((name) => !plural || name !== 'count');
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
-          expect({ key, placeholders: placeholdersOf(key, other) }).toEqual({
-            key,
-            placeholders: placeholdersOf(key, text),
-          });
+          expect({ key, placeholders: named(other) }).toEqual({ key, placeholders: named(text) });
+          expect({ key, tags: tags(other) }).toEqual({ key, tags: tags(text) });
         }
       },
     );

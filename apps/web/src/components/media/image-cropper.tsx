@@ -1,5 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 import { ZoomIn, ZoomOut } from 'lucide-react';
+import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/utils';
 import {
   MAX_ZOOM,
@@ -34,6 +44,8 @@ const ZOOM_STEP = 0.1;
  * for bigger steps) and + and −
  */
 export function ImageCropper({ image, aspect, round, onChange, label }: ImageCropperProps) {
+  const { t } = useTranslation('editor');
+  const language = useLanguage();
   const frameRef = useRef<HTMLDivElement>(null);
   const natural: Size = { width: image.naturalWidth, height: image.naturalHeight };
   const [frame, setFrame] = useState<Size>({ width: 0, height: 0 });
@@ -117,14 +129,15 @@ export function ImageCropper({ image, aspect, round, onChange, label }: ImageCro
   });
 
   const placement = frame.width > 0 ? imagePlacement(view, natural, frame) : null;
-  const hintId = `${label.replace(/\W+/g, '-').toLowerCase()}-crop-hint`;
+  // an id of React's: the label, in any language, may have no letter an id can use
+  const hintId = useId();
 
   return (
     <div className="space-y-3">
       <div
         ref={frameRef}
         role="group"
-        aria-roledescription="image cropper"
+        aria-roledescription={t('media.cropper')}
         aria-label={label}
         aria-describedby={hintId}
         tabIndex={0}
@@ -161,14 +174,14 @@ export function ImageCropper({ image, aspect, round, onChange, label }: ImageCro
         />
       </div>
       <p id={hintId} className="text-xs text-muted-foreground">
-        Drag the image to position it. With the keyboard: arrow keys move it, + and − zoom.
+        {t('media.cropHint')}
       </p>
       <div className="flex items-center gap-3">
         <button
           type="button"
           onClick={() => zoomTo(view.zoom - 0.25)}
           className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label="Zoom out"
+          aria-label={t('media.zoomOut')}
         >
           <ZoomOut className="size-4" aria-hidden="true" />
         </button>
@@ -179,15 +192,15 @@ export function ImageCropper({ image, aspect, round, onChange, label }: ImageCro
           step={0.01}
           value={view.zoom}
           onChange={(event) => zoomTo(Number(event.target.value))}
-          aria-label="Zoom"
-          aria-valuetext={`${Math.round(view.zoom * 100)}%`}
+          aria-label={t('media.zoom')}
+          aria-valuetext={new Intl.NumberFormat(language, { style: 'percent' }).format(view.zoom)}
           className="h-2 min-w-0 flex-1 cursor-pointer accent-primary"
         />
         <button
           type="button"
           onClick={() => zoomTo(view.zoom + 0.25)}
           className="rounded-md p-1 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          aria-label="Zoom in"
+          aria-label={t('media.zoomIn')}
         >
           <ZoomIn className="size-4" aria-hidden="true" />
         </button>

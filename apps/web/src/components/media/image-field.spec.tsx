@@ -1,6 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { NOT_AN_IMAGE } from '@cardcraft/contracts/media';
+import germanEditor from '@/i18n/locales/de/editor.json';
+import { speak } from '@/test/language';
 import { ImageField } from './image-field';
 
 jest.mock('@/config/env', () => ({ env: { apiBaseUrl: '', appOrigin: 'https://cards.example' } }));
@@ -40,6 +42,18 @@ describe('the image field of the editor', () => {
     render(<Harness />);
     fireEvent.drop(screen.getByTestId('avatar-dropzone'), { dataTransfer: { files: [textFile()] } });
     expect(screen.getByRole('alert').textContent).toContain(NOT_AN_IMAGE);
+  });
+
+  it("speaks the app's language: its buttons, and that a file is not an image", async () => {
+    await speak('de');
+    const media = germanEditor.media;
+    render(<Harness initial="https://cards.example/media/0123456789abcdef.webp" />);
+    expect(screen.getByRole('group', { name: 'Avatar Image hochladen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: media.upload })).toBeTruthy();
+    expect(screen.getByRole('button', { name: media.remove })).toBeTruthy();
+    expect(screen.getByText(media.drop)).toBeTruthy();
+    fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [textFile()] } });
+    expect(screen.getByRole('alert').textContent).toBe(media.notAnImage);
   });
 
   it('removes the image with Remove', () => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { MEDIA_KINDS, NOT_AN_IMAGE, type MediaKind } from '@cardcraft/contracts/media';
 import { Button } from '@/components/ui/button';
@@ -45,6 +46,9 @@ function loadImage(file: File): Promise<HTMLImageElement> {
  * dropped here), cropped to its shape and uploaded; or the address of an image on the web, pasted
  */
 export function ImageField({ kind, label, value, onChange, onBlur, error, logo = false }: ImageFieldProps) {
+  const { t } = useTranslation('editor');
+  // the refusal of a file that is no image, the field's or the server's, in the editor's language
+  const say = (message: string) => (message === NOT_AN_IMAGE ? t('media.notAnImage') : message);
   const size = MEDIA_KINDS[kind];
   const aspect = size.width / size.height;
   const fileInput = useRef<HTMLInputElement>(null);
@@ -66,13 +70,13 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
     if (!file) return;
     setProblem(null);
     if (!file.type.startsWith('image/')) {
-      setProblem(NOT_AN_IMAGE);
+      setProblem(say(NOT_AN_IMAGE));
       return;
     }
     try {
       setImage(await loadImage(file));
     } catch {
-      setProblem(NOT_AN_IMAGE);
+      setProblem(say(NOT_AN_IMAGE));
     }
   };
 
@@ -102,7 +106,7 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
       onChange(uploaded.url);
       setImage(null);
     } catch (failure) {
-      setProblem(normalizeError(failure).message);
+      setProblem(say(normalizeError(failure).message));
       setImage(null);
     } finally {
       setUploading(false);
@@ -110,7 +114,11 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
   };
 
   const shown = /^https?:\/\/\S+\.\S+/i.test(value) ? value : null;
-  const title = logo ? 'Crop Logo' : kind === 'avatar' ? 'Crop Avatar' : 'Crop Banner';
+  const title = logo
+    ? t('media.cropLogo')
+    : kind === 'avatar'
+      ? t('media.cropAvatar')
+      : t('media.cropBanner');
   const round = kind === 'avatar' && !logo;
 
   return (
@@ -125,7 +133,7 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
       />
       <div
         role="group"
-        aria-label={`${label} upload`}
+        aria-label={t('media.group', { label })}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -168,17 +176,17 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
               aria-describedby={problem ? problemId : undefined}
             >
               {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {uploading ? 'Uploading...' : 'Upload Image'}
+              {uploading ? t('media.uploading') : t('media.upload')}
             </Button>
             {value ? (
               <Button type="button" variant="ghost" size="sm" onClick={() => onChange('')}>
                 <Trash2 aria-hidden="true" />
-                Remove
+                {t('media.remove')}
               </Button>
             ) : null}
           </div>
           {/* a phone has no files to drag */}
-          <p className="text-xs text-muted-foreground pointer-coarse:hidden">or drop one here</p>
+          <p className="text-xs text-muted-foreground pointer-coarse:hidden">{t('media.drop')}</p>
         </div>
         <input
           ref={fileInput}
@@ -211,11 +219,7 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>
-              {logo
-                ? 'The logo is shown on a white tile by the name on every team card. Move and zoom it to frame it.'
-                : kind === 'avatar'
-                  ? 'Your avatar is shown round. Move and zoom the image to frame it.'
-                  : 'Your banner runs across the top of your card. Move and zoom the image to frame it.'}
+              {logo ? t('media.logoText') : kind === 'avatar' ? t('media.avatarText') : t('media.bannerText')}
             </DialogDescription>
           </DialogHeader>
           {image ? (
@@ -223,11 +227,11 @@ export function ImageField({ kind, label, value, onChange, onBlur, error, logo =
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setImage(null)} disabled={uploading}>
-              Cancel
+              {t('media.cancel')}
             </Button>
             <Button type="button" onClick={() => void upload()} disabled={uploading}>
               {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-              {uploading ? 'Uploading...' : 'Use Image'}
+              {uploading ? t('media.uploading') : t('media.use')}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,9 +18,10 @@ export function ProfileSelect({
   onValueChange: (id: string) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('profiles');
   return (
     <div className={cn('space-y-1.5 sm:w-72', className)}>
-      <Label htmlFor={id}>Profile</Label>
+      <Label htmlFor={id}>{t('select.label')}</Label>
       <Select value={value} onValueChange={onValueChange}>
         <SelectTrigger id={id}>
           <SelectValue />
@@ -28,7 +30,7 @@ export function ProfileSelect({
           {profiles.map((p) => (
             <SelectItem key={p.id} value={p.id} description={`@${p.handle}`}>
               {p.displayName}
-              {p.published ? '' : ' (Draft)'}
+              {p.published ? '' : ` ${t('select.draft')}`}
             </SelectItem>
           ))}
         </SelectContent>

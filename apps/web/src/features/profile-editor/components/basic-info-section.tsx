@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Limits } from '@cardcraft/contracts';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -10,8 +11,9 @@ import { lockedInput, LockedNote } from './locked-field';
 /** the handle, the name, the tagline, the company and the bio: the top of the card */
 export function BasicInfoSection({ fields, profileId }: { fields: ProfileFields; profileId?: string }) {
   const { values, errors, set, textField, contactField, isLocked } = fields;
+  const { t } = useTranslation('editor');
   return (
-    <EditorSection title="Basic Information" description="How you appear at the top of your profile">
+    <EditorSection title={t('basics.title')} description={t('basics.description')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <HandleField
           value={values.handle}
@@ -19,22 +21,27 @@ export function BasicInfoSection({ fields, profileId }: { fields: ProfileFields;
           error={errors.handle}
           profileId={profileId}
         />
-        <TextField label="Display Name" required placeholder="Ada Lovelace" {...textField('displayName')} />
         <TextField
-          label="Tagline"
-          placeholder="Engineer, writer, speaker"
+          label={t('basics.displayName')}
+          required
+          placeholder={t('basics.displayNamePlaceholder')}
+          {...textField('displayName')}
+        />
+        <TextField
+          label={t('basics.tagline')}
+          placeholder={t('basics.taglinePlaceholder')}
           {...textField('tagline')}
           hint={<CharacterCounter length={values.tagline.length} max={Limits.taglineMax} />}
           {...lockedInput(isLocked('tagline'))}
         />
         <TextField
-          label="Company"
+          label={t('basics.company')}
           autoComplete="organization"
           {...contactField('company')}
           {...lockedInput(isLocked('contact.company'))}
         />
         <FormField
-          label="Bio"
+          label={t('basics.bio')}
           error={errors.bio}
           className="sm:col-span-2"
           hint={

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ExternalLink, Plus } from 'lucide-react';
-import { BLOCK_TYPE_DEFINITIONS, parseBlockPayload, type BlockType } from '@cardcraft/contracts';
+import { parseBlockPayload, type BlockType } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -53,30 +54,29 @@ export function editablePayload(payloadJson: string): Payload | null {
 
 /** the embed's address and what the card will show for it, with the player on demand */
 function EmbedPreview({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation('editor');
   const [shown, setShown] = useState<string | null>(null);
   const target = resolveEmbed(url.trim() || null);
   if (!url.trim()) return null;
   if (target.kind === 'invalid') {
-    return (
-      <p className="text-xs font-medium text-destructive">This is not a web address your profile can show.</p>
-    );
+    return <p className="text-xs font-medium text-destructive">{t('blockFields.notAnAddress')}</p>;
   }
   if (target.kind === 'link') {
     return (
       <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
         <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-        Not a player the card can embed: it shows a link to this address instead.
+        {t('blockFields.notAPlayer')}
       </p>
     );
   }
   return (
     <div className="space-y-2">
-      <p className="text-xs text-muted-foreground">Your profile plays this from {target.provider}.</p>
+      <p className="text-xs text-muted-foreground">{t('blockFields.plays', { provider: target.provider })}</p>
       {shown === target.src ? (
         <div className="overflow-hidden rounded-lg border border-border bg-black">
           <iframe
             src={target.src}
-            title={`Preview: ${title} (${target.provider})`}
+            title={t('blockFields.previewTitle', { title, provider: target.provider })}
             className="block aspect-video w-full border-0"
             allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
             referrerPolicy="strict-origin-when-cross-origin"
@@ -85,7 +85,7 @@ function EmbedPreview({ url, title }: { url: string; title: string }) {
         </div>
       ) : (
         <Button variant="outline" size="sm" onClick={() => setShown(target.src)}>
-          Show preview
+          {t('blockFields.showPreview')}
         </Button>
       )}
     </div>
@@ -102,7 +102,8 @@ function LinksList({
   blockName: string;
   onChange: (links: LinkItem[]) => void;
 }) {
-  const { listRef, addRef, list } = useSortableList(links, onChange, 'Link');
+  const { t } = useTranslation('editor');
+  const { listRef, addRef, list } = useSortableList(links, onChange, 'link');
   const update = (index: number, patch: Partial<LinkItem>) =>
     onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
   return (
@@ -119,23 +120,23 @@ function LinksList({
             >
               <fieldset className="grid gap-3 sm:grid-cols-2">
                 <legend className="sr-only">
-                  {blockName}, link {index + 1}
+                  {t('blockFields.linkLegend', { block: blockName, number: index + 1 })}
                 </legend>
                 <TextField
-                  label="Link label"
+                  label={t('blockFields.linkLabel')}
                   data-control="field"
                   value={link.label}
                   onChange={(e) => update(index, { label: e.target.value })}
                 />
                 <TextField
-                  label="Link address"
+                  label={t('blockFields.linkAddress')}
                   {...URL_INPUT}
                   value={link.href}
                   onChange={(e) => update(index, { href: e.target.value })}
                   onBlur={() => update(index, { href: withScheme(link.href) })}
                 />
                 <div className="sm:col-span-2 flex justify-end">
-                  <ItemControls list={list} index={index} count={links.length} name={`link ${index + 1}`} />
+                  <ItemControls list={list} index={index} count={links.length} />
                 </div>
               </fieldset>
             </li>
@@ -149,7 +150,7 @@ function LinksList({
         onClick={() => onChange([...links, { label: '', href: '' }])}
       >
         <Plus aria-hidden="true" />
-        Add a link
+        {t('blockFields.addLink')}
       </Button>
     </div>
   );
@@ -173,28 +174,30 @@ export function BlockFields({
   blockName: string;
   onChange: (payload: Payload) => void;
 }) {
+  const { t } = useTranslation(['editor', 'card']);
   const set = (key: string, value: unknown) => onChange({ ...payload, [key]: value });
-  const hint = BLOCK_TYPE_DEFINITIONS[type].emptyHint;
+  // the hint is the one the card shows for an empty block: the card's words, in its catalogue
+  const hint = t(`blocks.${type}`, { ns: 'card' });
   switch (type) {
     case 'cta':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Button label"
-            placeholder="Book a call"
+            label={t('blockFields.buttonLabel')}
+            placeholder={t('blockFields.buttonPlaceholder')}
             value={text(payload, 'ctaLabel')}
             onChange={(e) => set('ctaLabel', e.target.value)}
             hint={hint}
           />
           <TextField
-            label="Button link"
+            label={t('blockFields.buttonLink')}
             {...URL_INPUT}
             value={text(payload, 'ctaHref')}
             onChange={(e) => set('ctaHref', e.target.value)}
             onBlur={() => set('ctaHref', withScheme(text(payload, 'ctaHref')))}
-            hint="A web address, mailto: or tel:"
+            hint={t('blockFields.buttonLinkHint')}
           />
-          <FormField label="Text" className="sm:col-span-2" hint="Optional, shown above the button">
+          <FormField label={t('blockFields.text')} className="sm:col-span-2" hint={t('blockFields.textHint')}>
             <Textarea rows={3} value={text(payload, 'body')} onChange={(e) => set('body', e.target.value)} />
           </FormField>
         </div>
@@ -202,7 +205,7 @@ export function BlockFields({
     case 'quote':
       return (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Quote" className="sm:col-span-2" hint={hint}>
+          <FormField label={t('blockFields.quote')} className="sm:col-span-2" hint={hint}>
             <Textarea
               rows={3}
               value={text(payload, 'quote')}
@@ -210,8 +213,8 @@ export function BlockFields({
             />
           </FormField>
           <TextField
-            label="Author"
-            placeholder="Optional"
+            label={t('blockFields.author')}
+            placeholder={t('optional')}
             value={text(payload, 'author')}
             onChange={(e) => set('author', e.target.value)}
           />
@@ -221,7 +224,7 @@ export function BlockFields({
       return (
         <div className="space-y-3">
           <TextField
-            label="Embed URL"
+            label={t('blockFields.embedUrl')}
             {...URL_INPUT}
             value={text(payload, 'embedUrl')}
             onChange={(e) => set('embedUrl', e.target.value)}
@@ -234,7 +237,7 @@ export function BlockFields({
     case 'links':
       return (
         <div className="space-y-2">
-          <p className="text-sm font-medium">Links</p>
+          <p className="text-sm font-medium">{t('blockFields.links')}</p>
           {linksOf(payload).length === 0 ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
           <LinksList
             links={linksOf(payload)}

@@ -1,5 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { LayoutTemplate, Plus, Wand2 } from 'lucide-react';
-import { BLOCK_TYPES, BLOCK_TYPE_DEFINITIONS } from '@cardcraft/contracts';
+import { BLOCK_TYPES } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -19,8 +20,6 @@ import { LockedSection } from './locked-field';
 import { OptionSelect } from './option-select';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
-const BLOCK_OPTIONS = BLOCK_TYPES.map((type) => ({ value: type, label: BLOCK_TYPE_DEFINITIONS[type].label }));
-
 export interface BlocksEditorProps {
   blocks: BlockForm[];
   errors: Record<string, string>;
@@ -29,11 +28,13 @@ export interface BlocksEditorProps {
   locked?: boolean;
 }
 
-const TITLE = 'Content Blocks';
-const DESCRIPTION = "Sections shown under 'More About Me' on your profile";
-
 export function BlocksEditor({ blocks, errors, onChange, locked = false }: BlocksEditorProps) {
-  const { listRef, addRef, list } = useSortableList(blocks, onChange, 'Block');
+  const { t } = useTranslation('editor');
+  const title = t('blocks.title');
+  const description = t('blocks.description');
+  const typeLabel = (type: BlockForm['type']) => t(`blocks.types.${type}`);
+  const options = BLOCK_TYPES.map((type) => ({ value: type, label: typeLabel(type) }));
+  const { listRef, addRef, list } = useSortableList(blocks, onChange, 'block');
   const replace = (index: number, next: BlockForm) =>
     onChange(blocks.map((b, i) => (i === index ? next : b)));
   const edit = (index: number, field: 'title' | 'subtitle' | 'payloadJson', value: string) => {
@@ -43,13 +44,18 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
 
   if (locked) {
     return (
-      <LockedSection title={TITLE} description={DESCRIPTION} error={errors.blocks} empty="No content blocks.">
+      <LockedSection
+        title={title}
+        description={description}
+        error={errors.blocks}
+        empty={t('blocks.lockedEmpty')}
+      >
         {blocks.map((block) => (
           <li key={block.id} className="flex justify-between gap-3 px-3 py-2">
-            <span className="min-w-0 truncate font-medium">{block.title || 'Untitled'}</span>
+            <span className="min-w-0 truncate font-medium">{block.title || t('blocks.untitled')}</span>
             <span className="shrink-0 text-muted-foreground">
-              {BLOCK_TYPE_DEFINITIONS[block.type].label}
-              {block.visible ? '' : ' · hidden'}
+              {typeLabel(block.type)}
+              {block.visible ? '' : ` · ${t('blocks.hidden')}`}
             </span>
           </li>
         ))}
@@ -59,28 +65,25 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
 
   return (
     <EditorSection
-      title={TITLE}
-      description={DESCRIPTION}
+      title={title}
+      description={description}
       error={errors.blocks}
       action={
         <Button ref={addRef} variant="outline" size="sm" onClick={() => onChange([...blocks, createBlock()])}>
           <Plus aria-hidden="true" />
-          Add Block
+          {t('blocks.add')}
         </Button>
       }
     >
       <ListAnnouncement list={list} />
       {blocks.length === 0 ? (
-        <EmptyList icon={LayoutTemplate}>
-          No content blocks yet. Add sections for calls-to-action, quotes, or links.
-        </EmptyList>
+        <EmptyList icon={LayoutTemplate}>{t('blocks.empty')}</EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {blocks.map((block, index) => {
             const jsonOk = isValidJson(block.payloadJson);
             const payload = editablePayload(block.payloadJson);
             const typeId = `block-type-${block.id}`;
-            const name = `block ${index + 1}`;
             const payloadError = errors[`blocks.${index}.payloadJson`];
             return (
               <li
@@ -94,22 +97,22 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                 <fieldset>
                   {/* the legend stays the fieldset's first child, which names the group; floated beside the controls */}
                   <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                    Block {index + 1} · {BLOCK_TYPE_DEFINITIONS[block.type].label}
+                    {t('blocks.item', { number: index + 1 })} · {typeLabel(block.type)}
                   </legend>
                   <div className="mb-3 text-right">
-                    <ItemControls list={list} index={index} count={blocks.length} name={name} />
+                    <ItemControls list={list} index={index} count={blocks.length} />
                   </div>
                   <div className="clear-both grid gap-4 sm:grid-cols-2">
-                    <FormField label="Type" id={typeId} error={errors[`blocks.${index}.type`]}>
+                    <FormField label={t('blocks.type')} id={typeId} error={errors[`blocks.${index}.type`]}>
                       <OptionSelect
                         value={block.type}
-                        options={BLOCK_OPTIONS}
+                        options={options}
                         onValueChange={(type) =>
                           replace(index, applyBlockTypeChange(block, type, block.touched))
                         }
                       />
                     </FormField>
-                    <FormField label="Title" error={errors[`blocks.${index}.title`]}>
+                    <FormField label={t('blocks.blockTitle')} error={errors[`blocks.${index}.title`]}>
                       <Input
                         data-control="field"
                         value={block.title}
@@ -117,12 +120,12 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                       />
                     </FormField>
                     <FormField
-                      label="Subtitle"
+                      label={t('blocks.subtitle')}
                       error={errors[`blocks.${index}.subtitle`]}
                       className="sm:col-span-2"
                     >
                       <Input
-                        placeholder="Optional"
+                        placeholder={t('optional')}
                         value={block.subtitle}
                         onChange={(e) => edit(index, 'subtitle', e.target.value)}
                       />
@@ -133,13 +136,11 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                           type={block.type}
                           payload={payload}
                           title={block.title}
-                          blockName={`Block ${index + 1}`}
+                          blockName={t('blocks.item', { number: index + 1 })}
                           onChange={(next) => edit(index, 'payloadJson', payloadToJson(next))}
                         />
                       ) : (
-                        <p className="text-sm text-muted-foreground">
-                          Fix the Configuration JSON below to edit this block with its fields.
-                        </p>
+                        <p className="text-sm text-muted-foreground">{t('blocks.fixJson')}</p>
                       )}
                       {payloadError ? (
                         <p className="mt-2 text-xs font-medium text-destructive" role="alert">
@@ -153,16 +154,12 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                       open={!payload || Boolean(payloadError) || undefined}
                     >
                       <summary className="cursor-pointer rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-                        Advanced: edit as JSON
+                        {t('blocks.advanced')}
                       </summary>
                       <FormField
-                        label="Configuration JSON"
+                        label={t('blocks.json')}
                         className="mt-3"
-                        error={
-                          jsonOk
-                            ? undefined
-                            : 'This is not valid JSON; your profile will show the block as empty.'
-                        }
+                        error={jsonOk ? undefined : t('blocks.invalidJson')}
                       >
                         <Textarea
                           rows={6}
@@ -182,7 +179,7 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                         onCheckedChange={(visible) => replace(index, { ...block, visible })}
                       />
                       <label htmlFor={`block-visible-${block.id}`} className="cursor-pointer text-sm">
-                        Show on profile
+                        {t('blocks.visible')}
                       </label>
                     </div>
                     <Button
@@ -191,7 +188,7 @@ export function BlocksEditor({ blocks, errors, onChange, locked = false }: Block
                       onClick={() => replace(index, applySuggestedSettings(block))}
                     >
                       <Wand2 aria-hidden="true" />
-                      Use suggested settings
+                      {t('blocks.suggested')}
                     </Button>
                   </div>
                 </fieldset>

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { LAYOUTS, THEMES, type CardBrand } from '@cardcraft/contracts';
 import { env } from '@/config/env';
+import { useLanguage } from '@/i18n/use-language';
 import { MessageForm } from '@/components/public-card/components/message-form';
 import { ProfileCard } from '@/components/public-card/components/profile-card';
 import { toPreviewProfile, type ProfileFormValues } from '../utils/profile-form';
@@ -78,9 +80,6 @@ function useWidth(ref: RefObject<HTMLElement | null>): number | null {
   return width;
 }
 
-/** the form's line in the preview: what visitors see, and that nothing is sent from here */
-const PREVIEW_FORM_NOTE = 'Visitors see this form with your questions. Nothing is sent from the preview.';
-
 /**
  * the live preview: the real public card, as its owner sees it, from the form's current values.
  * a team card shows its team's brand. it lives in a frame so the card gets a phone-sized screen of its own (its breakpoints, its docked
@@ -93,14 +92,16 @@ export function CardPreview({
   values: ProfileFormValues;
   brand?: CardBrand | null;
 }) {
+  const { t } = useTranslation('editor');
+  const language = useLanguage();
   const captionId = useId();
-  const profile = useMemo(() => toPreviewProfile(values, undefined, brand), [values, brand]);
+  const profile = useMemo(() => toPreviewProfile(values, t, undefined, brand), [values, t, brand]);
   const boxRef = useRef<HTMLDivElement>(null);
   const [mount, setMount] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(INITIAL_HEIGHT);
   const boxWidth = useWidth(boxRef);
   const scale = boxWidth ? Math.min(1, boxWidth / PREVIEW_WIDTH) : 1;
-  const frameTitle = `Preview of ${profile.displayName}'s card`;
+  const frameTitle = t('preview.frameTitle', { name: profile.displayName });
 
   // the frame's first, empty document is used at once; when FRAME_DOCUMENT has loaded in its place
   // (a browser does that a moment later; jsdom never does), the card moves there
@@ -113,9 +114,12 @@ export function CardPreview({
   }, []);
 
   useEffect(() => {
-    // the frame's document keeps the card's name as its title, for the accessibility tree
-    if (attachedDoc.current) attachedDoc.current.title = frameTitle;
-  }, [mount, frameTitle]);
+    // the frame's document keeps the card's name as its title, for the accessibility tree, and the
+    // language the card is drawn in
+    if (!attachedDoc.current) return;
+    attachedDoc.current.title = frameTitle;
+    attachedDoc.current.documentElement.lang = language;
+  }, [mount, frameTitle, language]);
 
   // the frame is as tall as the card, so the preview never scrolls inside itself
   useEffect(() => {
@@ -139,10 +143,11 @@ export function CardPreview({
     >
       <figcaption className="flex items-baseline justify-between gap-3 border-b border-border px-4 py-3">
         <span id={captionId} className="font-semibold">
-          Card preview
+          {t('preview.caption')}
         </span>
         <span className="truncate text-xs text-muted-foreground">
-          {themeLabel} · {layoutLabel} · {values.published ? 'Published' : 'Draft'}
+          {themeLabel} · {layoutLabel} ·{' '}
+          {values.published ? t('publication.published') : t('publication.draft')}
         </span>
       </figcaption>
       <div
@@ -183,7 +188,8 @@ export function CardPreview({
                           fields={profile.messageFields}
                           questions={profile.questions}
                           offersCardExchange={profile.offersCardExchange}
-                          note={PREVIEW_FORM_NOTE}
+                          // the form's line in the preview: what visitors see, and that nothing is sent from here
+                          note={t('preview.formNote')}
                         />
                       )
                     : undefined

@@ -1,10 +1,12 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleAlert, Loader2 } from 'lucide-react';
 import {
   Limits,
   normalizeHandle,
   suggestHandle,
+  type HandleAvailability,
   type HandleAvailabilityResponse,
 } from '@cardcraft/contracts';
 import { TextField } from '@/components/ui/form-field';
@@ -13,6 +15,7 @@ import { api } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 
 const HANDLE = /^[a-z0-9-]+$/;
+const HANDLE_STATUSES: readonly HandleAvailability[] = ['available', 'taken', 'reserved'];
 /** how long typing pauses before the handle is looked up */
 const LOOKUP_DELAY_MS = 350;
 
@@ -56,6 +59,7 @@ export function HandleField({
   /** the edited card: its own handle counts as available */
   profileId?: string;
 }) {
+  const { t } = useTranslation('editor');
   const handle = normalizeHandle(value);
   const settled = useSettled(handle, LOOKUP_DELAY_MS);
   const lookup = useQuery({
@@ -70,40 +74,49 @@ export function HandleField({
 
   let status: { tone: 'muted' | 'good' | 'bad'; text: string } | null = null;
   if (isHandle(handle)) {
-    if (answer) status = { tone: answer.status === 'available' ? 'good' : 'bad', text: answer.message };
-    else if (settled !== handle || lookup.isFetching)
-      status = { tone: 'muted', text: 'Checking availability...' };
+    // the answer's status is said in the editor's language (its message says the same in English); a
+    // status this dashboard does not know yet is said as the server says it
+    if (answer) {
+      status = {
+        tone: answer.status === 'available' ? 'good' : 'bad',
+        text: HANDLE_STATUSES.includes(answer.status)
+          ? t(`handle.${answer.status}`, { handle: answer.handle })
+          : answer.message,
+      };
+    } else if (settled !== handle || lookup.isFetching) {
+      status = { tone: 'muted', text: t('handle.checking') };
+    }
   }
   const Icon = status?.tone === 'good' ? CheckCircle2 : status?.tone === 'bad' ? CircleAlert : Loader2;
 
   return (
     <TextField
-      label="Handle"
+      label={t('handle.label')}
       required
       autoCapitalize="none"
       autoCorrect="off"
       spellCheck={false}
-      placeholder="ada-lovelace"
+      placeholder={t('handle.placeholder')}
       value={value}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value)}
       error={error}
       hint={
         <span className="block space-y-1">
           <span className="block">
-            Your profile lives at{' '}
+            {t('handle.livesAt')}{' '}
             <span className="font-medium text-foreground">
-              {env.appOrigin.replace(/^https?:\/\//, '')}/u/{handle || 'your-handle'}
+              {env.appOrigin.replace(/^https?:\/\//, '')}/u/{handle || t('handle.yourHandle')}
             </span>
           </span>
           {suggestion && isHandle(suggestion) ? (
             <span className="block">
-              A handle has lowercase letters, numbers or dashes.{' '}
+              {t('handle.notAHandle')}{' '}
               <button
                 type="button"
                 className="rounded-sm font-medium text-primary underline underline-offset-2 hover:text-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 onClick={() => onChange(suggestion)}
               >
-                Use {suggestion}
+                {t('handle.use', { handle: suggestion })}
               </button>
             </span>
           ) : null}

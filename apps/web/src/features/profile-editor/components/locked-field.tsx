@@ -1,14 +1,15 @@
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Lock } from 'lucide-react';
-import { LOCKED_FIELD_MESSAGE } from '@cardcraft/contracts';
 import { EditorSection } from './editor-section';
 
 /** the sentence beside a field the team's template sets; an id lets the field point at it */
 export function LockedNote({ id, className }: { id?: string; className?: string }) {
+  const { t } = useTranslation('editor');
   return (
     <span id={id} className={className ?? 'inline-flex items-start gap-1.5 text-xs text-muted-foreground'}>
       <Lock className="mt-px size-3 shrink-0" aria-hidden="true" />
-      {LOCKED_FIELD_MESSAGE}
+      {t('errors.locked')}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form-field';
 import { URL_INPUT, type ProfileFields } from '../utils/profile-fields';
@@ -6,6 +7,7 @@ import { lockedInput } from './locked-field';
 
 /** an image the template sets: its address, read-only, under a look at it */
 function LockedImage({ label, url, round }: { label: string; url: string; round: boolean }) {
+  const { t } = useTranslation('editor');
   return (
     <div className="space-y-2">
       {url ? (
@@ -17,7 +19,13 @@ function LockedImage({ label, url, round }: { label: string; url: string; round:
           }
         />
       ) : null}
-      <TextField label={label} value={url} {...URL_INPUT} placeholder="None" {...lockedInput(true)} />
+      <TextField
+        label={label}
+        value={url}
+        {...URL_INPUT}
+        placeholder={t('mediaCard.none')}
+        {...lockedInput(true)}
+      />
     </div>
   );
 }
@@ -25,25 +33,26 @@ function LockedImage({ label, url, round }: { label: string; url: string; round:
 /** the avatar, the banner and the image shown when the card is shared */
 export function MediaCard({ fields }: { fields: ProfileFields }) {
   const { values, imageField, mediaField, isLocked } = fields;
+  const { t } = useTranslation('editor');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Media</CardTitle>
+        <CardTitle>{t('mediaCard.title')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {isLocked('media.avatarUrl') ? (
-          <LockedImage label="Avatar Image" url={values.media.avatarUrl} round />
+          <LockedImage label={t('mediaCard.avatar')} url={values.media.avatarUrl} round />
         ) : (
-          <ImageField kind="avatar" label="Avatar Image" {...imageField('avatarUrl')} />
+          <ImageField kind="avatar" label={t('mediaCard.avatar')} {...imageField('avatarUrl')} />
         )}
         {isLocked('media.bannerUrl') ? (
-          <LockedImage label="Banner Image" url={values.media.bannerUrl} round={false} />
+          <LockedImage label={t('mediaCard.banner')} url={values.media.bannerUrl} round={false} />
         ) : (
-          <ImageField kind="banner" label="Banner Image" {...imageField('bannerUrl')} />
+          <ImageField kind="banner" label={t('mediaCard.banner')} {...imageField('bannerUrl')} />
         )}
         <TextField
-          label="Social Preview Image"
-          hint="Used when sharing your profile on social media"
+          label={t('mediaCard.socialPreview')}
+          hint={t('mediaCard.socialPreviewHint')}
           {...URL_INPUT}
           {...mediaField('ogImageUrl')}
         />

@@ -1,17 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import {
-  MESSAGE_FIELD_LABELS,
   MESSAGE_FIELD_MODES,
   MESSAGE_FIELDS,
-  type MessageFieldMode,
   type MessageFieldsResponse,
 } from '@cardcraft/contracts/message-fields';
 import { cn } from '@/lib/utils';
-
-const MODE_LABELS: Record<MessageFieldMode, string> = {
-  off: 'Off',
-  optional: 'Optional',
-  required: 'Required',
-};
 
 /**
  * what the card's message form asks a visitor for besides the e-mail and the message: each of name,
@@ -24,21 +17,20 @@ export function MessageFieldsEditor({
   value: MessageFieldsResponse;
   onChange: (value: MessageFieldsResponse) => void;
 }) {
+  const { t } = useTranslation('editor');
   return (
     <fieldset className="space-y-3 border-t border-border pt-4" data-testid="message-fields">
-      <legend className="float-left mb-1 w-full text-sm font-medium">Message form fields</legend>
-      <p className="clear-left text-xs text-muted-foreground">
-        Besides the e-mail and the message, ask visitors for:
-      </p>
+      <legend className="float-left mb-1 w-full text-sm font-medium">{t('messageFields.legend')}</legend>
+      <p className="clear-left text-xs text-muted-foreground">{t('messageFields.intro')}</p>
       {MESSAGE_FIELDS.map((field) => (
         <div
           key={field}
           role="radiogroup"
-          aria-label={MESSAGE_FIELD_LABELS[field]}
+          aria-label={t(`messageFields.fields.${field}`)}
           className="flex flex-wrap items-center justify-between gap-2"
         >
           <span className="text-sm" aria-hidden="true">
-            {MESSAGE_FIELD_LABELS[field]}
+            {t(`messageFields.fields.${field}`)}
           </span>
           <div className="inline-flex rounded-md border border-input bg-background p-0.5">
             {MESSAGE_FIELD_MODES.map((mode) => {
@@ -62,7 +54,7 @@ export function MessageFieldsEditor({
                     checked={checked}
                     onChange={() => onChange({ ...value, [field]: mode })}
                   />
-                  {MODE_LABELS[mode]}
+                  {t(`messageFields.modes.${mode}`)}
                 </label>
               );
             })}

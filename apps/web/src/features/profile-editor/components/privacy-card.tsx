@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import type { ProfileFormValues } from '../utils/profile-form';
@@ -13,31 +14,19 @@ type PrivacySwitch = Exclude<
   'messageFields' | 'questions' | 'cardExchange'
 >;
 
-const PRIVACY: { key: PrivacySwitch; label: string; description: string }[] = [
-  { key: 'collectGeo', label: 'Collect Location', description: 'Track visitor countries' },
-  {
-    key: 'collectIp',
-    label: 'Hash IP Addresses',
-    description:
-      "Keep a salted hash of each visitor's address to count unique visitors; off, no address is kept",
-  },
-  {
-    key: 'showIdentifiedViewers',
-    label: 'Show Identified Visitors',
-    description: 'Display known users in analytics',
-  },
-  { key: 'allowMessages', label: 'Allow Messages', description: 'Let visitors contact you' },
-];
+// each switch's label is privacy.{key} in the catalogue, and its explanation privacy.{key}Text
+const PRIVACY: PrivacySwitch[] = ['collectGeo', 'collectIp', 'showIdentifiedViewers', 'allowMessages'];
 
 /** what the card records of its visitors, and whether (and with which fields) they can write */
 export function PrivacyCard({ fields }: { fields: ProfileFields }) {
   const { values, errors, setPrivacy, isLocked } = fields;
   const noteId = useId();
   const locked = isLocked('privacy');
+  const { t } = useTranslation('editor');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Privacy Settings</CardTitle>
+        <CardTitle>{t('privacy.title')}</CardTitle>
         {errors.privacy ? (
           <p className="text-xs font-medium text-destructive" role="alert">
             {errors.privacy}
@@ -52,8 +41,13 @@ export function PrivacyCard({ fields }: { fields: ProfileFields }) {
         ) : null}
         {/* a disabled fieldset turns off every switch and choice in it at once, the message form's too */}
         <fieldset disabled={locked} className="min-w-0 space-y-5">
-          {PRIVACY.map(({ key, label, description }) => (
-            <SwitchRow key={key} id={`privacy-${key}`} label={label} description={description}>
+          {PRIVACY.map((key) => (
+            <SwitchRow
+              key={key}
+              id={`privacy-${key}`}
+              label={t(`privacy.${key}`)}
+              description={t(`privacy.${key}Text`)}
+            >
               <Switch
                 id={`privacy-${key}`}
                 aria-describedby={`privacy-${key}-description${locked ? ` ${noteId}` : ''}`}

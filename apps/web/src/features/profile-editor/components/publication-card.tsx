@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -9,20 +10,17 @@ import { SwitchRow } from './editor-section';
 /** published or draft; a card saved as published links to its live page, at the address it was saved at */
 export function PublicationCard({ fields, profile }: { fields: ProfileFields; profile?: ProfileResponse }) {
   const { values, set } = fields;
+  const { t } = useTranslation('editor');
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Publication Status</CardTitle>
+        <CardTitle>{t('publication.title')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         <SwitchRow
           id="published"
-          label={values.published ? 'Published' : 'Draft'}
-          description={
-            values.published
-              ? 'Your profile is live and visible to visitors'
-              : 'Your profile is private and only you can see it'
-          }
+          label={values.published ? t('publication.published') : t('publication.draft')}
+          description={values.published ? t('publication.publishedText') : t('publication.draftText')}
         >
           <Switch
             id="published"
@@ -35,7 +33,7 @@ export function PublicationCard({ fields, profile }: { fields: ProfileFields; pr
           <Button asChild variant="outline" className="w-full">
             <a href={`/u/${profile.handle}`} target="_blank" rel="noopener noreferrer">
               <ExternalLink aria-hidden="true" />
-              View Live Profile
+              {t('publication.viewLive')}
             </a>
           </Button>
         ) : null}

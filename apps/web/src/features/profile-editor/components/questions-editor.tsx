@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MessageCircleQuestion, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -6,9 +7,7 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import {
-  CARD_EXCHANGE_TEXT,
   hasChoices,
-  QUESTION_KIND_LABELS,
   QUESTION_KINDS,
   QuestionLimits,
   type CardQuestion,
@@ -20,11 +19,6 @@ import { EditorSection, EmptyList, SwitchRow } from './editor-section';
 import { LockedSection } from './locked-field';
 import { OptionSelect } from './option-select';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
-
-const KIND_OPTIONS = QUESTION_KINDS.map((kind) => ({ value: kind, label: QUESTION_KIND_LABELS[kind] }));
-
-const TITLE = 'Questions';
-const DESCRIPTION = `Ask visitors what you need to know on your message form, up to ${QuestionLimits.questionsMax} questions`;
 
 /** a new question: short text, optional; its id is made here so the preview and the form can name it */
 function newQuestion(): CardQuestion {
@@ -44,9 +38,14 @@ function newQuestion(): CardQuestion {
  */
 export function QuestionsCard({ fields }: { fields: ProfileFields }) {
   const { values, errors, setPrivacy, isLocked } = fields;
+  const { t } = useTranslation('editor');
+  const title = t('questions.title');
+  const description = t('questions.description', { max: QuestionLimits.questionsMax });
+  const kindLabel = (kind: QuestionKind) => t(`questions.kinds.${kind}`);
+  const kindOptions = QUESTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
   const questions = values.privacy.questions;
   const onChange = (next: CardQuestion[]) => setPrivacy('questions', next);
-  const { listRef, addRef, list } = useSortableList(questions, onChange, 'Question');
+  const { listRef, addRef, list } = useSortableList(questions, onChange, 'question');
   const update = (index: number, patch: Partial<CardQuestion>) =>
     onChange(questions.map((question, i) => (i === index ? { ...question, ...patch } : question)));
   const error = (index: number, key: keyof CardQuestion) => errors[`privacy.questions.${index}.${key}`];
@@ -56,17 +55,17 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
   if (isLocked('privacy.questions') || isLocked('privacy')) {
     return (
       <LockedSection
-        title={TITLE}
-        description={DESCRIPTION}
+        title={title}
+        description={description}
         error={errors['privacy.questions']}
-        empty="No questions."
+        empty={t('questions.lockedEmpty')}
       >
         {questions.map((question) => (
           <li key={question.id} className="flex justify-between gap-3 px-3 py-2">
             <span className="min-w-0 font-medium">{question.label}</span>
             <span className="shrink-0 text-muted-foreground">
-              {QUESTION_KIND_LABELS[question.kind]}
-              {question.required ? ', required' : ''}
+              {kindLabel(question.kind)}
+              {question.required ? `, ${t('questions.required')}` : ''}
             </span>
           </li>
         ))}
@@ -76,8 +75,8 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
 
   return (
     <EditorSection
-      title={TITLE}
-      description={DESCRIPTION}
+      title={title}
+      description={description}
       error={errors['privacy.questions']}
       action={
         <Button
@@ -88,15 +87,13 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
           onClick={() => onChange([...questions, newQuestion()])}
         >
           <Plus aria-hidden="true" />
-          Add Question
+          {t('questions.add')}
         </Button>
       }
     >
       <ListAnnouncement list={list} />
       {questions.length === 0 ? (
-        <EmptyList icon={MessageCircleQuestion}>
-          No questions yet. The form asks for the e-mail and a message.
-        </EmptyList>
+        <EmptyList icon={MessageCircleQuestion}>{t('questions.empty')}</EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {questions.map((question, index) => (
@@ -111,30 +108,29 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
             >
               <fieldset>
                 <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  Question {index + 1}
+                  {t('questions.item', { number: index + 1 })}
                 </legend>
                 <div className="mb-3 text-right">
-                  <ItemControls
-                    list={list}
-                    index={index}
-                    count={questions.length}
-                    name={`question ${index + 1}`}
-                  />
+                  <ItemControls list={list} index={index} count={questions.length} />
                 </div>
                 <div className="clear-both grid gap-4 @md:grid-cols-2">
-                  <FormField label="Question" error={error(index, 'label')} className="@md:col-span-2">
+                  <FormField
+                    label={t('questions.question')}
+                    error={error(index, 'label')}
+                    className="@md:col-span-2"
+                  >
                     <Input
                       data-control="field"
                       maxLength={QuestionLimits.labelMax}
-                      placeholder="What would you like to talk about?"
+                      placeholder={t('questions.placeholder')}
                       value={question.label}
                       onChange={(e) => update(index, { label: e.target.value })}
                     />
                   </FormField>
-                  <FormField label="Answer type" error={error(index, 'kind')}>
+                  <FormField label={t('questions.answerType')} error={error(index, 'kind')}>
                     <OptionSelect<QuestionKind>
                       value={question.kind}
-                      options={KIND_OPTIONS}
+                      options={kindOptions}
                       onValueChange={(kind) =>
                         update(index, {
                           kind,
@@ -145,9 +141,9 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
                       }
                     />
                   </FormField>
-                  <FormField label="Help text" error={error(index, 'help')}>
+                  <FormField label={t('questions.help')} error={error(index, 'help')}>
                     <Input
-                      placeholder="Optional"
+                      placeholder={t('optional')}
                       maxLength={QuestionLimits.helpMax}
                       value={question.help ?? ''}
                       onChange={(e) => update(index, { help: e.target.value })}
@@ -155,8 +151,11 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
                   </FormField>
                   {hasChoices(question.kind) ? (
                     <FormField
-                      label="Options"
-                      hint={`One a line, ${QuestionLimits.choicesMin} to ${QuestionLimits.choicesMax}`}
+                      label={t('questions.options')}
+                      hint={t('questions.optionsHint', {
+                        min: QuestionLimits.choicesMin,
+                        max: QuestionLimits.choicesMax,
+                      })}
                       error={error(index, 'choices')}
                       className="@md:col-span-2"
                     >
@@ -175,7 +174,7 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
                     onCheckedChange={(required) => update(index, { required })}
                   />
                   <label htmlFor={`question-required-${question.id}`} className="cursor-pointer text-sm">
-                    Required
+                    {t('questions.requiredSwitch')}
                   </label>
                 </div>
               </fieldset>
@@ -193,13 +192,15 @@ export function QuestionsCard({ fields }: { fields: ProfileFields }) {
  */
 export function CardExchangeSettings({ fields }: { fields: ProfileFields }) {
   const { values, errors, setPrivacy } = fields;
+  const { t } = useTranslation(['editor', 'card']);
   const exchange = values.privacy.cardExchange;
   return (
     <div className="space-y-4 border-t border-border pt-4">
       <SwitchRow
         id="card-exchange"
-        label={`Offer “${CARD_EXCHANGE_TEXT}”`}
-        description="Visitors who tick it get your contact file by e-mail, once a day at most"
+        // the offer's words are the card's own, as visitors read them on its form
+        label={t('questions.offer', { text: t('form.sendCard', { ns: 'card' }) })}
+        description={t('questions.offerText')}
       >
         <Switch
           id="card-exchange"
@@ -210,9 +211,9 @@ export function CardExchangeSettings({ fields }: { fields: ProfileFields }) {
       </SwitchRow>
       {exchange.enabled ? (
         <FormField
-          label="Follow-up text in the e-mail"
+          label={t('questions.followUp')}
           error={errors['privacy.cardExchange.followUp']}
-          hint={`Optional, up to ${QuestionLimits.followUpMax} characters`}
+          hint={t('questions.followUpHint', { max: QuestionLimits.followUpMax })}
         >
           <Textarea
             rows={3}

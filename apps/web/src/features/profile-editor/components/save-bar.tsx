@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -12,19 +14,14 @@ export interface SaveBarProps {
   createLabel?: string;
 }
 
-function saveLabel(mode: EditorMode, saving: boolean, createLabel: string): string {
-  if (saving) return mode === 'create' ? 'Creating...' : 'Saving...';
-  return mode === 'create' ? createLabel : 'Save Changes';
+function saveLabel(t: TFunction, mode: EditorMode, saving: boolean, createLabel: string): string {
+  if (saving) return mode === 'create' ? t('save.creating') : t('save.saving');
+  return mode === 'create' ? createLabel : t('save.saveChanges');
 }
 
 /** the save button, and what stopped the last save */
-export function SaveBar({
-  mode,
-  saving,
-  submitError,
-  hasErrors,
-  createLabel = 'Create Profile',
-}: SaveBarProps) {
+export function SaveBar({ mode, saving, submitError, hasErrors, createLabel }: SaveBarProps) {
+  const { t } = useTranslation('editor');
   return (
     // on a phone and tablet the save button is docked at the bottom of the screen, always in reach
     <div
@@ -36,11 +33,11 @@ export function SaveBar({
       {submitError ? <ErrorAlert>{submitError}</ErrorAlert> : null}
       {hasErrors && !submitError ? (
         <p className="text-sm text-destructive" role="status">
-          Please fix the highlighted fields.
+          {t('save.fixFields')}
         </p>
       ) : null}
       <Button type="submit" size="lg" className="w-full" disabled={saving}>
-        {saveLabel(mode, saving, createLabel)}
+        {saveLabel(t, mode, saving, createLabel ?? t('save.create'))}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link2, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,6 +11,7 @@ import { EditorSection, EmptyList } from './editor-section';
 import { LockedSection } from './locked-field';
 import { dropClass, ItemControls, ListAnnouncement, useSortableList } from './sortable-list';
 
+// the platforms' names, offered as the provider a card stores: not translated
 const PLATFORMS = [
   'LinkedIn',
   'Twitter',
@@ -30,21 +32,21 @@ export interface SocialLinksEditorProps {
   locked?: boolean;
 }
 
-const TITLE = 'Social Links';
-const DESCRIPTION = 'Where people can follow or reach you';
-
 export function SocialLinksEditor({ links, errors, onChange, locked = false }: SocialLinksEditorProps) {
-  const { listRef, addRef, list } = useSortableList(links, onChange, 'Social link');
+  const { t } = useTranslation('editor');
+  const title = t('social.title');
+  const description = t('social.description');
+  const { listRef, addRef, list } = useSortableList(links, onChange, 'socialLink');
   const update = (index: number, patch: Partial<SocialLinkForm>) =>
     onChange(links.map((link, i) => (i === index ? { ...link, ...patch } : link)));
 
   if (locked) {
     return (
       <LockedSection
-        title={TITLE}
-        description={DESCRIPTION}
+        title={title}
+        description={description}
         error={errors.socialLinks}
-        empty="No social links."
+        empty={t('social.lockedEmpty')}
       >
         {links.map((link) => (
           <li key={link.id} className="flex justify-between gap-3 px-3 py-2">
@@ -58,8 +60,8 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
 
   return (
     <EditorSection
-      title={TITLE}
-      description={DESCRIPTION}
+      title={title}
+      description={description}
       error={errors.socialLinks}
       action={
         <Button
@@ -69,7 +71,7 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
           onClick={() => onChange([...links, createSocialLink()])}
         >
           <Plus aria-hidden="true" />
-          Add Link
+          {t('social.add')}
         </Button>
       }
     >
@@ -80,7 +82,7 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
         ))}
       </datalist>
       {links.length === 0 ? (
-        <EmptyList icon={Link2}>No social links yet. Add your first platform.</EmptyList>
+        <EmptyList icon={Link2}>{t('social.empty')}</EmptyList>
       ) : (
         <ol ref={listRef} className="space-y-4">
           {links.map((link, index) => (
@@ -94,18 +96,13 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
             >
               <fieldset>
                 <legend className="float-left mt-2.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                  Social link {index + 1}
+                  {t('social.item', { number: index + 1 })}
                 </legend>
                 <div className="mb-3 text-right">
-                  <ItemControls
-                    list={list}
-                    index={index}
-                    count={links.length}
-                    name={`social link ${index + 1}`}
-                  />
+                  <ItemControls list={list} index={index} count={links.length} />
                 </div>
                 <div className="clear-both grid gap-4 sm:grid-cols-2">
-                  <FormField label="Platform" error={errors[`socialLinks.${index}.provider`]}>
+                  <FormField label={t('social.platform')} error={errors[`socialLinks.${index}.provider`]}>
                     <Input
                       data-control="field"
                       list="social-platforms"
@@ -113,14 +110,18 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
                       onChange={(e) => update(index, { provider: e.target.value })}
                     />
                   </FormField>
-                  <FormField label="Label" error={errors[`socialLinks.${index}.label`]}>
+                  <FormField label={t('social.label')} error={errors[`socialLinks.${index}.label`]}>
                     <Input
-                      placeholder="Optional"
+                      placeholder={t('optional')}
                       value={link.label}
                       onChange={(e) => update(index, { label: e.target.value })}
                     />
                   </FormField>
-                  <FormField label="URL" error={errors[`socialLinks.${index}.url`]} className="sm:col-span-2">
+                  <FormField
+                    label={t('social.url')}
+                    error={errors[`socialLinks.${index}.url`]}
+                    className="sm:col-span-2"
+                  >
                     <Input
                       type="url"
                       inputMode="url"
@@ -139,7 +140,7 @@ export function SocialLinksEditor({ links, errors, onChange, locked = false }: S
                       onCheckedChange={(checked) => update(index, { highlight: checked })}
                     />
                     <label htmlFor={`link-highlight-${link.id}`} className="cursor-pointer text-sm">
-                      Highlight this link
+                      {t('social.highlight')}
                     </label>
                   </div>
                 </div>

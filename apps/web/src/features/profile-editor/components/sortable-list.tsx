@@ -1,10 +1,14 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChevronDown, ChevronUp, GripVertical, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /** which control of an item takes the focus after a change */
 type Control = 'field' | 'handle' | 'up' | 'down';
+
+/** what a list holds: its items' names and what is announced are list.{kind}.* in the catalogue */
+export type ListKind = 'block' | 'socialLink' | 'question' | 'link';
 
 /** the position a list item moves to, from `from` to `to`; the list is returned unchanged otherwise */
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
@@ -18,6 +22,8 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 export interface SortableList {
   /** what the list says to a screen reader after a move or a removal */
   announcement: string;
+  /** the item as its controls name it: "block 2" */
+  itemName: (index: number) => string;
   /** the item being dragged over, to show where it would land */
   dropIndex: number | null;
   move: (from: number, to: number, control: Control) => void;
@@ -42,12 +48,12 @@ export interface SortableList {
  * reordering and removing the items of an editor list by pointer (a drag handle) and by keyboard (the
  * handle's arrow keys, move up and move down buttons), keeping the focus on something sensible: the
  * moved item's control, or after a removal the next item (the previous one at the end, the add button
- * when none is left). `noun` names an item in what is announced ("Block").
+ * when none is left). `kind` says what the items are, in what is announced and in the controls' names.
  */
 export function useSortableList<T>(
   items: readonly T[],
   onChange: (items: T[]) => void,
-  noun: string,
+  kind: ListKind,
 ): {
   /** on the list element: its children are the items, in order */
   listRef: RefObject<HTMLOListElement | null>;
@@ -55,6 +61,7 @@ export function useSortableList<T>(
   addRef: RefObject<HTMLButtonElement | null>;
   list: SortableList;
 } {
+  const { t } = useTranslation('editor');
   const listRef = useRef<HTMLOListElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const pending = useRef<{ index: number; control: Control } | null>(null);
@@ -86,7 +93,7 @@ export function useSortableList<T>(
     if (to < 0 || to >= items.length || from === to) return;
     pending.current = { index: to, control };
     onChange(moveItem(items, from, to));
-    setAnnouncement(`${noun} moved to position ${to + 1} of ${items.length}.`);
+    setAnnouncement(t(`list.${kind}.moved`, { position: to + 1, total: items.length }));
   };
 
   const remove = (index: number) => {
@@ -96,11 +103,12 @@ export function useSortableList<T>(
         ? { index: -1, control: 'field' }
         : { index: Math.min(index, rest.length - 1), control: 'field' };
     onChange(rest);
-    setAnnouncement(`${noun} ${index + 1} removed.`);
+    setAnnouncement(t(`list.${kind}.removed`, { number: index + 1 }));
   };
 
   const list: SortableList = {
     announcement,
+    itemName: (index) => t(`list.${kind}.name`, { number: index + 1 }),
     dropIndex,
     move,
     remove,
@@ -145,18 +153,9 @@ export function useSortableList<T>(
 }
 
 /** the drag handle, move up, move down and remove buttons of one item */
-export function ItemControls({
-  list,
-  index,
-  count,
-  name,
-}: {
-  list: SortableList;
-  index: number;
-  count: number;
-  /** the item as the buttons name it: "block 2" */
-  name: string;
-}) {
+export function ItemControls({ list, index, count }: { list: SortableList; index: number; count: number }) {
+  const { t } = useTranslation('editor');
+  const name = list.itemName(index);
   return (
     // inline, so beside a floated legend it takes the rest of the line, or the next line when that is too short
     <div className="inline-flex items-center gap-1">
@@ -164,8 +163,8 @@ export function ItemControls({
         type="button"
         data-control="handle"
         className="inline-flex size-9 cursor-grab items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring active:cursor-grabbing"
-        aria-label={`Reorder ${name}: drag, or press the up and down arrow keys`}
-        title="Drag to reorder"
+        aria-label={t('list.reorder', { name })}
+        title={t('list.drag')}
         {...list.handleProps(index)}
       >
         {/* the icon takes no pointer: a drag must start on the button itself */}
@@ -177,7 +176,7 @@ export function ItemControls({
         data-control="up"
         disabled={index === 0}
         onClick={() => list.move(index, index - 1, 'up')}
-        aria-label={`Move ${name} up`}
+        aria-label={t('list.moveUp', { name })}
       >
         <ChevronUp aria-hidden="true" />
       </Button>
@@ -187,7 +186,7 @@ export function ItemControls({
         data-control="down"
         disabled={index === count - 1}
         onClick={() => list.move(index, index + 1, 'down')}
-        aria-label={`Move ${name} down`}
+        aria-label={t('list.moveDown', { name })}
       >
         <ChevronDown aria-hidden="true" />
       </Button>
@@ -196,10 +195,10 @@ export function ItemControls({
         size="sm"
         className="text-destructive hover:bg-destructive-soft"
         onClick={() => list.remove(index)}
-        aria-label={`Remove ${name}`}
+        aria-label={t('list.removeNamed', { name })}
       >
         <Trash2 aria-hidden="true" />
-        Remove
+        {t('list.remove')}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Limits } from '@cardcraft/contracts';
 import { FormField, TextField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -18,30 +19,28 @@ export function TemplateBasics({
   nameError?: string;
 }) {
   const { values, errors, set, textField, contactField } = fields;
+  const { t } = useTranslation('editor');
   return (
-    <EditorSection
-      title="Template"
-      description="Each member's own name and address are added to their card; the rest starts from here"
-    >
+    <EditorSection title={t('template.title')} description={t('template.description')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Template name"
+          label={t('template.name')}
           required
-          placeholder="Sales team"
+          placeholder={t('template.namePlaceholder')}
           value={name}
           onChange={(event) => onName(event.target.value)}
           error={nameError}
           className="sm:col-span-2"
         />
         <TextField
-          label="Title"
-          placeholder="Account executive"
+          label={t('template.jobTitle')}
+          placeholder={t('template.jobTitlePlaceholder')}
           {...textField('tagline')}
           hint={<CharacterCounter length={values.tagline.length} max={Limits.taglineMax} />}
         />
-        <TextField label="Company" autoComplete="organization" {...contactField('company')} />
+        <TextField label={t('basics.company')} autoComplete="organization" {...contactField('company')} />
         <FormField
-          label="Bio"
+          label={t('basics.bio')}
           error={errors.bio}
           className="sm:col-span-2"
           hint={<CharacterCounter length={values.bio.length} max={Limits.bioMax} />}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   ProfileInputDto,
@@ -10,6 +11,7 @@ import {
 } from '@cardcraft/contracts';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { useSaveProfile } from '../api/save-profile';
+import { translateEditorMessage, translateFieldErrors } from '../utils/editor-messages';
 import {
   emptyProfileValues,
   profileToFormValues,
@@ -29,6 +31,7 @@ import { useUnloadWarning } from './use-unload-warning';
  * which goes back to the dashboard once the card is stored
  */
 export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
+  const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const save = useSaveProfile();
   const [values, setValues] = useState<ProfileFormValues>(() =>
@@ -46,7 +49,7 @@ export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
     profile && locked.length > 0
       ? withLockedValues(toProfileInput(values), profile, locked)
       : toProfileInput(values);
-  const errors = visibleErrors(input, submitted, answer);
+  const errors = translateFieldErrors(t, visibleErrors(input, submitted, answer));
 
   // what was loaded or started with, to tell unsaved edits: leaving with them asks first
   const [initialInput] = useState(() => JSON.stringify(input));
@@ -73,8 +76,8 @@ export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
       setSavedAt(new Date());
       const message =
         mode === 'create'
-          ? `Profile "${stored.displayName}" created successfully!`
-          : `Profile "${stored.displayName}" updated successfully!`;
+          ? t('save.created', { name: stored.displayName })
+          : t('save.updated', { name: stored.displayName });
       navigate('/dashboard/home', { state: { message } });
     } catch (error) {
       const apiError = normalizeError(error);
@@ -89,7 +92,7 @@ export function useProfileForm(mode: EditorMode, profile?: ProfileResponse) {
     errors,
     dirty,
     saving: save.isPending,
-    submitError,
+    submitError: submitError === null ? null : translateEditorMessage(t, submitError),
     savedAt,
     onSubmit,
   };

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   CardTemplateInputDto,
@@ -13,6 +14,7 @@ import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
 import { standingErrors } from '@/lib/form-errors';
 import { useSaveTemplate } from '../api/templates';
+import { translateEditorMessage, translateFieldErrors } from '../utils/editor-messages';
 import { bindProfileFields, type FieldErrors } from '../utils/profile-fields';
 import type { ProfileFormValues } from '../utils/profile-form';
 import {
@@ -32,6 +34,7 @@ export function useTemplateForm(
   template: CardTemplateResponse | undefined,
   brand?: TeamBrandResponse,
 ) {
+  const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const save = useSaveTemplate(teamId);
   const [values, setValues] = useState<ProfileFormValues>(() =>
@@ -44,10 +47,13 @@ export function useTemplateForm(
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   const body = toTemplateInput(name, values, locked);
-  const errors: FieldErrors = templateErrors({
-    ...(answer ? standingErrors(answer.errors, answer.body, body) : {}),
-    ...(submitted ? fieldErrorMap(validateInput(CardTemplateInputDto, body).errors) : {}),
-  });
+  const errors: FieldErrors = translateFieldErrors(
+    t,
+    templateErrors({
+      ...(answer ? standingErrors(answer.errors, answer.body, body) : {}),
+      ...(submitted ? fieldErrorMap(validateInput(CardTemplateInputDto, body).errors) : {}),
+    }),
+  );
 
   const [initial] = useState(() => JSON.stringify(body));
   const [saved, setSaved] = useState(false);
@@ -74,10 +80,12 @@ export function useTemplateForm(
       const stored = await save.mutateAsync({ templateId: template?.id ?? null, body: result.value });
       flushSync(() => setSaved(true));
       toast({
-        title: template ? `Template "${stored.name}" saved` : `Template "${stored.name}" created`,
+        title: template
+          ? t('template.saved', { name: stored.name })
+          : t('template.created', { name: stored.name }),
         description:
           template && stored.cardCount > 0 && stored.lockedFields.length > 0
-            ? `The locked fields of its ${stored.cardCount === 1 ? 'card are' : `${stored.cardCount} cards are`} updated.`
+            ? t('template.cardsUpdated', { count: stored.cardCount })
             : undefined,
         variant: 'success',
       });
@@ -99,7 +107,7 @@ export function useTemplateForm(
     errors,
     dirty,
     saving: save.isPending,
-    submitError,
+    submitError: submitError === null ? null : translateEditorMessage(t, submitError),
     onSubmit,
   };
 }

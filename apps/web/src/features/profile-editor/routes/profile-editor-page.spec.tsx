@@ -3,8 +3,12 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
+import englishEditor from '@/i18n/locales/en/editor.json';
+import germanEditor from '@/i18n/locales/de/editor.json';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-error';
 import { SessionStore } from '@/lib/session';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { ProfileEditorPage } from './profile-editor-page';
@@ -225,6 +229,50 @@ describe('the profile editor', () => {
     type('URL', 'linkedin.com/in/x');
     fireEvent.blur(field('URL'));
     expect((field('URL') as HTMLInputElement).value).toBe('https://linkedin.com/in/x');
+  });
+
+  it("speaks the app's language: its sections, fields, rules and the handle lookup, no English left", async () => {
+    await speak('de');
+    get.mockImplementation((url: string) => {
+      const handle = new URL(url, 'https://cards.example').searchParams.get('handle');
+      return Promise.resolve({
+        handle,
+        status: 'taken',
+        message: `The handle "${handle}" is already taken.`,
+      });
+    });
+    renderEditor();
+    const de = germanEditor;
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(de.page.create);
+    for (const title of [
+      de.basics.title,
+      de.contact.title,
+      de.social.title,
+      de.blocks.title,
+      de.questions.title,
+    ]) {
+      expect(screen.getByText(title)).toBeTruthy();
+    }
+    expect(screen.getByRole('switch', { name: de.privacy.allowMessages })).toBeTruthy();
+    expect(screen.getByRole('group', { name: `${de.mediaCard.avatar} hochladen` })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: de.social.add }));
+    fireEvent.click(screen.getByRole('button', { name: de.blocks.add }));
+    fireEvent.click(screen.getByRole('button', { name: de.questions.add }));
+    expect(screen.getByRole('button', { name: 'Block 1 nach oben verschieben' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: de.save.create }));
+    expect(screen.getByText(de.errors.displayName)).toBeTruthy();
+    expect(screen.getByText(de.errors.handleTooShort)).toBeTruthy();
+    expect(screen.getByText(de.save.fixFields)).toBeTruthy();
+
+    fireEvent.change(field(de.basics.displayName), { target: { value: 'Ada Lovelace' } });
+    type(de.handle.label, 'ada');
+    expect(await screen.findByText('Das Handle „ada“ ist bereits vergeben.')).toBeTruthy();
+    type(de.basics.bio, 'x'.repeat(801));
+    expect(screen.getByText(/801\/800/).textContent).toBe('801/800 · 1 Zeichen über dem Limit');
+
+    expect(englishLeft(englishEditor, germanEditor)).toEqual([]);
+    expect(post).not.toHaveBeenCalled();
   });
 
   it('says what hashing addresses does', () => {

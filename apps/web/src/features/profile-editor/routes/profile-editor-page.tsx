@@ -1,4 +1,5 @@
 import { useMemo, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -34,11 +35,12 @@ function keepEnterFromSaving(event: KeyboardEvent<HTMLFormElement>) {
 export function ProfileEditorPage() {
   const { id } = useParams<{ id: string }>();
   const mode: EditorMode = id ? 'edit' : 'create';
-  useDocumentTitle(mode === 'create' ? 'Create Profile' : 'Edit Profile');
+  const { t } = useTranslation('editor');
+  useDocumentTitle(mode === 'create' ? t('page.create') : t('page.edit'));
   const profile = useProfile(id);
 
   if (mode === 'create') return <ProfileForm key="create" mode="create" />;
-  if (profile.isPending) return <PageSpinner label="Loading profile" />;
+  if (profile.isPending) return <PageSpinner label={t('page.loading')} />;
   if (profile.isError || !profile.data) return <ProfileUnavailable error={profile.error} />;
   return <ProfileForm key={profile.data.id} mode="edit" profile={profile.data} />;
 }

@@ -1,4 +1,5 @@
 import { useMemo, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import type { CardTemplateResponse, TeamResponse } from '@cardcraft/contracts';
@@ -38,9 +39,12 @@ export function TemplateEditorPage() {
   const { teamId = '', templateId } = useParams<{ teamId: string; templateId: string }>();
   const team = useTeam(teamId);
   const template = useTemplate(teamId, templateId);
-  useDocumentTitle(templateId ? 'Edit template' : 'New template');
+  const { t } = useTranslation('editor');
+  useDocumentTitle(templateId ? t('template.edit') : t('template.new'));
 
-  if (team.isPending || (templateId && template.isPending)) return <PageSpinner label="Loading template" />;
+  if (team.isPending || (templateId && template.isPending)) {
+    return <PageSpinner label={t('template.loading')} />;
+  }
   if (templateId && (template.isError || !template.data)) {
     return <ErrorAlert>{normalizeError(template.error).message}</ErrorAlert>;
   }
@@ -63,6 +67,7 @@ function TemplateForm({
   team: TeamResponse | undefined;
   template: CardTemplateResponse | undefined;
 }) {
+  const { t } = useTranslation('editor');
   const form = useTemplateForm(teamId, template, team?.brand);
   const { fields, errors } = form;
   const { values, set } = fields;
@@ -83,14 +88,12 @@ function TemplateForm({
           className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          All templates
+          {t('template.allTemplates')}
         </Link>
         <h2 className="mt-3 text-xl font-semibold tracking-tight sm:text-2xl">
-          {template ? `Edit "${template.name}"` : 'New template'}
+          {template ? t('template.editNamed', { name: template.name }) : t('template.new')}
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          The card every member of the team starts from. Lock what they must keep as it is.
-        </p>
+        <p className="mt-1 text-sm text-muted-foreground">{t('template.intro')}</p>
       </div>
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_20rem]">
@@ -122,7 +125,7 @@ function TemplateForm({
             saving={form.saving}
             submitError={form.submitError}
             hasErrors={Object.keys(errors).length > 0}
-            createLabel="Create template"
+            createLabel={t('template.create')}
           />
         </aside>
       </div>

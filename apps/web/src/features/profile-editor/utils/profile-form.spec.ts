@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   BLOCK_TYPE_DEFINITIONS,
   ProfileInputDto,
@@ -225,6 +226,7 @@ describe('profile form values', () => {
 
 describe('toPreviewProfile', () => {
   const now = new Date('2026-01-02T03:04:05.000Z');
+  const t = i18next.getFixedT('en');
 
   it("gives the card the form's trimmed values, visible blocks only, seen by the owner", () => {
     const shown = { ...createBlock('quote'), title: ' Shown ' };
@@ -249,6 +251,7 @@ describe('toPreviewProfile', () => {
         },
         blocks: [hidden, shown],
       },
+      t,
       now,
     );
     expect(profile).toMatchObject({
@@ -268,10 +271,13 @@ describe('toPreviewProfile', () => {
   });
 
   it('fills an empty name and handle, keeps a draft unpublished and drops half-typed image addresses', () => {
-    const profile = toPreviewProfile({
-      ...emptyProfileValues(),
-      media: { avatarUrl: 'https://', bannerUrl: 'https://img.example/b.png', ogImageUrl: '' },
-    });
+    const profile = toPreviewProfile(
+      {
+        ...emptyProfileValues(),
+        media: { avatarUrl: 'https://', bannerUrl: 'https://img.example/b.png', ogImageUrl: '' },
+      },
+      t,
+    );
     expect(profile.displayName).toBe('Your name');
     expect(profile.handle).toBe('your-handle');
     expect(profile.publishedAtUtc).toBeNull();

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   BLOCK_TYPE_DEFINITIONS,
   DEFAULT_LAYOUT,
@@ -325,10 +326,11 @@ function previewImage(value: string | null): string | null {
 /**
  * the form as the public card's profile, for the live preview: the same trimming as the saved body,
  * then what the server hands the card (visible blocks only, by order, a team card's brand), seen by
- * its owner
+ * its owner. an empty name and handle are filled with the editor's words for them (t: its catalogue)
  */
 export function toPreviewProfile(
   values: ProfileFormValues,
+  t: TFunction,
   now: Date = new Date(),
   brand: CardBrand | null = null,
 ): PublicProfileResponse {
@@ -337,8 +339,8 @@ export function toPreviewProfile(
     ...input,
     id: 'preview',
     ownerId: 'preview',
-    handle: input.handle || 'your-handle',
-    displayName: input.displayName || 'Your name',
+    handle: input.handle || t('handle.yourHandle', { ns: 'editor' }),
+    displayName: input.displayName || t('preview.yourName', { ns: 'editor' }),
     publishedAtUtc: input.published ? now.toISOString() : null,
     media: {
       ...input.media,

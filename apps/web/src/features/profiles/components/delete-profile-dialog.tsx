@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
@@ -11,6 +12,7 @@ export interface DeleteProfileDialogProps {
 }
 
 export function DeleteProfileDialog({ profile, onOpenChange, returnFocusTo }: DeleteProfileDialogProps) {
+  const { t } = useTranslation('profiles');
   const deletion = useDeleteProfile();
 
   const onDelete = async () => {
@@ -18,14 +20,14 @@ export function DeleteProfileDialog({ profile, onOpenChange, returnFocusTo }: De
     try {
       await deletion.mutateAsync(profile.id);
       toast({
-        title: 'Profile deleted',
-        description: `"${profile.displayName}" has been permanently deleted.`,
+        title: t('toasts.deleted'),
+        description: t('toasts.deletedText', { name: profile.displayName }),
         variant: 'success',
       });
       onOpenChange(false);
     } catch (error) {
       toast({
-        title: 'Failed to delete profile',
+        title: t('toasts.deleteFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -36,8 +38,8 @@ export function DeleteProfileDialog({ profile, onOpenChange, returnFocusTo }: De
     <ConfirmDialog
       open={profile !== null}
       onOpenChange={onOpenChange}
-      title="Are you sure?"
-      description={`This will permanently delete "${profile?.displayName ?? ''}" and all its data. This action cannot be undone.`}
+      title={t('delete.title')}
+      description={t('delete.description', { name: profile?.displayName ?? '' })}
       pending={deletion.isPending}
       onConfirm={onDelete}
       returnFocusTo={returnFocusTo}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   Copy,
@@ -62,6 +63,7 @@ export function ProfileCard({
   const theme = normalizeTheme(profile.theme);
   // a team card is the team's: a member holds it, only the team's admins copy or delete it
   const teamOwned = profile.team?.role === 'member';
+  const { t } = useTranslation('profiles');
 
   return (
     <article className="group flex flex-col overflow-hidden rounded-(--radius-card) border border-border bg-surface shadow-xs transition-shadow hover:shadow-md">
@@ -73,12 +75,12 @@ export function ProfileCard({
           {profile.published ? (
             <Badge variant="success" className="bg-white/95 shadow-xs">
               <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden="true" />
-              Published
+              {t('card.published')}
             </Badge>
           ) : (
             <Badge variant="secondary" className="bg-white/95 shadow-xs">
               <span className="size-1.5 rounded-full bg-slate-400" aria-hidden="true" />
-              Draft
+              {t('card.draft')}
             </Badge>
           )}
         </div>
@@ -100,8 +102,8 @@ export function ProfileCard({
                 href={publicProfilePath(profile.handle)}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label={`Open the public page of ${profile.displayName} in a new tab`}
-                title="View public page"
+                aria-label={t('card.openPublic', { name: profile.displayName })}
+                title={t('card.viewPublic')}
               >
                 <ExternalLink aria-hidden="true" />
               </a>
@@ -112,19 +114,19 @@ export function ProfileCard({
           <p className="mt-2">
             <Badge variant="default">
               <Users className="size-3" aria-hidden="true" />
-              <span className="truncate">Team · {profile.team.teamName}</span>
+              <span className="truncate">{t('card.team', { team: profile.team.teamName })}</span>
             </Badge>
           </p>
         ) : null}
         <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">
-          {profile.tagline || <span className="text-muted-foreground italic">No tagline yet</span>}
+          {profile.tagline || <span className="text-muted-foreground italic">{t('card.noTagline')}</span>}
         </p>
       </div>
       <div className="flex items-center justify-between gap-2 border-t border-border px-3 py-2">
         <Button asChild variant="ghost" size="sm">
           <Link to={`/dashboard/profile/${profile.id}`}>
             <Pencil aria-hidden="true" />
-            Edit
+            {t('card.edit')}
           </Link>
         </Button>
         <DropdownMenu open={menuOpen} onOpenChange={setMenuOpen}>
@@ -133,7 +135,7 @@ export function ProfileCard({
               ref={trigger}
               variant="ghost"
               size="icon-sm"
-              aria-label={`Actions for ${profile.displayName}`}
+              aria-label={t('card.actions', { name: profile.displayName })}
             >
               <MoreHorizontal aria-hidden="true" />
             </Button>
@@ -141,7 +143,7 @@ export function ProfileCard({
           <DropdownMenuContent>
             <DropdownMenuItem onSelect={onEdit}>
               <Pencil aria-hidden="true" />
-              Edit
+              {t('card.edit')}
             </DropdownMenuItem>
             {profile.published ? (
               <DropdownMenuItem
@@ -153,13 +155,13 @@ export function ProfileCard({
                 }}
               >
                 <QrCode aria-hidden="true" />
-                {generating ? 'Generating...' : 'QR Code'}
+                {generating ? t('card.generating') : t('card.qrCode')}
               </DropdownMenuItem>
             ) : null}
             {profile.published ? (
               <DropdownMenuItem onSelect={() => onSignature(trigger.current)}>
                 <Mail aria-hidden="true" />
-                E-mail signature
+                {t('card.signature')}
               </DropdownMenuItem>
             ) : null}
             {profile.published && onWalletPass ? (
@@ -171,7 +173,7 @@ export function ProfileCard({
                 }}
               >
                 <Wallet aria-hidden="true" />
-                {walletPending ? 'Preparing pass...' : 'Add to Apple Wallet'}
+                {walletPending ? t('card.preparingPass') : t('card.appleWallet')}
               </DropdownMenuItem>
             ) : null}
             {/* mounted while the menu is open: its link is asked for then */}
@@ -186,14 +188,14 @@ export function ProfileCard({
                 }}
               >
                 <Copy aria-hidden="true" />
-                {duplicating ? 'Duplicating...' : 'Duplicate'}
+                {duplicating ? t('card.duplicating') : t('card.duplicate')}
               </DropdownMenuItem>
             )}
             {teamOwned ? null : <DropdownMenuSeparator />}
             {teamOwned ? null : (
               <DropdownMenuItem destructive onSelect={() => onDelete(trigger.current)}>
                 <Trash2 aria-hidden="true" />
-                Delete
+                {t('card.delete')}
               </DropdownMenuItem>
             )}
           </DropdownMenuContent>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { IdCard } from 'lucide-react';
 import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
@@ -36,6 +37,7 @@ function useNavigationMessage() {
 }
 
 function ProfileGridSkeleton() {
+  const { t } = useTranslation('profiles');
   return (
     <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3" aria-busy="true">
       {Array.from({ length: 3 }, (_, i) => (
@@ -49,13 +51,14 @@ function ProfileGridSkeleton() {
           </div>
         </div>
       ))}
-      <span className="sr-only">Loading profiles</span>
+      <span className="sr-only">{t('dashboard.loading')}</span>
     </div>
   );
 }
 
 export function DashboardHomePage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation('profiles');
+  useDocumentTitle(t('dashboard.title'));
   useNavigationMessage();
   const navigate = useNavigate();
   const profiles = useProfiles();
@@ -83,7 +86,7 @@ export function DashboardHomePage() {
       setQrFor({ profile, qr: result });
     } catch (error) {
       toast({
-        title: 'Failed to generate QR code',
+        title: t('toasts.qrFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -97,14 +100,14 @@ export function DashboardHomePage() {
     try {
       const copy = await duplicate.mutateAsync(profile.id);
       toast({
-        title: 'Profile duplicated',
-        description: `The copy is @${copy.handle}, not published yet.`,
+        title: t('toasts.duplicated'),
+        description: t('toasts.duplicatedText', { handle: copy.handle }),
         variant: 'success',
       });
       navigate(`/dashboard/profile/${copy.id}`);
     } catch (error) {
       toast({
-        title: 'Failed to duplicate profile',
+        title: t('toasts.duplicateFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -118,13 +121,13 @@ export function DashboardHomePage() {
     try {
       saveBlob(await walletPass.mutateAsync(profile.id), `${profile.handle}.pkpass`);
       toast({
-        title: 'Wallet pass downloaded',
-        description: 'Open it on an iPhone to add it.',
+        title: t('toasts.walletDownloaded'),
+        description: t('toasts.walletText'),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Failed to create Wallet pass',
+        title: t('toasts.walletFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -138,20 +141,20 @@ export function DashboardHomePage() {
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="Manage your virtual cards"
+        title={t('dashboard.title')}
+        description={t('dashboard.description')}
         actions={<CreateProfileButton />}
       />
       {profiles.isPending ? (
         <ProfileGridSkeleton />
       ) : profiles.isError ? (
-        <ErrorAlert>Failed to load profiles. Please try again later.</ErrorAlert>
+        <ErrorAlert>{t('dashboard.loadFailed')}</ErrorAlert>
       ) : list.length === 0 ? (
         <EmptyState
           icon={IdCard}
-          title="No profiles yet"
-          description="Create your first virtual card to get started"
-          action={<CreateProfileButton size="lg">Create Your First Profile</CreateProfileButton>}
+          title={t('dashboard.emptyTitle')}
+          description={t('dashboard.emptyText')}
+          action={<CreateProfileButton size="lg">{t('dashboard.createFirst')}</CreateProfileButton>}
         />
       ) : (
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2 lg:grid-cols-3">

@@ -73,8 +73,12 @@ export function DemoPage() {
   const profile = useMemo(() => ({ ...DEMO_PROFILE, theme, layout }), [theme, layout]);
   const noTracking = useCallback(() => undefined, []);
 
-  const { t } = useTranslation('card');
-  usePageMeta(`${shareTitle(profile.displayName, t)} (demo)`, describeCard(profile, t));
+  const { t: card } = useTranslation('card');
+  const { t } = useTranslation('profiles');
+  usePageMeta(t('demo.title', { title: shareTitle(profile.displayName, card) }), describeCard(profile, card));
+  // the themes and layouts keep their names; what each looks like is said in the page's language
+  const themes = THEMES.map((option) => ({ ...option, description: t(`demo.themes.${option.value}`) }));
+  const layouts = LAYOUTS.map((option) => ({ ...option, description: t(`demo.layouts.${option.value}`) }));
 
   const choose = (key: 'theme' | 'layout', value: string) => {
     const next = new URLSearchParams(params);
@@ -94,25 +98,25 @@ export function DemoPage() {
             <p className={cn('inline-flex items-center gap-2 text-sm', cardTheme.muted)}>
               <Sparkles className="size-4 shrink-0" aria-hidden="true" />
               <span>
-                Demo card with sample data.{' '}
+                {t('demo.notice')}{' '}
                 <Link to="/auth/register" className={cn('font-medium', cardTheme.link)}>
-                  Create yours free
+                  {t('demo.createFree')}
                 </Link>
               </span>
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <Picker
-                label="Theme"
+                label={t('demo.theme')}
                 name="demo-theme"
-                options={THEMES}
+                options={themes}
                 value={theme}
                 onChange={(v) => choose('theme', v)}
                 theme={cardTheme}
               />
               <Picker
-                label="Layout"
+                label={t('demo.layout')}
                 name="demo-layout"
-                options={LAYOUTS}
+                options={layouts}
                 value={layout}
                 onChange={(v) => choose('layout', v)}
                 theme={cardTheme}
