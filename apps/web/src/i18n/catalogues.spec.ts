@@ -30,6 +30,40 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
 const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+/** the elements a text wraps words in (`<link>Settings</link>`), which react-i18next's Trans fills */
+const tags = (text: string) => [...text.matchAll(/<(\/?\w+)>/g)].map((m) => m[1]).sort();
+
+const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
+
+/** the plural forms a language's whole numbers take (Polish: one, few, many; Japanese: other) */
+function integerForms(language: string): Set<string> {
+  const rules = new Intl.PluralRules(language);
+  return new Set(Array.from({ length: 1001 }, (_, n) => rules.select(n)));
+}
+
+/**
+ * what a language's catalogue must hold, by English's: each key as it is, and for each plural key
+ * (English's `_other`) the forms the language's whole numbers take; it may also hold its other forms
+ * (a fraction's). a plural form keeps English's placeholders but may spell out its number
+ */
+function expectedKeys(english: Map<string, string>, language: string) {
+  const categories = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  const families = new Set(
+    [...english.keys()].flatMap((key) => {
+      const match = PLURAL_FORM.exec(key);
+      return match?.[2] === 'other' ? [match[1]] : [];
+    }),
+  );
+  const required = new Set(
+    [...english.keys()].filter((key) => !families.has(PLURAL_FORM.exec(key)?.[1] ?? '')),
+  );
+  const allowed = new Set(required);
+  for (const family of families) {
+    for (const form of integerForms(language)) required.add(`${family}_${form}`);
+    for (const form of categories) allowed.add(`${family}_${form}`);
+  }
+  return { required, allowed, families };
+}
 
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
@@ -43,18 +77,20 @@ describe('the message catalogues', () => {
     const english = read('en', file);
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
-      'in %s has every key of English, no other, each with its placeholders and some text',
+      "in %s has every key of English (a plural's in the language's forms), no other, each with its placeholders, its tags and some text",
       (language) => {
         const translated = read(language, file);
-        expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
-        expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
-        for (const [key, text] of english) {
-          const other = translated.get(key) ?? '';
+        const { required, allowed, families } = expectedKeys(english, language);
+        expect([...translated.keys()].filter((key) => !allowed.has(key))).toEqual([]);
+        expect([...required].filter((key) => !translated.has(key))).toEqual([]);
+        for (const [key, other] of translated) {
+          const family = PLURAL_FORM.exec(key)?.[1] ?? '';
+          const plural = families.has(family);
+          const text = (plural ? english.get(`${family}_other`) : english.get(key)) ?? '';
+          const named = (found: string) => placeholders(found).filter((name) => !plural || name !== 'count');
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
-          expect({ key, placeholders: placeholders(other) }).toEqual({
-            key,
-            placeholders: placeholders(text),
-          });
+          expect({ key, placeholders: named(other) }).toEqual({ key, placeholders: named(text) });
+          expect({ key, tags: tags(other) }).toEqual({ key, tags: tags(text) });
         }
       },
     );
