@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { TeamCardResponse, TeamMemberResponse } from '@cardcraft/contracts';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -20,15 +21,16 @@ export function MemberFilter({
   onValueChange: (memberId: string | null) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('teams');
   return (
     <div className={cn('space-y-1.5 sm:w-64', className)}>
-      <Label htmlFor={id}>Member</Label>
+      <Label htmlFor={id}>{t('filters.member')}</Label>
       <Select value={value ?? ALL} onValueChange={(picked) => onValueChange(picked === ALL ? null : picked)}>
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ALL}>Everyone</SelectItem>
+          <SelectItem value={ALL}>{t('filters.everyone')}</SelectItem>
           {members.map((member) => (
             <SelectItem key={member.userId} value={member.userId} description={member.email}>
               {member.displayName}
@@ -54,15 +56,16 @@ export function CardFilter({
   onValueChange: (profileId: string | null) => void;
   className?: string;
 }) {
+  const { t } = useTranslation('teams');
   return (
     <div className={cn('space-y-1.5 sm:w-64', className)}>
-      <Label htmlFor={id}>Card</Label>
+      <Label htmlFor={id}>{t('filters.card')}</Label>
       <Select value={value ?? ALL} onValueChange={(picked) => onValueChange(picked === ALL ? null : picked)}>
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ALL}>Every card</SelectItem>
+          <SelectItem value={ALL}>{t('filters.everyCard')}</SelectItem>
           {cards.map((card) => (
             <SelectItem key={card.profileId} value={card.profileId} description={`@${card.handle}`}>
               {card.displayName}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TeamCardResponse, TeamMemberResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -30,6 +31,7 @@ export function AssignCardDialog({
   onOpenChange: (open: boolean) => void;
   returnFocusTo?: HTMLElement | null;
 }) {
+  const { t } = useTranslation('teams');
   const assign = useAssignCard(teamId);
   const [holderId, setHolderId] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,7 +48,10 @@ export function AssignCardDialog({
     if (!card || !holderId) return;
     try {
       const moved = await assign.mutateAsync({ profileId: card.profileId, holderId });
-      toast({ title: `@${moved.handle} now belongs to ${moved.holder.displayName}`, variant: 'success' });
+      toast({
+        title: t('assign.given', { handle: moved.handle, name: moved.holder.displayName }),
+        variant: 'success',
+      });
       close(false);
     } catch (error) {
       setFailure(normalizeError(error).message);
@@ -57,19 +62,17 @@ export function AssignCardDialog({
     <Dialog open={card !== null} onOpenChange={close}>
       <DialogContent onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}>
         <DialogHeader>
-          <DialogTitle>Give @{card?.handle} to someone else</DialogTitle>
-          <DialogDescription>
-            {card?.holder.displayName} holds it now. Its address, messages and visits stay with the card.
-          </DialogDescription>
+          <DialogTitle>{t('assign.title', { handle: card?.handle ?? '' })}</DialogTitle>
+          <DialogDescription>{t('assign.text', { name: card?.holder.displayName ?? '' })}</DialogDescription>
         </DialogHeader>
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        <MemberField label="New holder" value={holderId} onChange={setHolderId} members={others} />
+        <MemberField label={t('assign.holder')} value={holderId} onChange={setHolderId} members={others} />
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)} disabled={assign.isPending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button onClick={() => void save()} disabled={assign.isPending || !holderId}>
-            {assign.isPending ? 'Saving...' : 'Give the card'}
+            {assign.isPending ? t('actions.saving') : t('assign.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,10 +1,10 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FileUp } from 'lucide-react';
 import {
   BulkInviteDto,
   fieldErrorMap,
   TeamLimits,
-  TeamMessages,
   type BulkInviteResponse,
   type CardTemplateResponse,
 } from '@cardcraft/contracts';
@@ -31,6 +31,7 @@ export function BulkInvite({
   templates: CardTemplateResponse[];
   canGrantOwner: boolean;
 }) {
+  const { t } = useTranslation('teams');
   const bulk = useBulkInvite(teamId);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileHintId = useId();
@@ -41,7 +42,7 @@ export function BulkInvite({
     {
       dto: BulkInviteDto,
       extra: (current): Record<string, string> =>
-        current.csv.trim() === '' ? { csv: TeamMessages.csvEmpty } : {},
+        current.csv.trim() === '' ? { csv: t('bulk.csvEmpty') } : {},
     },
   );
 
@@ -70,11 +71,8 @@ export function BulkInvite({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite many</CardTitle>
-        <CardDescription>
-          A CSV file with the columns email, name, title and phone, the first row naming them; up to{' '}
-          {TeamLimits.bulkRowsMax} people.
-        </CardDescription>
+        <CardTitle>{t('bulk.title')}</CardTitle>
+        <CardDescription>{t('bulk.description', { max: TeamLimits.bulkRowsMax })}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -88,10 +86,10 @@ export function BulkInvite({
               onClick={() => fileInput.current?.click()}
             >
               <FileUp aria-hidden="true" />
-              Choose a CSV file
+              {t('bulk.choose')}
             </Button>
             <span id={fileHintId} className="text-sm text-muted-foreground">
-              {fileName ? `Read ${fileName}` : 'or paste the rows below'}
+              {fileName ? t('bulk.read', { file: fileName }) : t('bulk.orPaste')}
             </span>
             <input
               ref={fileInput}
@@ -104,7 +102,7 @@ export function BulkInvite({
               data-testid="bulk-file"
             />
           </div>
-          <FormField label="Rows" error={errors.csv}>
+          <FormField label={t('bulk.rows')} error={errors.csv}>
             <Textarea
               rows={6}
               spellCheck={false}
@@ -125,12 +123,12 @@ export function BulkInvite({
               value={values.templateId}
               onChange={(templateId) => set('templateId', templateId)}
               templates={templates}
-              label="Their cards"
+              label={t('bulk.cards')}
               error={errors.templateId}
             />
           </div>
           <Button type="submit" disabled={bulk.isPending}>
-            {bulk.isPending ? 'Inviting...' : 'Invite everyone'}
+            {bulk.isPending ? t('bulk.pending') : t('bulk.submit')}
           </Button>
         </form>
         {report ? (

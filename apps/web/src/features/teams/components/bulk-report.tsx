@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import type { BulkInviteResponse } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
@@ -8,10 +9,11 @@ import { cn } from '@/lib/utils';
  * are what needs doing; each keeps its line in the file, so it can be found and fixed there.
  */
 export function BulkReport({ report }: { report: BulkInviteResponse }) {
+  const { t } = useTranslation('teams');
   const rows = [...report.rows].sort(
     (a, b) => Number(b.status === 'failed') - Number(a.status === 'failed') || a.line - b.line,
   );
-  const summary = `${report.invited} invited, ${report.failed} failed`;
+  const summary = t('report.summary', { invited: report.invited, failed: report.failed });
   return (
     <section aria-labelledby="bulk-report-title" className="space-y-3" data-testid="bulk-report">
       <div
@@ -32,25 +34,23 @@ export function BulkReport({ report }: { report: BulkInviteResponse }) {
           <strong id="bulk-report-title" className="font-semibold">
             {summary}.
           </strong>{' '}
-          {report.failed > 0
-            ? 'Fix the rows below in your file and send those again.'
-            : 'Everyone has an e-mail with a link to join.'}
+          {report.failed > 0 ? t('report.fix') : t('report.done')}
         </p>
       </div>
       {rows.length > 0 ? (
         <div className="max-h-80 overflow-auto rounded-lg border border-border">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Each row of the file: {summary}</caption>
+            <caption className="sr-only">{t('report.caption', { summary })}</caption>
             <thead className="sticky top-0 bg-muted text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Line
+                  {t('report.line')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  E-mail
+                  {t('report.email')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Result
+                  {t('report.result')}
                 </th>
               </tr>
             </thead>
@@ -59,16 +59,16 @@ export function BulkReport({ report }: { report: BulkInviteResponse }) {
                 <tr key={row.line} data-status={row.status}>
                   <td className="px-3 py-2 align-top text-muted-foreground tabular-nums">{row.line}</td>
                   <td className="px-3 py-2">
-                    <span className="block break-all">{row.email || '(empty)'}</span>
+                    <span className="block break-all">{row.email || t('report.empty')}</span>
                     {row.status === 'failed' && row.error ? (
                       <span className="mt-0.5 block text-xs text-red-800">{row.error}</span>
                     ) : null}
                   </td>
                   <td className="px-3 py-2 align-top">
                     {row.status === 'invited' ? (
-                      <Badge variant="success">Invited</Badge>
+                      <Badge variant="success">{t('report.invited')}</Badge>
                     ) : (
-                      <Badge variant="destructive">Failed</Badge>
+                      <Badge variant="destructive">{t('report.failed')}</Badge>
                     )}
                   </td>
                 </tr>

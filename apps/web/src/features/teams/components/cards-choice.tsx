@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { LeavingCards, TeamMemberResponse } from '@cardcraft/contracts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
@@ -28,9 +29,10 @@ export function CardsChoice({
    */
   takers: TeamMemberResponse[] | null;
   count: number;
-  /** "their" or "your" */
-  whose: string;
+  /** whose cards they are, as the legend says: the one removed's, or one's own */
+  whose: 'their' | 'your';
 }) {
+  const { t } = useTranslation('teams');
   const name = useId();
   const selectId = useId();
   const option = (cards: LeavingCards, label: string, hint: string, disabled = false) => (
@@ -57,21 +59,14 @@ export function CardsChoice({
   );
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 text-sm font-medium">
-        {count === 1 ? `${whose} team card` : `${whose} ${count} team cards`}
-      </legend>
+      <legend className="mb-2 text-sm font-medium">{t(`cardsChoice.${whose}`, { count })}</legend>
       {takers === null
-        ? option('transfer', "Give to the team's owner", 'Published as they are, at the same address')
-        : option(
-            'transfer',
-            'Give to an admin',
-            'Published as they are, at the same address',
-            takers.length === 0,
-          )}
+        ? option('transfer', t('cardsChoice.toOwner'), t('cardsChoice.transferHint'))
+        : option('transfer', t('cardsChoice.toAdmin'), t('cardsChoice.transferHint'), takers.length === 0)}
       {value.cards === 'transfer' && takers && takers.length > 0 ? (
         <div className="space-y-1.5 pl-7">
           <label htmlFor={selectId} className="text-sm font-medium">
-            Give the cards to
+            {t('cardsChoice.giveTo')}
           </label>
           <Select
             value={value.transferTo ?? takers[0].userId}
@@ -90,11 +85,7 @@ export function CardsChoice({
           </Select>
         </div>
       ) : null}
-      {option(
-        'unpublish',
-        'Keep with the team, unpublished',
-        'Taken offline until an admin gives them to someone',
-      )}
+      {option('unpublish', t('cardsChoice.unpublish'), t('cardsChoice.unpublishHint'))}
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -9,17 +10,23 @@ const HEX = /^#[0-9a-f]{6}$/i;
 /** a colour as #rrggbb: typed, or picked with the system's picker; empty for none */
 export function ColorField({
   label,
+  pickLabel,
+  clearLabel,
   hint,
   value,
   onChange,
   error,
 }: {
   label: string;
+  /** the system picker's and the clear button's names, which say which colour */
+  pickLabel: string;
+  clearLabel: string;
   hint: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('teams');
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -31,7 +38,7 @@ export function ColorField({
           type="color"
           value={HEX.test(value) ? value.toLowerCase() : '#4f46e5'}
           onChange={(event) => onChange(event.target.value)}
-          aria-label={`Pick the ${label.toLowerCase()}`}
+          aria-label={pickLabel}
           className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-input bg-surface p-1 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
         />
         <Input
@@ -50,8 +57,8 @@ export function ColorField({
             variant="ghost"
             size="icon"
             onClick={() => onChange('')}
-            aria-label={`Clear the ${label.toLowerCase()}`}
-            title="No colour"
+            aria-label={clearLabel}
+            title={t('brand.noColour')}
           >
             <X aria-hidden="true" />
           </Button>

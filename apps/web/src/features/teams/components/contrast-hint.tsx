@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import {
   AA_TEXT_CONTRAST,
   CARD_GROUNDS,
@@ -6,10 +7,15 @@ import {
   relativeLuminance,
   THEMES,
 } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
-const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`;
+/** a contrast ratio as "4.5:1", rounded down (a ratio just short of a rule never reads as meeting it) */
+function ratioFormat(language: string): (value: number) => string {
+  const number = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return (value) => `${number.format(Math.floor(value * 10) / 10)}:1`;
+}
 
 /**
  * how the colours show on each card theme, as the cards will draw them: the primary colour made
@@ -17,20 +23,19 @@ const ratio = (value: number) => `${(Math.floor(value * 10) / 10).toFixed(1)}:1`
  * out as well as drawn, so the figures reach a screen reader.
  */
 export function ContrastHint({ primary, secondary }: { primary: string; secondary: string }) {
+  // the sample's words are the card's own: as a card in this language would say them
+  const { t } = useTranslation(['teams', 'card']);
+  const ratio = ratioFormat(useLanguage());
   if (!HEX.test(primary)) {
     return (
       <p className="rounded-lg bg-muted px-3 py-2.5 text-sm text-muted-foreground">
-        Without a primary colour, team cards keep each theme&apos;s own colours.
+        {t('contrast.noPrimary')}
       </p>
     );
   }
   const second = HEX.test(secondary) ? secondary.toLowerCase() : null;
   return (
-    <ul
-      className="space-y-2"
-      aria-label="How the colours show on each card theme"
-      data-testid="contrast-hint"
-    >
+    <ul className="space-y-2" aria-label={t('contrast.label')} data-testid="contrast-hint">
       {THEMES.map(({ value: theme, label }) => {
         const grounds = CARD_GROUNDS[theme];
         const { accentColor, onAccentColor } = cardBrandColors(primary, theme, second);
@@ -50,37 +55,45 @@ export function ContrastHint({ primary, secondary }: { primary: string; secondar
                 className="text-[10px] font-semibold tracking-[0.15em] uppercase"
                 style={{ color: accentColor }}
               >
-                About
+                {t('card:sections.about')}
               </span>
               <span
                 className="rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap"
                 style={{ backgroundColor: accentColor, color: onAccentColor }}
               >
-                Save Contact
+                {t('card:actions.saveContact')}
               </span>
             </span>
             <span className="min-w-0 text-xs leading-relaxed">
               <span className="block text-sm font-medium">{label}</span>
               <span className="block text-muted-foreground">
-                <span className="font-mono">{accentColor}</span> on the card: {ratio(onCard)}
-                {adjusted
-                  ? `. Yours reads ${ratio(original)}, so it is made ${
-                      relativeLuminance(accentColor) > relativeLuminance(primary) ? 'lighter' : 'darker'
-                    } here`
-                  : ''}
+                <Trans
+                  t={t}
+                  i18nKey={
+                    !adjusted
+                      ? 'contrast.onCard'
+                      : relativeLuminance(accentColor) > relativeLuminance(primary)
+                        ? 'contrast.onCardLighter'
+                        : 'contrast.onCardDarker'
+                  }
+                  values={{ colour: accentColor, ratio: ratio(onCard), original: ratio(original) }}
+                  components={{ mono: <span className="font-mono" /> }}
+                />
               </span>
               <span className="block text-muted-foreground">
-                Text on it <span className="font-mono">{onAccentColor}</span>:{' '}
-                {ratio(contrastRatio(accentColor, onAccentColor))}
-                {textAdjusted ? ', your secondary colour adjusted' : ''}
+                <Trans
+                  t={t}
+                  i18nKey={textAdjusted ? 'contrast.textOnAdjusted' : 'contrast.textOn'}
+                  values={{ colour: onAccentColor, ratio: ratio(contrastRatio(accentColor, onAccentColor)) }}
+                  components={{ mono: <span className="font-mono" /> }}
+                />
               </span>
             </span>
           </li>
         );
       })}
       <li className="text-xs text-muted-foreground">
-        Cards need {AA_TEXT_CONTRAST}:1 for text (WCAG AA): a colour short of it is made lighter or darker on
-        that theme only.
+        {t('contrast.rule', { ratio: ratio(AA_TEXT_CONTRAST) })}
       </li>
     </ul>
   );

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import {
   CreateTeamCardDto,
@@ -52,6 +53,7 @@ export function CreateCardDialog({
   /** the members an admin may give it to; null for a member, who makes their own */
   members: TeamMemberResponse[] | null;
 }) {
+  const { t } = useTranslation('teams');
   const navigate = useNavigate();
   const { session } = useSession();
   const creation = useCreateTeamCard(teamId);
@@ -92,10 +94,14 @@ export function CreateCardDialog({
       const card = await creation.mutateAsync(valid);
       close(false);
       if (card.holder.userId === session?.userId) {
-        toast({ title: 'Card created', description: 'Finish it and publish it here.', variant: 'success' });
+        toast({
+          title: t('createCard.created'),
+          description: t('createCard.createdText'),
+          variant: 'success',
+        });
         navigate(`/dashboard/profile/${card.profileId}`);
       } else {
-        toast({ title: `Card created for ${card.holder.displayName}`, variant: 'success' });
+        toast({ title: t('createCard.createdFor', { name: card.holder.displayName }), variant: 'success' });
       }
     } catch (error) {
       setServerErrors(fieldErrorMap(fieldErrorsOf(error)));
@@ -107,10 +113,8 @@ export function CreateCardDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{members ? 'New team card' : 'Create my team card'}</DialogTitle>
-          <DialogDescription>
-            It starts as the template is; what the template locks stays as the team set it.
-          </DialogDescription>
+          <DialogTitle>{members ? t('createCard.adminTitle') : t('createCard.memberTitle')}</DialogTitle>
+          <DialogDescription>{t('createCard.description')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
@@ -123,28 +127,28 @@ export function CreateCardDialog({
           />
           {members ? (
             <MemberField
-              label="Holder"
+              label={t('createCard.holder')}
               value={values.holderId}
               onChange={onHolder}
               members={members}
               error={errors.holderId}
             />
           ) : null}
-          <TextField label="Name on the card" required {...field('displayName')} />
+          <TextField label={t('createCard.name')} required {...field('displayName')} />
           <TextField
-            label="Handle"
+            label={t('createCard.handle')}
             required
-            hint={`The card's address: /u/${values.handle || 'handle'}`}
+            hint={t('createCard.handleHint', { handle: values.handle || t('createCard.handleExample') })}
             autoCapitalize="none"
             spellCheck={false}
             {...field('handle')}
           />
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)} disabled={creation.isPending}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={creation.isPending}>
-              {creation.isPending ? 'Creating...' : 'Create card'}
+              {creation.isPending ? t('actions.creating') : t('createCard.submit')}
             </Button>
           </DialogFooter>
         </form>

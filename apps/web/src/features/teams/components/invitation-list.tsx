@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MailCheck, RotateCw, X } from 'lucide-react';
 import type { TeamInvitationResponse } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,14 +12,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
-import { ROLE_LABELS } from '@/lib/teams';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/invitations';
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-const day = (iso: string) => dateFormat.format(new Date(iso));
 
 /** the invitations not yet taken up: expired ones stay until resent or revoked */
 export function InvitationList({ teamId }: { teamId: string }) {
+  const { t } = useTranslation('teams');
+  const language = useLanguage();
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const day = (iso: string) => dateFormat.format(new Date(iso));
   const invitations = useInvitations(teamId);
   const resend = useResendInvitation(teamId);
   const revoke = useRevokeInvitation(teamId);
@@ -28,13 +30,13 @@ export function InvitationList({ teamId }: { teamId: string }) {
     try {
       const sent = await resend.mutateAsync(invitation.id);
       toast({
-        title: 'Invitation sent again',
-        description: `${sent.email} has a new link, good until ${day(sent.expiresAtUtc)}.`,
+        title: t('invitations.resent'),
+        description: t('invitations.resentText', { email: sent.email, date: day(sent.expiresAtUtc) }),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Could not resend',
+        title: t('invitations.resendFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -46,13 +48,13 @@ export function InvitationList({ teamId }: { teamId: string }) {
     try {
       await revoke.mutateAsync(toRevoke.id);
       toast({
-        title: 'Invitation revoked',
-        description: `The link sent to ${toRevoke.email} no longer works.`,
+        title: t('invitations.revoked'),
+        description: t('invitations.revokedText', { email: toRevoke.email }),
       });
       setToRevoke(null);
     } catch (error) {
       toast({
-        title: 'Could not revoke',
+        title: t('invitations.revokeFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -65,8 +67,8 @@ export function InvitationList({ teamId }: { teamId: string }) {
     return (
       <EmptyState
         icon={MailCheck}
-        title="No open invitations"
-        description="Everyone invited has joined. New invitations show here until they are taken up."
+        title={t('invitations.emptyTitle')}
+        description={t('invitations.emptyText')}
         className="py-10"
       />
     );
@@ -74,7 +76,7 @@ export function InvitationList({ teamId }: { teamId: string }) {
 
   return (
     <Card className="overflow-hidden">
-      <ul className="divide-y divide-border" aria-label="Open invitations">
+      <ul className="divide-y divide-border" aria-label={t('invitations.open')}>
         {list.map((invitation) => (
           <li
             key={invitation.id}
@@ -84,13 +86,19 @@ export function InvitationList({ teamId }: { teamId: string }) {
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="truncate font-medium">{invitation.email}</span>
-                <Badge variant="secondary">{ROLE_LABELS[invitation.role]}</Badge>
-                {invitation.expired ? <Badge variant="warning">Expired</Badge> : null}
+                <Badge variant="secondary">{t(`roles.${invitation.role}`)}</Badge>
+                {invitation.expired ? <Badge variant="warning">{t('invitations.expired')}</Badge> : null}
               </p>
               <p className="mt-0.5 text-xs text-muted-foreground">
                 {invitation.name ? `${invitation.name} · ` : ''}
-                Invited by {invitation.invitedByName} on {day(invitation.createdAtUtc)} ·{' '}
-                {invitation.expired ? 'expired' : 'expires'} {day(invitation.expiresAtUtc)}
+                {t('invitations.invitedBy', {
+                  name: invitation.invitedByName,
+                  date: day(invitation.createdAtUtc),
+                })}{' '}
+                ·{' '}
+                {t(invitation.expired ? 'invitations.expiredOn' : 'invitations.expiresOn', {
+                  date: day(invitation.expiresAtUtc),
+                })}
               </p>
             </div>
             <div className="flex shrink-0 gap-2">
@@ -99,20 +107,20 @@ export function InvitationList({ teamId }: { teamId: string }) {
                 size="sm"
                 disabled={resend.isPending}
                 onClick={() => void onResend(invitation)}
-                aria-label={`Resend the invitation to ${invitation.email}`}
+                aria-label={t('invitations.resendTo', { email: invitation.email })}
               >
                 <RotateCw aria-hidden="true" />
-                Resend
+                {t('invitations.resend')}
               </Button>
               <Button
                 variant="ghost"
                 size="sm"
                 className="text-destructive hover:bg-destructive-soft"
                 onClick={() => setToRevoke(invitation)}
-                aria-label={`Revoke the invitation to ${invitation.email}`}
+                aria-label={t('invitations.revokeTo', { email: invitation.email })}
               >
                 <X aria-hidden="true" />
-                Revoke
+                {t('invitations.revoke')}
               </Button>
             </div>
           </li>
@@ -123,12 +131,12 @@ export function InvitationList({ teamId }: { teamId: string }) {
         onOpenChange={(open) => {
           if (!open) setToRevoke(null);
         }}
-        title="Revoke this invitation?"
-        description={`The link sent to ${toRevoke?.email ?? ''} will stop working. You can invite them again later.`}
+        title={t('invitations.revokeTitle')}
+        description={t('invitations.revokeText', { email: toRevoke?.email ?? '' })}
         pending={revoke.isPending}
         onConfirm={() => void onRevoke()}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking..."
+        confirmLabel={t('invitations.revoke')}
+        pendingLabel={t('invitations.revoking')}
       />
     </Card>
   );

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fieldErrorMap, InviteMemberDto, type CardTemplateResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,6 +23,7 @@ export function InviteForm({
   templates: CardTemplateResponse[];
   canGrantOwner: boolean;
 }) {
+  const { t } = useTranslation('teams');
   const invite = useInvite(teamId);
   const { values, errors, failure, setFailure, setServerErrors, reset, field, set, validate } = useForm(
     EMPTY,
@@ -37,8 +39,8 @@ export function InviteForm({
     try {
       const sent = await invite.mutateAsync(valid);
       toast({
-        title: 'Invitation sent',
-        description: `${sent.email} has a link to join.`,
+        title: t('invite.sent'),
+        description: t('invite.sentText', { email: sent.email }),
         variant: 'success',
       });
       reset({ ...EMPTY, role: values.role, templateId: values.templateId });
@@ -51,15 +53,15 @@ export function InviteForm({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Invite someone</CardTitle>
-        <CardDescription>They get an e-mail with a link to join, good for a week.</CardDescription>
+        <CardTitle>{t('invite.title')}</CardTitle>
+        <CardDescription>{t('invite.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="E-mail"
+              label={t('invite.email')}
               type="email"
               autoComplete="off"
               required
@@ -76,17 +78,27 @@ export function InviteForm({
               value={values.templateId}
               onChange={(templateId) => set('templateId', templateId)}
               templates={templates}
-              label="Their card"
-              hint="A card made from this template is waiting for them when they join"
+              label={t('invite.card')}
+              hint={t('invite.cardHint')}
               error={errors.templateId}
               className="sm:col-span-2"
             />
-            <TextField label="Name" autoComplete="off" placeholder="Peter Gibbons" {...field('name')} />
-            <TextField label="Title" autoComplete="off" placeholder="Software engineer" {...field('title')} />
-            <TextField label="Phone" type="tel" autoComplete="off" {...field('phone')} />
+            <TextField
+              label={t('invite.name')}
+              autoComplete="off"
+              placeholder="Peter Gibbons"
+              {...field('name')}
+            />
+            <TextField
+              label={t('invite.jobTitle')}
+              autoComplete="off"
+              placeholder={t('invite.jobTitlePlaceholder')}
+              {...field('title')}
+            />
+            <TextField label={t('invite.phone')} type="tel" autoComplete="off" {...field('phone')} />
           </div>
           <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending...' : 'Send invitation'}
+            {invite.isPending ? t('invite.pending') : t('invite.submit')}
           </Button>
         </form>
       </CardContent>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isTeamAdmin, type TeamResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -32,6 +33,7 @@ export function LeaveTeamDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('teams');
   const navigate = useNavigate();
   const { session } = useSession();
   const myId = session?.userId ?? '';
@@ -60,7 +62,7 @@ export function LeaveTeamDialog({
         transferTo:
           choice.cards === 'transfer' && takers ? (choice.transferTo ?? takers[0]?.userId ?? null) : null,
       });
-      toast({ title: `You left ${team.name}`, variant: 'success' });
+      toast({ title: t('leave.left', { team: team.name }), variant: 'success' });
       onOpenChange(false);
       navigate('/dashboard/teams', { replace: true });
     } catch (error) {
@@ -79,32 +81,24 @@ export function LeaveTeamDialog({
     >
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Leave {team.name}?</DialogTitle>
-          <DialogDescription>
-            {admin
-              ? 'You will no longer see its people, cards, leads or analytics.'
-              : 'You will no longer see its cards, leads or analytics. Your personal cards stay yours.'}
-          </DialogDescription>
+          <DialogTitle>{t('leave.title', { team: team.name })}</DialogTitle>
+          <DialogDescription>{admin ? t('leave.adminText') : t('leave.memberText')}</DialogDescription>
         </DialogHeader>
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
-        {lastOwner ? (
-          <ErrorAlert>
-            You are the team&apos;s only owner: make someone else an owner in Members before you leave.
-          </ErrorAlert>
-        ) : null}
+        {lastOwner ? <ErrorAlert>{t('leave.lastOwner')}</ErrorAlert> : null}
         {mine > 0 ? (
-          <CardsChoice value={choice} onChange={setChoice} takers={takers} count={mine} whose="Your" />
+          <CardsChoice value={choice} onChange={setChoice} takers={takers} count={mine} whose="your" />
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={removal.isPending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button
             variant="destructive"
             onClick={() => void leave()}
             disabled={removal.isPending || lastOwner || cards.isPending}
           >
-            {removal.isPending ? 'Leaving...' : 'Leave team'}
+            {removal.isPending ? t('leave.pending') : t('leave.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

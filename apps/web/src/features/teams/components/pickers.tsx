@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CardTemplateResponse, TeamMemberResponse, TeamRole } from '@cardcraft/contracts';
 import { TEAM_ROLES } from '@cardcraft/contracts';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ROLE_LABELS } from '@/lib/teams';
 
 // radix's select keeps '' for "nothing picked", so "no template" is a value of its own
 const NO_TEMPLATE = 'none';
@@ -46,12 +46,13 @@ export function RoleField({
   canGrantOwner: boolean;
   error?: string;
 }) {
+  const { t } = useTranslation('teams');
   return (
-    <FormField label="Role" error={error}>
+    <FormField label={t('pickers.role')} error={error}>
       <FieldSelect value={value} onValueChange={(role) => onChange(role as TeamRole)}>
         {TEAM_ROLES.map((role) => (
           <SelectItem key={role} value={role} disabled={role === 'owner' && !canGrantOwner}>
-            {ROLE_LABELS[role]}
+            {t(`roles.${role}`)}
           </SelectItem>
         ))}
       </FieldSelect>
@@ -64,7 +65,7 @@ export function TemplateField({
   value,
   onChange,
   templates,
-  label = 'Template',
+  label,
   hint,
   error,
   required = false,
@@ -79,14 +80,21 @@ export function TemplateField({
   required?: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation('teams');
   return (
-    <FormField label={label} hint={hint} error={error} required={required} className={className}>
+    <FormField
+      label={label ?? t('pickers.template')}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       <FieldSelect
         value={value || (required ? '' : NO_TEMPLATE)}
         onValueChange={(picked) => onChange(picked === NO_TEMPLATE ? '' : picked)}
-        placeholder="Choose a template"
+        placeholder={t('pickers.chooseTemplate')}
       >
-        {required ? null : <SelectItem value={NO_TEMPLATE}>No card for now</SelectItem>}
+        {required ? null : <SelectItem value={NO_TEMPLATE}>{t('pickers.noCard')}</SelectItem>}
         {templates.map((template) => (
           <SelectItem key={template.id} value={template.id}>
             {template.name}
@@ -111,9 +119,10 @@ export function MemberField({
   members: TeamMemberResponse[];
   error?: string;
 }) {
+  const { t } = useTranslation('teams');
   return (
     <FormField label={label} error={error} required>
-      <FieldSelect value={value} onValueChange={onChange} placeholder="Choose a member">
+      <FieldSelect value={value} onValueChange={onChange} placeholder={t('pickers.chooseMember')}>
         {members.map((member) => (
           <SelectItem key={member.userId} value={member.userId} description={member.email}>
             {member.displayName}

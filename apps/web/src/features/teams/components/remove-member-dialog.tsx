@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isTeamAdmin, type TeamMemberResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -29,6 +30,7 @@ export function RemoveMemberDialog({
   myUserId: string;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('teams');
   const removal = useRemoveMember(teamId);
   const [choice, setChoice] = useState<CardsChoiceValue>({ cards: 'transfer', transferTo: myUserId });
   const [failure, setFailure] = useState<string | null>(null);
@@ -36,7 +38,9 @@ export function RemoveMemberDialog({
   const takers = members
     .filter((m) => isTeamAdmin(m.role) && m.userId !== member?.userId)
     .sort((a, b) => Number(b.userId === myUserId) - Number(a.userId === myUserId))
-    .map((m) => (m.userId === myUserId ? { ...m, displayName: `${m.displayName} (you)` } : m));
+    .map((m) =>
+      m.userId === myUserId ? { ...m, displayName: t('remove.you', { name: m.displayName }) } : m,
+    );
 
   const close = (open: boolean) => {
     if (removal.isPending) return;
@@ -54,15 +58,18 @@ export function RemoveMemberDialog({
         cards: choice.cards,
         transferTo: choice.cards === 'transfer' ? choice.transferTo : null,
       });
-      const taker = takers.find((t) => t.userId === choice.transferTo)?.displayName ?? 'you';
+      // by their own name, the remover too
+      const taker = members.find((m) => m.userId === choice.transferTo)?.displayName;
       toast({
-        title: `${member.displayName} removed`,
+        title: t('remove.removed', { name: member.displayName }),
         description:
           member.cardCount === 0
             ? undefined
-            : choice.cards === 'transfer'
-              ? `Their cards now belong to ${taker.replace(' (you)', '')}.`
-              : 'Their cards are kept with the team, unpublished.',
+            : choice.cards !== 'transfer'
+              ? t('remove.cardsKept')
+              : taker
+                ? t('remove.cardsTo', { name: taker })
+                : t('remove.cardsToYou'),
         variant: 'success',
       });
       close(false);
@@ -75,10 +82,8 @@ export function RemoveMemberDialog({
     <Dialog open={member !== null} onOpenChange={close}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Remove {member?.displayName}?</DialogTitle>
-          <DialogDescription>
-            {member?.email} leaves the team and loses access to its cards, leads and analytics.
-          </DialogDescription>
+          <DialogTitle>{t('remove.title', { name: member?.displayName ?? '' })}</DialogTitle>
+          <DialogDescription>{t('remove.text', { email: member?.email ?? '' })}</DialogDescription>
         </DialogHeader>
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         {member && member.cardCount > 0 ? (
@@ -87,15 +92,15 @@ export function RemoveMemberDialog({
             onChange={setChoice}
             takers={takers}
             count={member.cardCount}
-            whose="Their"
+            whose="their"
           />
         ) : null}
         <DialogFooter>
           <Button variant="outline" onClick={() => close(false)} disabled={removal.isPending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button variant="destructive" onClick={() => void remove()} disabled={removal.isPending}>
-            {removal.isPending ? 'Removing...' : 'Remove member'}
+            {removal.isPending ? t('remove.pending') : t('remove.submit')}
           </Button>
         </DialogFooter>
       </DialogContent>

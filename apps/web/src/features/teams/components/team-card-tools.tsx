@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileResponse, QrResponse, TeamBrandResponse, TeamCardResponse } from '@cardcraft/contracts';
 import { getProfileQr } from '@/components/card-tools/get-profile-qr';
 import { QrDialog } from '@/components/card-tools/qr-dialog';
@@ -10,9 +11,10 @@ import { getTeamCard } from '../api/cards';
 
 export type CardTool = 'qr' | 'signature';
 
+/** what the toast says when a tool could not open: its key in the teams catalogue */
 const FAILED: Record<CardTool, string> = {
-  qr: 'Failed to generate QR code',
-  signature: 'Failed to open the e-mail signature',
+  qr: 'cards.qrFailed',
+  signature: 'cards.signatureFailed',
 };
 
 /**
@@ -25,6 +27,7 @@ export function useTeamCardTools(brand: TeamBrandResponse | null): {
   pendingId: string | null;
   dialogs: ReactNode;
 } {
+  const { t } = useTranslation('teams');
   const clientConfig = useClientConfig();
   const [qrFor, setQrFor] = useState<{ profile: ProfileResponse; qr: QrResponse } | null>(null);
   const [signatureFor, setSignatureFor] = useState<ProfileResponse | null>(null);
@@ -42,7 +45,7 @@ export function useTeamCardTools(brand: TeamBrandResponse | null): {
         setSignatureFor(await getTeamCard(card.profileId));
       }
     } catch (error) {
-      toast({ title: FAILED[tool], description: normalizeError(error).message, variant: 'destructive' });
+      toast({ title: t(FAILED[tool]), description: normalizeError(error).message, variant: 'destructive' });
     } finally {
       setPendingId(null);
     }

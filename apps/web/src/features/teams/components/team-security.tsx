@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TeamResponse } from '@cardcraft/contracts';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,6 +12,7 @@ import { useTeamSecurity } from '../api/members';
  * the rule. someone without it is kept from the team and its cards until they turn it on
  */
 export function TeamSecurity({ team }: { team: TeamResponse }) {
+  const { t } = useTranslation('teams');
   const security = useTeamSecurity(team.id);
   const owner = team.role === 'owner';
   const checked = security.isPending ? security.variables : team.requireSecondFactor;
@@ -19,15 +21,13 @@ export function TeamSecurity({ team }: { team: TeamResponse }) {
     security.mutate(requireSecondFactor, {
       onSuccess: () =>
         toast({
-          title: requireSecondFactor ? 'Two-step verification required' : 'Two-step verification optional',
-          description: requireSecondFactor
-            ? 'Members without it are kept out until they turn it on.'
-            : 'Everyone in the team reaches it with a password again.',
+          title: requireSecondFactor ? t('security.required') : t('security.optional'),
+          description: requireSecondFactor ? t('security.requiredText') : t('security.optionalText'),
           variant: 'success',
         }),
       onError: (error) =>
         toast({
-          title: 'Could not change the rule',
+          title: t('security.failed'),
           description: normalizeError(error).message,
           variant: 'destructive',
         }),
@@ -38,14 +38,22 @@ export function TeamSecurity({ team }: { team: TeamResponse }) {
       <CardContent className="flex items-start justify-between gap-4 pt-5 sm:pt-6">
         <div className="min-w-0 space-y-0.5">
           <label htmlFor="require-second-factor" className="cursor-pointer text-sm font-medium">
-            Require two-step verification
+            {t('security.label')}
           </label>
           <p id="require-second-factor-description" className="text-xs text-muted-foreground">
-            Members without it cannot open the team or its cards until they turn it on in{' '}
-            <Link to="/dashboard/settings#security" className="font-medium text-primary hover:underline">
-              Settings
-            </Link>
-            .{owner ? '' : ' Only owners change this.'}
+            <Trans
+              t={t}
+              i18nKey="security.text"
+              components={{
+                link: (
+                  <Link
+                    to="/dashboard/settings#security"
+                    className="font-medium text-primary hover:underline"
+                  />
+                ),
+              }}
+            />
+            {owner ? '' : ` ${t('security.ownersOnly')}`}
           </p>
         </div>
         <Switch

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   fieldErrorMap,
   UpdateTeamDto,
@@ -51,6 +52,7 @@ function toInput(values: Values) {
 }
 
 function BrandForm({ team }: { team: TeamResponse }) {
+  const { t } = useTranslation('teams');
   const update = useUpdateTeam(team.id);
   const [values, setValues] = useState<Values>(() => valuesOf(team));
   const [submitted, setSubmitted] = useState(false);
@@ -84,8 +86,8 @@ function BrandForm({ team }: { team: TeamResponse }) {
       setValues(valuesOf(saved));
       setSubmitted(false);
       toast({
-        title: 'Brand saved',
-        description: 'Team cards show it from their next view.',
+        title: t('brand.saved'),
+        description: t('brand.savedText'),
         variant: 'success',
       });
     } catch (error) {
@@ -99,22 +101,24 @@ function BrandForm({ team }: { team: TeamResponse }) {
       <div className="min-w-0 space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>Company</CardTitle>
-            <CardDescription>
-              Shown by the name on every team card, with a link to the website
-            </CardDescription>
+            <CardTitle>{t('brand.company')}</CardTitle>
+            <CardDescription>{t('brand.companyText')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <TextField
-              label="Team name"
+              label={t('brand.teamName')}
               required
               value={values.name}
               onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
               error={errors.name}
             />
-            <TextField label="Company name" autoComplete="organization" {...brandField('companyName')} />
             <TextField
-              label="Website"
+              label={t('brand.companyName')}
+              autoComplete="organization"
+              {...brandField('companyName')}
+            />
+            <TextField
+              label={t('brand.website')}
               type="url"
               inputMode="url"
               placeholder="https://"
@@ -126,14 +130,14 @@ function BrandForm({ team }: { team: TeamResponse }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Logo and banner</CardTitle>
-            <CardDescription>The banner is what new team cards start with</CardDescription>
+            <CardTitle>{t('brand.images')}</CardTitle>
+            <CardDescription>{t('brand.imagesText')}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-5">
             <ImageField
               kind="avatar"
               logo
-              label="Logo"
+              label={t('brand.logo')}
               value={values.brand.logoUrl}
               onChange={(logoUrl) => setBrand('logoUrl', logoUrl)}
               onBlur={url('logoUrl')}
@@ -141,7 +145,7 @@ function BrandForm({ team }: { team: TeamResponse }) {
             />
             <ImageField
               kind="banner"
-              label="Banner"
+              label={t('brand.banner')}
               value={values.brand.bannerUrl}
               onChange={(bannerUrl) => setBrand('bannerUrl', bannerUrl)}
               onBlur={url('bannerUrl')}
@@ -153,20 +157,24 @@ function BrandForm({ team }: { team: TeamResponse }) {
       <aside className="min-w-0 space-y-6">
         <Card>
           <CardHeader>
-            <CardTitle>Colours</CardTitle>
-            <CardDescription>Buttons and highlights of the team&apos;s cards and QR codes</CardDescription>
+            <CardTitle>{t('brand.colours')}</CardTitle>
+            <CardDescription>{t('brand.coloursText')}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
             <ColorField
-              label="Primary colour"
-              hint="Buttons, links and section titles"
+              label={t('brand.primary')}
+              pickLabel={t('brand.pickPrimary')}
+              clearLabel={t('brand.clearPrimary')}
+              hint={t('brand.primaryHint')}
               value={values.brand.primaryColor}
               onChange={(color) => setBrand('primaryColor', color)}
               error={errors['brand.primaryColor']}
             />
             <ColorField
-              label="Secondary colour"
-              hint="Text on the buttons"
+              label={t('brand.secondary')}
+              pickLabel={t('brand.pickSecondary')}
+              clearLabel={t('brand.clearSecondary')}
+              hint={t('brand.secondaryHint')}
               value={values.brand.secondaryColor}
               onChange={(color) => setBrand('secondaryColor', color)}
               error={errors['brand.secondaryColor']}
@@ -178,11 +186,11 @@ function BrandForm({ team }: { team: TeamResponse }) {
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           {submitted && Object.keys(errors).length > 0 && !failure ? (
             <p className="text-sm text-destructive" role="status">
-              Please fix the highlighted fields.
+              {t('brand.fix')}
             </p>
           ) : null}
           <Button type="submit" size="lg" className="w-full" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save brand'}
+            {update.isPending ? t('actions.saving') : t('brand.save')}
           </Button>
         </div>
       </aside>
@@ -192,14 +200,11 @@ function BrandForm({ team }: { team: TeamResponse }) {
 
 /** the team's name, company, logo, banner, website and colours (admins) */
 export function BrandPage() {
+  const { t } = useTranslation('teams');
   const { team } = useCurrentTeam();
   return (
     <section aria-labelledby="brand-title">
-      <SectionHeader
-        id="brand-title"
-        title="Brand"
-        description="How every card of the team looks, whoever holds it"
-      />
+      <SectionHeader id="brand-title" title={t('brand.title')} description={t('brand.description')} />
       {team.data ? <BrandForm key={team.data.id} team={team.data} /> : null}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SectionHeader } from '@/components/layout/section-header';
 import { useCurrentTeam, useTeamTemplates } from '@/lib/teams';
 import { BulkInvite } from '../components/bulk-invite';
@@ -6,6 +7,7 @@ import { InviteForm } from '../components/invite-form';
 
 /** inviting people one by one or from a file, and the invitations not yet taken up (admins) */
 export function InvitationsPage() {
+  const { t } = useTranslation('teams');
   const { teamId, team } = useCurrentTeam();
   const templates = useTeamTemplates(teamId);
   const canGrantOwner = team.data?.role === 'owner';
@@ -15,8 +17,8 @@ export function InvitationsPage() {
       <section aria-labelledby="invite-title">
         <SectionHeader
           id="invite-title"
-          title="Invitations"
-          description="Each invitation is an e-mail with a link; whoever signs in with that address joins"
+          title={t('invitations.title')}
+          description={t('invitations.description')}
         />
         <div className="grid gap-6 xl:grid-cols-2">
           <InviteForm teamId={teamId} templates={list} canGrantOwner={canGrantOwner} />
@@ -25,7 +27,7 @@ export function InvitationsPage() {
       </section>
       <section aria-labelledby="open-invitations-title">
         <h2 id="open-invitations-title" className="mb-3 text-base font-semibold">
-          Waiting to join
+          {t('invitations.waiting')}
         </h2>
         <InvitationList teamId={teamId} />
       </section>

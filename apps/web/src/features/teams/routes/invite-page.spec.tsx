@@ -5,6 +5,9 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { TeamMessages, type InvitationPreviewResponse } from '@cardcraft/contracts';
 import { ApiError, normalizeError } from '@/lib/api-error';
 import { SessionStore } from '@/lib/session';
+import germanTeams from '@/i18n/locales/de/teams.json';
+import englishTeams from '@/i18n/locales/en/teams.json';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { InvitePage } from './invite-page';
@@ -157,5 +160,42 @@ describe('the invitation page', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(TeamMessages.invitationInvalid);
     expect(screen.queryByTestId('landed')).toBeNull();
     expect(sessionStorage.getItem(STORED)).toBeNull();
+  });
+
+  it("speaks the app's language: the team, the invitation's date, joining, and no English left", async () => {
+    await speak('de');
+    answers(() => Promise.resolve(PREVIEW));
+    renderInvite('peter@initech.example');
+    const join = germanTeams.join.title.replace('{{team}}', 'Initech Sales');
+    expect(await screen.findByRole('heading', { name: join })).toBeTruthy();
+    expect(screen.getByRole('button', { name: join })).toBeTruthy();
+    expect(screen.getByText(germanTeams.join.subtitle)).toBeTruthy();
+    expect(screen.getByText(germanTeams.join.footer)).toBeTruthy();
+    // who invited whom, as what, each name in its own element as in English
+    expect(screen.getByText('Bill Lumbergh').tagName).toBe('STRONG');
+    expect(screen.getByText('Bill Lumbergh').parentElement?.textContent).toBe(
+      'Bill Lumbergh hat peter@initech.example eingeladen, als Mitglied beizutreten.',
+    );
+    expect(document.querySelector('time')?.textContent).toBe('3. Dezember 2026');
+    const page = document.body.textContent ?? '';
+    for (const english of [
+      englishTeams.join.subtitle,
+      englishTeams.join.footer,
+      'invited',
+      'The invitation is good until',
+      'December',
+    ]) {
+      expect(page).not.toContain(english);
+    }
+    expect(document.title).toBe(`${join} · Cardcraft`);
+  });
+
+  it('says in German that the invitation is for another address', async () => {
+    await speak('de');
+    answers(() => Promise.resolve(PREVIEW));
+    renderInvite('bill@initech.example');
+    expect(await screen.findByText(germanTeams.join.otherEmail)).toBeTruthy();
+    expect(screen.getByRole('button', { name: germanTeams.join.signOut })).toBeTruthy();
+    expect(screen.queryByText(TeamMessages.invitationOtherEmail)).toBeNull();
   });
 });

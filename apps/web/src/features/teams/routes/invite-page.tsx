@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { TeamMessages, type InvitationPreviewResponse } from '@cardcraft/contracts';
+import type { InvitationPreviewResponse } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 import { AuthCard } from '@/components/layout/auth-card';
 import { endServerSession } from '@/components/layout/sign-out';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -9,7 +11,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { ROLE_LABELS } from '@/lib/teams';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitations';
 import { TeamMark } from '../components/team-mark';
@@ -20,8 +21,6 @@ import {
   tokenFromHash,
 } from '../lib/invitation-token';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
-
 /**
  * an auth page's address that comes back here once signed in or up. the way back is the bare page:
  * the token waits in the tab's storage, as a query string would carry it to the server's logs
@@ -29,23 +28,41 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'long' });
 const authPath = (path: string) => `${path}?${new URLSearchParams({ next: '/invite' })}`;
 
 function Invitation({ preview }: { preview: InvitationPreviewResponse }) {
+  const { t } = useTranslation('teams');
+  const language = useLanguage();
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'long' });
   return (
     <div className="mb-6 flex flex-col items-center gap-3 rounded-xl bg-muted/60 p-4 text-center">
       <TeamMark team={{ name: preview.teamName, brand: preview.brand }} className="size-14" />
       <p className="text-sm">
-        <strong className="font-semibold">{preview.invitedByName}</strong> invited{' '}
-        <strong className="font-semibold wrap-anywhere">{preview.email}</strong> to join as{' '}
-        {ROLE_LABELS[preview.role].toLowerCase()}.
+        <Trans
+          t={t}
+          i18nKey="join.invited"
+          values={{
+            name: preview.invitedByName,
+            email: preview.email,
+            role: t(`rolesInText.${preview.role}`),
+          }}
+          components={{
+            name: <strong className="font-semibold" />,
+            email: <strong className="font-semibold wrap-anywhere" />,
+          }}
+        />
       </p>
       <p className="text-xs text-muted-foreground">
-        The invitation is good until{' '}
-        <time dateTime={preview.expiresAtUtc}>{dateFormat.format(new Date(preview.expiresAtUtc))}</time>.
+        <Trans
+          t={t}
+          i18nKey="join.goodUntil"
+          values={{ date: dateFormat.format(new Date(preview.expiresAtUtc)) }}
+          components={{ time: <time dateTime={preview.expiresAtUtc} /> }}
+        />
       </p>
     </div>
   );
 }
 
 function Actions({ token, preview }: { token: string; preview: InvitationPreviewResponse }) {
+  const { t } = useTranslation('teams');
   const navigate = useNavigate();
   const { session, clearSession } = useSession();
   const accept = useAcceptInvitation();
@@ -58,16 +75,16 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
     return (
       <div className="space-y-3">
         <p className="text-center text-sm text-muted-foreground">
-          Sign in with {preview.email}, or make an account for it, to join.
+          {t('join.signInToJoin', { email: preview.email })}
         </p>
         <Button asChild size="lg" className="w-full">
           <Link to={authPath('/auth/register')} state={state}>
-            Create an account
+            {t('join.register')}
           </Link>
         </Button>
         <Button asChild size="lg" variant="outline" className="w-full">
           <Link to={authPath('/auth/login')} state={state}>
-            Sign in
+            {t('join.signIn')}
           </Link>
         </Button>
       </div>
@@ -84,9 +101,14 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
   if (session.email.toLowerCase() !== preview.email.toLowerCase()) {
     return (
       <div className="space-y-4">
-        <ErrorAlert>{TeamMessages.invitationOtherEmail}</ErrorAlert>
+        <ErrorAlert>{t('join.otherEmail')}</ErrorAlert>
         <p className="text-center text-sm text-muted-foreground">
-          You are signed in as <span className="font-medium text-foreground">{session.email}</span>.
+          <Trans
+            t={t}
+            i18nKey="join.signedInAs"
+            values={{ email: session.email }}
+            components={{ email: <span className="font-medium text-foreground" /> }}
+          />
         </p>
         <Button
           variant="outline"
@@ -95,7 +117,7 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
           onClick={() => void signOut()}
           disabled={signingOut}
         >
-          {signingOut ? 'Signing out...' : 'Sign out to use another account'}
+          {signingOut ? t('join.signingOut') : t('join.signOut')}
         </Button>
       </div>
     );
@@ -107,8 +129,8 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
       const joined = await accept.mutateAsync(token);
       forgetInvitation();
       toast({
-        title: `Welcome to ${preview.teamName}`,
-        description: joined.profileId ? 'Your team card is waiting in your cards.' : undefined,
+        title: t('join.welcome', { team: preview.teamName }),
+        description: joined.profileId ? t('join.welcomeText') : undefined,
         variant: 'success',
       });
       navigate(`/dashboard/teams/${joined.teamId}`, { replace: true });
@@ -125,7 +147,7 @@ function Actions({ token, preview }: { token: string; preview: InvitationPreview
     <div className="space-y-4">
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <Button size="lg" className="w-full" onClick={() => void join()} disabled={accept.isPending}>
-        {accept.isPending ? 'Joining...' : `Join ${preview.teamName}`}
+        {accept.isPending ? t('join.joining') : t('join.title', { team: preview.teamName })}
       </Button>
     </div>
   );
@@ -153,13 +175,14 @@ function useInvitationToken(): string | null {
 }
 
 function NoInvitation({ title, subtitle, message }: { title: string; subtitle: string; message: string }) {
+  const { t } = useTranslation('teams');
   return (
     <AuthCard
       title={title}
       subtitle={subtitle}
       footer={
         <Link to="/" className="font-medium text-primary hover:underline">
-          Go to Cardcraft
+          {t('join.home')}
         </Link>
       }
     >
@@ -173,7 +196,9 @@ export function InvitePage() {
   const token = useInvitationToken();
   const preview = useInvitationPreview(token);
   const { hydrated } = useSession();
-  useDocumentTitle(preview.data ? `Join ${preview.data.teamName}` : 'Invitation');
+  const { t } = useTranslation('teams');
+  const title = preview.data ? t('join.title', { team: preview.data.teamName }) : null;
+  useDocumentTitle(title ?? t('join.documentTitle'));
   const invalid = preview.isError && normalizeError(preview.error).status === 404;
 
   useEffect(() => {
@@ -183,31 +208,31 @@ export function InvitePage() {
   if (!token) {
     return (
       <NoInvitation
-        title="No invitation here"
-        subtitle="An invitation opens from the link in its e-mail"
-        message="Open the link in your invitation e-mail again to see it here."
+        title={t('join.noTokenTitle')}
+        subtitle={t('join.noTokenSubtitle')}
+        message={t('join.noTokenText')}
       />
     );
   }
   if (preview.isError) {
     return (
       <NoInvitation
-        title="Invitation not found"
-        subtitle="The link may have expired, been revoked or already been used"
-        message={invalid ? TeamMessages.invitationInvalid : normalizeError(preview.error).message}
+        title={t('join.invalidTitle')}
+        subtitle={t('join.invalidSubtitle')}
+        message={invalid ? t('join.invalid') : normalizeError(preview.error).message}
       />
     );
   }
 
   return (
     <AuthCard
-      title={preview.data ? `Join ${preview.data.teamName}` : 'Your invitation'}
-      subtitle="Your card in your company's brand, in a team on Cardcraft"
-      footer="Joining lets the team's admins see your team cards, their messages and their visits."
+      title={title ?? t('join.yourInvitation')}
+      subtitle={t('join.subtitle')}
+      footer={t('join.footer')}
     >
       {preview.isPending || !hydrated ? (
         <div className="flex justify-center py-6">
-          <Spinner label="Loading the invitation..." showLabel />
+          <Spinner label={t('join.loading')} showLabel />
         </div>
       ) : (
         <>

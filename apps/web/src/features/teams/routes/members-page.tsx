@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MailPlus, UserMinus, Users } from 'lucide-react';
 import { TEAM_ROLES, type TeamMemberResponse, type TeamRole } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 import { ListTableHead } from '@/components/ui/list-table-head';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
@@ -13,20 +15,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
-import { ROLE_LABELS, useCurrentTeam, useTeamMembers } from '@/lib/teams';
+import { useCurrentTeam, useTeamMembers } from '@/lib/teams';
 import { useChangeRole } from '../api/members';
 import { RemoveMemberDialog } from '../components/remove-member-dialog';
 import { TeamSecurity } from '../components/team-security';
 import { Badge } from '@/components/ui/badge';
 import { SectionHeader } from '@/components/layout/section-header';
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
-const ROLE_HINTS: Record<TeamRole, string> = {
-  owner: 'Everything, and who the owners are',
-  admin: 'People, brand, templates, every card',
-  member: 'Their own cards',
-};
 
 function RoleSelect({
   member,
@@ -39,6 +33,7 @@ function RoleSelect({
   onChange: (role: TeamRole) => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('teams');
   // only an owner makes or unmakes an owner
   const locked = member.role === 'owner' && !canGrantOwner;
   return (
@@ -47,7 +42,7 @@ function RoleSelect({
       onValueChange={(role) => onChange(role as TeamRole)}
       disabled={disabled || locked}
     >
-      <SelectTrigger className="h-9 w-32" aria-label={`Role of ${member.displayName}`}>
+      <SelectTrigger className="h-9 w-32" aria-label={t('members.roleOf', { name: member.displayName })}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
@@ -55,10 +50,10 @@ function RoleSelect({
           <SelectItem
             key={role}
             value={role}
-            description={ROLE_HINTS[role]}
+            description={t(`roleHints.${role}`)}
             disabled={role === 'owner' && !canGrantOwner}
           >
-            {ROLE_LABELS[role]}
+            {t(`roles.${role}`)}
           </SelectItem>
         ))}
       </SelectContent>
@@ -68,6 +63,9 @@ function RoleSelect({
 
 /** the team's people: their roles, their cards, and removing them (admins) */
 export function MembersPage() {
+  const { t } = useTranslation('teams');
+  const language = useLanguage();
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const { teamId, team } = useCurrentTeam();
   const { session } = useSession();
   const members = useTeamMembers(teamId);
@@ -80,10 +78,13 @@ export function MembersPage() {
     if (role === member.role) return;
     try {
       await changeRole.mutateAsync({ userId: member.userId, role });
-      toast({ title: `${member.displayName} is now ${ROLE_LABELS[role].toLowerCase()}`, variant: 'success' });
+      toast({
+        title: t('members.roleChanged', { name: member.displayName, role: t(`rolesInText.${role}`) }),
+        variant: 'success',
+      });
     } catch (error) {
       toast({
-        title: 'Could not change the role',
+        title: t('members.roleFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -94,13 +95,13 @@ export function MembersPage() {
     <section aria-labelledby="members-title">
       <SectionHeader
         id="members-title"
-        title="Members"
-        description="Who is in the team and what each may do"
+        title={t('members.title')}
+        description={t('members.description')}
         actions={
           <Button asChild variant="outline">
             <Link to="../invitations">
               <MailPlus aria-hidden="true" />
-              Invite people
+              {t('members.invite')}
             </Link>
           </Button>
         }
@@ -115,13 +116,18 @@ export function MembersPage() {
       ) : members.isError ? (
         <ErrorAlert>{normalizeError(members.error).message}</ErrorAlert>
       ) : list.length === 0 ? (
-        <EmptyState icon={Users} title="No members yet" />
+        <EmptyState icon={Users} title={t('members.empty')} />
       ) : (
         <Card className="overflow-hidden">
           <table className="w-full text-left text-sm">
             <ListTableHead
-              caption={`Members of ${team.data?.name ?? 'the team'}`}
-              columns={['Member', 'Role', 'Cards', 'Joined']}
+              caption={t('members.caption', { team: team.data?.name ?? t('members.theTeam') })}
+              columns={[
+                t('members.columns.member'),
+                t('members.columns.role'),
+                t('members.columns.cards'),
+                t('members.columns.joined'),
+              ]}
             />
             <tbody className="divide-y divide-border">
               {list.map((member) => {
@@ -138,12 +144,14 @@ export function MembersPage() {
                           <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-medium">
                             <span className="truncate">
                               {member.displayName}
-                              {me ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+                              {me ? (
+                                <span className="font-normal text-muted-foreground"> {t('members.you')}</span>
+                              ) : null}
                             </span>
                             {member.secondFactor ? (
-                              <Badge variant="success">2-step on</Badge>
+                              <Badge variant="success">{t('members.secondFactorOn')}</Badge>
                             ) : team.data?.requireSecondFactor ? (
-                              <Badge variant="warning">Kept out: no 2-step</Badge>
+                              <Badge variant="warning">{t('members.keptOut')}</Badge>
                             ) : null}
                           </p>
                           <p className="truncate text-xs text-muted-foreground">{member.email}</p>
@@ -159,7 +167,7 @@ export function MembersPage() {
                       />
                     </td>
                     <td className="col-start-2 row-start-2 text-right text-muted-foreground tabular-nums md:px-5 md:py-3 md:text-left">
-                      {member.cardCount} {member.cardCount === 1 ? 'card' : 'cards'}
+                      {t('members.cards', { count: member.cardCount })}
                     </td>
                     <td className="hidden text-muted-foreground md:table-cell md:px-5 md:py-3">
                       <time dateTime={member.joinedAtUtc}>
@@ -172,8 +180,8 @@ export function MembersPage() {
                           variant="ghost"
                           size="icon-sm"
                           className="text-slate-600 hover:bg-destructive-soft hover:text-destructive"
-                          aria-label={`Remove ${member.displayName} from the team`}
-                          title="Remove from the team"
+                          aria-label={t('members.remove', { name: member.displayName })}
+                          title={t('members.removeTitle')}
                           onClick={() => setToRemove(member)}
                         >
                           <UserMinus aria-hidden="true" />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ExternalLink, IdCard, Mail, MoreHorizontal, Pencil, Plus, QrCode, UserRoundCog } from 'lucide-react';
 import type { TeamCardResponse } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 import { ListTableHead } from '@/components/ui/list-table-head';
 import { SectionHeader } from '@/components/layout/section-header';
 import { MemberFilter } from '@/components/teams/member-filter';
@@ -24,8 +26,6 @@ import { AssignCardDialog } from '../components/assign-card-dialog';
 import { CreateCardDialog } from '../components/create-card-dialog';
 import { useTeamCardTools, type CardTool } from '../components/team-card-tools';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-
 function CardActions({
   card,
   isAdmin,
@@ -40,18 +40,27 @@ function CardActions({
   onTool: (tool: CardTool, opener: HTMLElement | null) => void;
   onAssign: (opener: HTMLElement | null) => void;
 }) {
+  const { t } = useTranslation('teams');
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   return (
     <span className="flex items-center justify-end gap-1">
       <Button asChild variant="ghost" size="sm">
-        <Link to={`/dashboard/profile/${card.profileId}`} aria-label={`Edit @${card.handle}`}>
+        <Link
+          to={`/dashboard/profile/${card.profileId}`}
+          aria-label={t('cards.edit', { handle: card.handle })}
+        >
           <Pencil aria-hidden="true" />
-          Edit
+          {t('actions.edit')}
         </Link>
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button ref={setTrigger} variant="ghost" size="icon-sm" aria-label={`More for @${card.handle}`}>
+          <Button
+            ref={setTrigger}
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t('cards.more', { handle: card.handle })}
+          >
             <MoreHorizontal aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
@@ -62,23 +71,23 @@ function CardActions({
               <DropdownMenuItem asChild>
                 <a href={publicProfilePath(card.handle)} target="_blank" rel="noopener noreferrer">
                   <ExternalLink aria-hidden="true" />
-                  View card
+                  {t('cards.view')}
                 </a>
               </DropdownMenuItem>
               <DropdownMenuItem disabled={pending} onSelect={() => onTool('qr', trigger)}>
                 <QrCode aria-hidden="true" />
-                QR code
+                {t('cards.qr')}
               </DropdownMenuItem>
               <DropdownMenuItem disabled={pending} onSelect={() => onTool('signature', trigger)}>
                 <Mail aria-hidden="true" />
-                E-mail signature
+                {t('cards.signature')}
               </DropdownMenuItem>
             </>
           ) : null}
           {isAdmin ? (
             <DropdownMenuItem onSelect={() => onAssign(trigger)}>
               <UserRoundCog aria-hidden="true" />
-              Give to someone else
+              {t('cards.assign')}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>
@@ -89,6 +98,9 @@ function CardActions({
 
 /** the team's cards with their holders (an admin's view), or the member's own team cards */
 export function TeamCardsPage() {
+  const { t } = useTranslation('teams');
+  const language = useLanguage();
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
   const { teamId, team, isAdmin } = useCurrentTeam();
   const [memberId, setMemberId] = useState<string | null>(null);
   const cards = useTeamCards(teamId, memberId);
@@ -104,7 +116,7 @@ export function TeamCardsPage() {
   const newCard = (
     <Button onClick={() => setCreating(true)} disabled={!templates.data || templates.data.length === 0}>
       <Plus aria-hidden="true" />
-      {isAdmin ? 'New card' : 'Create my card'}
+      {isAdmin ? t('cards.new') : t('cards.createMine')}
     </Button>
   );
 
@@ -112,11 +124,11 @@ export function TeamCardsPage() {
     <section aria-labelledby="cards-title">
       <SectionHeader
         id="cards-title"
-        title="Cards"
+        title={t('cards.title')}
         description={
           isAdmin
-            ? `Every card of ${team.data?.name ?? 'the team'} and who holds it`
-            : 'Your cards in this team'
+            ? t('cards.adminText', { team: team.data?.name ?? t('cards.theTeam') })
+            : t('cards.memberText')
         }
         actions={newCard}
       />
@@ -133,15 +145,15 @@ export function TeamCardsPage() {
       {templates.data?.length === 0 ? (
         <p className="mb-4 text-sm text-muted-foreground">
           {isAdmin ? (
-            <>
-              Cards are made from templates:{' '}
-              <Link to="../templates/new" className="font-medium text-primary hover:underline">
-                make the first one
-              </Link>
-              .
-            </>
+            <Trans
+              t={t}
+              i18nKey="cards.noTemplateAdmin"
+              components={{
+                link: <Link to="../templates/new" className="font-medium text-primary hover:underline" />,
+              }}
+            />
           ) : (
-            'Your team has no card template yet: ask a team admin for one.'
+            t('cards.noTemplateMember')
           )}
         </p>
       ) : null}
@@ -155,17 +167,21 @@ export function TeamCardsPage() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={IdCard}
-          title="No team cards yet"
-          description={
-            isAdmin
-              ? 'Make a card from a template for a member.'
-              : 'Make your card from one of the team templates.'
-          }
+          title={t('cards.emptyTitle')}
+          description={isAdmin ? t('cards.emptyAdmin') : t('cards.emptyMember')}
         />
       ) : (
         <Card className="overflow-hidden">
           <table className="w-full text-left text-sm">
-            <ListTableHead caption="Team cards" columns={['Card', 'Holder', 'Template', 'Updated']} />
+            <ListTableHead
+              caption={t('cards.caption')}
+              columns={[
+                t('cards.columns.card'),
+                t('cards.columns.holder'),
+                t('cards.columns.template'),
+                t('cards.columns.updated'),
+              ]}
+            />
             <tbody className="divide-y divide-border">
               {list.map((card) => (
                 <tr
@@ -177,14 +193,14 @@ export function TeamCardsPage() {
                     <p className="flex flex-wrap items-center gap-2">
                       <span className="truncate font-medium">{card.displayName}</span>
                       <Badge variant={card.published ? 'success' : 'secondary'}>
-                        {card.published ? 'Published' : 'Draft'}
+                        {card.published ? t('cards.published') : t('cards.draft')}
                       </Badge>
                     </p>
                     <p className="truncate text-xs text-muted-foreground">@{card.handle}</p>
                   </td>
                   <td className="col-span-2 row-start-2 min-w-0 md:px-5 md:py-3">
                     <p className="truncate">
-                      <span className="text-muted-foreground md:hidden">Held by </span>
+                      <span className="text-muted-foreground md:hidden">{t('cards.heldBy')} </span>
                       {card.holder.displayName}
                     </p>
                     <p className="hidden truncate text-xs text-muted-foreground md:block">
@@ -192,7 +208,7 @@ export function TeamCardsPage() {
                     </p>
                   </td>
                   <td className="col-span-2 row-start-3 text-muted-foreground md:px-5 md:py-3">
-                    <span className="md:hidden">Template: </span>
+                    <span className="md:hidden">{t('cards.templateLabel')} </span>
                     {templateName(card.templateId)}
                   </td>
                   <td className="hidden text-muted-foreground md:table-cell md:px-5 md:py-3 md:whitespace-nowrap">

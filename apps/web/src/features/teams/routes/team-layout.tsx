@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import {
   ArrowLeft,
@@ -21,22 +22,23 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { normalizeError } from '@/lib/api-client';
-import { ROLE_LABELS, useCurrentTeam } from '@/lib/teams';
+import { useCurrentTeam } from '@/lib/teams';
 import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { LeaveTeamDialog } from '../components/leave-team-dialog';
 import { TeamMark } from '../components/team-mark';
 
+/** each tab's address, and its label's key in the teams catalogue (tabs.*) */
 const TABS: { to: string; label: string; icon: LucideIcon; adminOnly?: boolean }[] = [
-  { to: 'members', label: 'Members', icon: Users, adminOnly: true },
-  { to: 'invitations', label: 'Invitations', icon: MailPlus, adminOnly: true },
-  { to: 'brand', label: 'Brand', icon: Palette, adminOnly: true },
-  { to: 'templates', label: 'Templates', icon: LayoutTemplate, adminOnly: true },
-  { to: 'cards', label: 'Cards', icon: IdCard },
-  { to: 'leads', label: 'Leads', icon: Mail },
-  { to: 'analytics', label: 'Analytics', icon: BarChart3 },
-  { to: 'api-keys', label: 'API keys', icon: KeyRound, adminOnly: true },
-  { to: 'webhooks', label: 'Webhooks', icon: Webhook, adminOnly: true },
+  { to: 'members', label: 'members', icon: Users, adminOnly: true },
+  { to: 'invitations', label: 'invitations', icon: MailPlus, adminOnly: true },
+  { to: 'brand', label: 'brand', icon: Palette, adminOnly: true },
+  { to: 'templates', label: 'templates', icon: LayoutTemplate, adminOnly: true },
+  { to: 'cards', label: 'cards', icon: IdCard },
+  { to: 'leads', label: 'leads', icon: Mail },
+  { to: 'analytics', label: 'analytics', icon: BarChart3 },
+  { to: 'api-keys', label: 'apiKeys', icon: KeyRound, adminOnly: true },
+  { to: 'webhooks', label: 'webhooks', icon: Webhook, adminOnly: true },
 ];
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -53,11 +55,12 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  * invitations, brand and templates too.
  */
 export function TeamLayout() {
+  const { t } = useTranslation('teams');
   const { team, isAdmin } = useCurrentTeam();
   const [leaving, setLeaving] = useState(false);
   const tabsRef = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
-  useDocumentTitle(team.data?.name ?? 'Team');
+  useDocumentTitle(team.data?.name ?? t('layout.documentTitle'));
 
   // on a phone the tabs scroll sideways: the current one is brought into view, opened from a link too
   const loaded = team.data !== undefined;
@@ -72,16 +75,17 @@ export function TeamLayout() {
     }
   }, [pathname, loaded]);
 
-  if (team.isPending) return <PageSpinner label="Loading team..." />;
+  if (team.isPending) return <PageSpinner label={t('layout.loading')} />;
+  // the API's refusal, recognised: said in the screen's language (its English is the API's words)
   if (team.isError && normalizeError(team.error).message === SecondFactorMessages.teamRequires) {
     return (
       <EmptyState
         icon={ShieldCheck}
-        title="Two-step verification required"
-        description={SecondFactorMessages.teamRequires}
+        title={t('layout.secondFactorTitle')}
+        description={t('layout.secondFactorText')}
         action={
           <Button asChild>
-            <Link to="/dashboard/settings#security">Turn it on in Settings</Link>
+            <Link to="/dashboard/settings#security">{t('layout.turnOn')}</Link>
           </Button>
         }
       />
@@ -91,11 +95,11 @@ export function TeamLayout() {
     return (
       <EmptyState
         icon={Users}
-        title="Team not found"
-        description="This team does not exist, or you are not one of its members."
+        title={t('layout.notFoundTitle')}
+        description={t('layout.notFoundText')}
         action={
           <Button asChild variant="outline">
-            <Link to="/dashboard/teams">All teams</Link>
+            <Link to="/dashboard/teams">{t('layout.allTeams')}</Link>
           </Button>
         }
       />
@@ -110,7 +114,7 @@ export function TeamLayout() {
         className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground transition-colors hover:text-foreground"
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
-        All teams
+        {t('layout.allTeams')}
       </Link>
       <div className="mt-3 mb-5 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex min-w-0 items-center gap-3">
@@ -118,7 +122,7 @@ export function TeamLayout() {
           <div className="min-w-0">
             <h1 className="truncate text-2xl font-semibold tracking-tight sm:text-3xl">{current.name}</h1>
             <p className="mt-0.5 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <Badge variant={isAdmin ? 'default' : 'secondary'}>{ROLE_LABELS[current.role]}</Badge>
+              <Badge variant={isAdmin ? 'default' : 'secondary'}>{t(`roles.${current.role}`)}</Badge>
               {current.brand.companyName ? (
                 <span className="truncate">{current.brand.companyName}</span>
               ) : null}
@@ -127,16 +131,16 @@ export function TeamLayout() {
         </div>
         <Button variant="outline" onClick={() => setLeaving(true)} className="self-start sm:self-auto">
           <LogOut aria-hidden="true" />
-          Leave team
+          {t('layout.leave')}
         </Button>
       </div>
-      <nav aria-label="Team sections" className="mb-6">
+      <nav aria-label={t('layout.sections')} className="mb-6">
         <ul ref={tabsRef} className="flex overflow-x-auto border-b border-border">
           {TABS.filter((tab) => isAdmin || !tab.adminOnly).map(({ to, label, icon: Icon }) => (
             <li key={to} className="-mb-px">
               <NavLink to={to} className={tabClass}>
                 <Icon aria-hidden="true" />
-                {label}
+                {t(`tabs.${label}`)}
               </NavLink>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ChevronRight, Users } from 'lucide-react';
 import { CreateTeamDto, type TeamResponse } from '@cardcraft/contracts';
@@ -12,7 +13,7 @@ import { TextField } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-client';
-import { ROLE_LABELS, useTeams } from '@/lib/teams';
+import { useTeams } from '@/lib/teams';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForm } from '@/lib/use-form';
 import { fieldErrorMap } from '@cardcraft/contracts';
@@ -20,6 +21,7 @@ import { useCreateTeam } from '../api/teams';
 import { TeamMark } from '../components/team-mark';
 
 function TeamTile({ team }: { team: TeamResponse }) {
+  const { t } = useTranslation('teams');
   return (
     <li>
       <Link
@@ -30,10 +32,10 @@ function TeamTile({ team }: { team: TeamResponse }) {
         <span className="min-w-0 flex-1">
           <span className="block truncate font-semibold">{team.name}</span>
           <span className="block truncate text-sm text-muted-foreground">
-            {team.brand.companyName ?? 'No company name yet'}
+            {team.brand.companyName ?? t('list.noCompany')}
           </span>
         </span>
-        <Badge variant={team.role === 'member' ? 'secondary' : 'default'}>{ROLE_LABELS[team.role]}</Badge>
+        <Badge variant={team.role === 'member' ? 'secondary' : 'default'}>{t(`roles.${team.role}`)}</Badge>
         <ChevronRight
           className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
           aria-hidden="true"
@@ -44,6 +46,7 @@ function TeamTile({ team }: { team: TeamResponse }) {
 }
 
 function CreateTeamCard() {
+  const { t } = useTranslation('teams');
   const navigate = useNavigate();
   const creation = useCreateTeam();
   const { failure, setFailure, setServerErrors, field, validate } = useForm(
@@ -57,7 +60,7 @@ function CreateTeamCard() {
     if (!valid) return;
     try {
       const team = await creation.mutateAsync(valid);
-      toast({ title: `Team "${team.name}" created`, description: 'Set its brand, then invite people.' });
+      toast({ title: t('create.created', { name: team.name }), description: t('create.createdText') });
       navigate(`/dashboard/teams/${team.id}/brand`);
     } catch (error) {
       setServerErrors(fieldErrorMap(fieldErrorsOf(error)));
@@ -68,20 +71,20 @@ function CreateTeamCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create a team</CardTitle>
-        <CardDescription>You become its owner: you run its people, brand and templates.</CardDescription>
+        <CardTitle>{t('create.title')}</CardTitle>
+        <CardDescription>{t('create.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <TextField
-            label="Team name"
-            placeholder="Initech Sales"
+            label={t('create.name')}
+            placeholder={t('create.namePlaceholder')}
             autoComplete="organization"
             {...field('name')}
           />
           <Button type="submit" className="w-full" disabled={creation.isPending}>
-            {creation.isPending ? 'Creating...' : 'Create team'}
+            {creation.isPending ? t('actions.creating') : t('create.submit')}
           </Button>
         </form>
       </CardContent>
@@ -91,19 +94,17 @@ function CreateTeamCard() {
 
 /** the caller's teams, and a new one */
 export function TeamsPage() {
-  useDocumentTitle('Teams');
+  const { t } = useTranslation('teams');
+  useDocumentTitle(t('list.title'));
   const teams = useTeams();
   const list = teams.data ?? [];
   return (
     <>
-      <PageHeader
-        title="Teams"
-        description="Your company's cards: people, brand and templates in one place"
-      />
+      <PageHeader title={t('list.title')} description={t('list.description')} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <section aria-labelledby="your-teams" className="min-w-0">
           <h2 id="your-teams" className="sr-only">
-            Your teams
+            {t('list.yourTeams')}
           </h2>
           {teams.isPending ? (
             <div className="space-y-3" aria-busy="true">
@@ -111,13 +112,9 @@ export function TeamsPage() {
               <Skeleton className="h-20 rounded-(--radius-card)" />
             </div>
           ) : teams.isError ? (
-            <ErrorAlert>Failed to load your teams. Please try again later.</ErrorAlert>
+            <ErrorAlert>{t('list.loadFailed')}</ErrorAlert>
           ) : list.length === 0 ? (
-            <EmptyState
-              icon={Users}
-              title="No teams yet"
-              description="Create a team to give your colleagues cards in your company's brand, or open the invitation a team admin sent you."
-            />
+            <EmptyState icon={Users} title={t('list.emptyTitle')} description={t('list.emptyText')} />
           ) : (
             <ul className="space-y-3">
               {list.map((team) => (

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LayoutTemplate, Lock, Pencil, Plus, Trash2 } from 'lucide-react';
-import { LOCKABLE_FIELDS, THEMES, type CardTemplateResponse } from '@cardcraft/contracts';
+import { LOCKABLE_FIELD_PATHS, THEMES, type CardTemplateResponse } from '@cardcraft/contracts';
+import { useLanguage } from '@/i18n/use-language';
 import { SectionHeader } from '@/components/layout/section-header';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -13,10 +15,7 @@ import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
 import { useCurrentTeam, useTeamTemplates } from '@/lib/teams';
 import { useDeleteTemplate } from '../api/templates';
-
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-const lockedLabels = (template: CardTemplateResponse) =>
-  LOCKABLE_FIELDS.filter((field) => template.lockedFields.includes(field.path)).map((field) => field.label);
+import { LOCKABLE_FIELD_KEYS } from '../lib/lockable-fields';
 
 function TemplateTile({
   template,
@@ -25,27 +24,30 @@ function TemplateTile({
   template: CardTemplateResponse;
   onDelete: (opener: HTMLElement) => void;
 }) {
-  const locked = lockedLabels(template);
-  const theme = THEMES.find((t) => t.value === template.content.theme)?.label ?? template.content.theme;
+  const { t } = useTranslation('teams');
+  const language = useLanguage();
+  const dateFormat = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+  const locked = LOCKABLE_FIELD_PATHS.filter((path) => template.lockedFields.includes(path)).map((path) =>
+    t(`templates.fields.${LOCKABLE_FIELD_KEYS[path]}`),
+  );
+  const theme = THEMES.find((th) => th.value === template.content.theme)?.label ?? template.content.theme;
   return (
     <li className="flex flex-col rounded-(--radius-card) border border-border bg-surface p-5 shadow-xs">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="truncate font-semibold">{template.name}</h3>
           <p className="mt-0.5 text-sm text-muted-foreground">
-            {theme} · {template.cardCount === 1 ? '1 card' : `${template.cardCount} cards`} made from it
+            {t('templates.madeFrom', { theme, count: template.cardCount })}
           </p>
         </div>
         <LayoutTemplate className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
       </div>
       <div className="mt-3 flex flex-1 flex-wrap content-start gap-1.5">
         {locked.length === 0 ? (
-          <span className="text-sm text-muted-foreground">
-            Nothing locked: members may change every field
-          </span>
+          <span className="text-sm text-muted-foreground">{t('templates.nothingLocked')}</span>
         ) : (
           <>
-            <span className="sr-only">Locked:</span>
+            <span className="sr-only">{t('templates.locked')}</span>
             {locked.map((label) => (
               <Badge key={label} variant="secondary">
                 <Lock className="size-3" aria-hidden="true" />
@@ -57,21 +59,25 @@ function TemplateTile({
       </div>
       <div className="mt-4 flex items-center justify-between gap-2 border-t border-border pt-3">
         <span className="text-xs text-muted-foreground">
-          Updated{' '}
-          <time dateTime={template.updatedAtUtc}>{dateFormat.format(new Date(template.updatedAtUtc))}</time>
+          <Trans
+            t={t}
+            i18nKey="templates.updated"
+            values={{ date: dateFormat.format(new Date(template.updatedAtUtc)) }}
+            components={{ time: <time dateTime={template.updatedAtUtc} /> }}
+          />
         </span>
         <span className="flex gap-1">
           <Button asChild variant="ghost" size="sm">
-            <Link to={template.id} aria-label={`Edit ${template.name}`}>
+            <Link to={template.id} aria-label={t('templates.edit', { name: template.name })}>
               <Pencil aria-hidden="true" />
-              Edit
+              {t('actions.edit')}
             </Link>
           </Button>
           <Button
             variant="ghost"
             size="icon-sm"
             className="text-slate-600 hover:bg-destructive-soft hover:text-destructive"
-            aria-label={`Delete ${template.name}`}
+            aria-label={t('templates.delete', { name: template.name })}
             onClick={(event) => onDelete(event.currentTarget)}
           >
             <Trash2 aria-hidden="true" />
@@ -84,6 +90,7 @@ function TemplateTile({
 
 /** the team's card templates: what each locks and how many cards use it (admins) */
 export function TemplatesPage() {
+  const { t } = useTranslation('teams');
   const { teamId } = useCurrentTeam();
   const templates = useTeamTemplates(teamId);
   const deletion = useDeleteTemplate(teamId);
@@ -95,11 +102,11 @@ export function TemplatesPage() {
     if (!toDelete) return;
     try {
       await deletion.mutateAsync(toDelete.id);
-      toast({ title: `Template "${toDelete.name}" deleted`, variant: 'success' });
+      toast({ title: t('templates.deleted', { name: toDelete.name }), variant: 'success' });
       setToDelete(null);
     } catch (error) {
       toast({
-        title: 'Could not delete',
+        title: t('templates.deleteFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -110,13 +117,13 @@ export function TemplatesPage() {
     <section aria-labelledby="templates-title">
       <SectionHeader
         id="templates-title"
-        title="Templates"
-        description="What the team's cards start from, and the fields members may not change"
+        title={t('templates.title')}
+        description={t('templates.description')}
         actions={
           <Button asChild>
             <Link to="new">
               <Plus aria-hidden="true" />
-              New template
+              {t('templates.new')}
             </Link>
           </Button>
         }
@@ -131,13 +138,13 @@ export function TemplatesPage() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={LayoutTemplate}
-          title="No templates yet"
-          description="A template is a card without its holder: the theme, the company's details, the links. Lock what members must keep."
+          title={t('templates.emptyTitle')}
+          description={t('templates.emptyText')}
           action={
             <Button asChild>
               <Link to="new">
                 <Plus aria-hidden="true" />
-                New template
+                {t('templates.new')}
               </Link>
             </Button>
           }
@@ -161,12 +168,14 @@ export function TemplatesPage() {
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
-        title={`Delete "${toDelete?.name ?? ''}"?`}
+        title={t('templates.deleteTitle', { name: toDelete?.name ?? '' })}
         description={
           toDelete && toDelete.cardCount > 0
-            ? `${toDelete.cardCount === 1 ? 'One card is' : `${toDelete.cardCount} cards are`} made from it; they keep what they show now.`
-            : 'No card is made from it.'
+            ? t('templates.deleteUsed', { count: toDelete.cardCount })
+            : t('templates.deleteUnused')
         }
+        confirmLabel={t('templates.deleteConfirm')}
+        pendingLabel={t('templates.deleting')}
         pending={deletion.isPending}
         onConfirm={() => void onDelete()}
         returnFocusTo={opener}
