@@ -31,6 +31,36 @@ const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+// a plural is i18next's family of keys, one a form: `leads_one`, `leads_other` in English; each language
+// has the forms its own counts need (Polish _few and _many, Japanese _other alone)
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+
+/** the forms a whole count from 0 to 1000 picks in a language, and `other` (i18next's last resort) */
+function pluralForms(language: string): string[] {
+  const rules = new Intl.PluralRules(language);
+  const forms = new Set(['other', ...Array.from({ length: 1001 }, (_, count) => rules.select(count))]);
+  return rules.resolvedOptions().pluralCategories.filter((form) => forms.has(form));
+}
+
+/** English's keys as a language must have them: each plural family with that language's forms */
+function expectedKeys(english: Map<string, string>, language: string): Map<string, string> {
+  const families = new Set(
+    [...english.keys()].flatMap((key) => (key.endsWith('_other') ? [key.slice(0, -'_other'.length)] : [])),
+  );
+  const expected = new Map<string, string>();
+  for (const [key, text] of english) {
+    const family = PLURAL.exec(key)?.[1];
+    if (family === undefined || !families.has(family)) expected.set(key, text);
+    else if (key.endsWith('_other'))
+      for (const form of pluralForms(language)) expected.set(`${family}_${form}`, text);
+  }
+  return expected;
+}
+
+/** a plural form may say the count in words ("one lead"); every other placeholder it keeps */
+const placeholdersOf = (key: string, text: string) =>
+  PLURAL.test(key) ? placeholders(text).filter((name) => name !== 'count') : placeholders(text);
+
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
 
@@ -43,17 +73,18 @@ describe('the message catalogues', () => {
     const english = read('en', file);
 
     it.each(LANGUAGES.filter((language) => language !== 'en'))(
-      'in %s has every key of English, no other, each with its placeholders and some text',
+      'in %s has every key of English (its own plural forms), no other, each with its placeholders and some text',
       (language) => {
         const translated = read(language, file);
-        expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
-        expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
-        for (const [key, text] of english) {
+        const expected = expectedKeys(english, language);
+        expect([...translated.keys()].filter((key) => !expected.has(key))).toEqual([]);
+        expect([...expected.keys()].filter((key) => !translated.has(key))).toEqual([]);
+        for (const [key, text] of expected) {
           const other = translated.get(key) ?? '';
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
-          expect({ key, placeholders: placeholders(other) }).toEqual({
+          expect({ key, placeholders: placeholdersOf(key, other) }).toEqual({
             key,
-            placeholders: placeholders(text),
+            placeholders: placeholdersOf(key, text),
           });
         }
       },
