@@ -24,10 +24,16 @@ function said(element: Element): string[] {
 /**
  * the catalogue's English texts a screen in another language still shows: each text, label, title or
  * placeholder that is exactly one of them. a text with placeholders, and one the other language says
- * too ("Status" in German), are left out
+ * too ("Status" in German), are left out; so are the texts `others` names (a shared component's own
+ * words, another part's to translate, that happen to be the catalogue's too)
  */
-export function englishLeft(root: Element, english: Catalogue, translated: Catalogue): string[] {
-  const other = new Set(texts(translated).values());
+export function englishLeft(
+  root: Element,
+  english: Catalogue,
+  translated: Catalogue,
+  others: readonly string[] = [],
+): string[] {
+  const other = new Set([...texts(translated).values(), ...others]);
   const left = new Set(
     [...texts(english).values()].filter((text) => !text.includes('{{') && !other.has(text)),
   );
