@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   API_KEY_EXPIRY_DAYS,
-  API_KEY_SCOPE_TEXTS,
   API_KEY_SCOPES,
   CreateApiKeyDto,
   fieldErrorMap,
@@ -52,13 +52,14 @@ function ScopesField({
   onChange: (scopes: ApiKeyScope[]) => void;
   error?: string;
 }) {
+  const { t } = useTranslation('integrations');
   const id = useId();
   const toggle = (scope: ApiKeyScope, on: boolean) =>
     onChange(API_KEY_SCOPES.filter((one) => (one === scope ? on : value.includes(one))));
   return (
     <fieldset className="space-y-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-1.5 text-sm font-medium">
-        Scopes
+        {t('apiKeys.columns.scopes')}
         <span className="ml-0.5 text-destructive" aria-hidden="true">
           *
         </span>
@@ -77,7 +78,10 @@ function ScopesField({
           />
           <span className="min-w-0">
             <span className="block font-mono text-sm font-medium">{scope}</span>
-            <span className="block text-xs text-muted-foreground">{API_KEY_SCOPE_TEXTS[scope]}</span>
+            <span className="block text-xs text-muted-foreground">
+              {/* i18next reads a colon as a namespace's end: leads:read is the key leads.read */}
+              {t(`apiKeys.scopes.${scope.replace(':', '.')}`)}
+            </span>
           </span>
         </label>
       ))}
@@ -92,6 +96,7 @@ function ScopesField({
 
 /** the new key, shown once: copy it now, it cannot be shown again */
 function ShownOnce({ created }: { created: CreatedApiKeyResponse }) {
+  const { t } = useTranslation('integrations');
   const [copied, setCopied] = useState(false);
   const fieldId = useId();
   const config = useClientConfig();
@@ -105,11 +110,11 @@ function ShownOnce({ created }: { created: CreatedApiKeyResponse }) {
     try {
       await navigator.clipboard.writeText(created.key);
       setCopied(true);
-      toast({ title: 'Key copied', variant: 'success' });
+      toast({ title: t('apiKeys.copiedToast'), variant: 'success' });
     } catch {
       toast({
-        title: 'Could not copy',
-        description: 'Select the key and copy it yourself.',
+        title: t('apiKeys.notCopied'),
+        description: t('apiKeys.notCopiedText'),
         variant: 'destructive',
       });
     }
@@ -121,13 +126,10 @@ function ShownOnce({ created }: { created: CreatedApiKeyResponse }) {
         className="flex items-start gap-3 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm text-warning"
       >
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>
-          Copy this key now: it is shown only once. Anyone who has it can use the API within its scopes, so
-          keep it like a password.
-        </p>
+        <p>{t('apiKeys.shownOnce')}</p>
       </div>
       <div className="space-y-1.5">
-        <Label htmlFor={fieldId}>Your new API key</Label>
+        <Label htmlFor={fieldId}>{t('apiKeys.newKey')}</Label>
         <div className="flex gap-2">
           <Input
             id={fieldId}
@@ -138,12 +140,12 @@ function ShownOnce({ created }: { created: CreatedApiKeyResponse }) {
           />
           <Button type="button" variant="outline" onClick={() => void copy()}>
             {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-            {copied ? 'Copied' : 'Copy key'}
+            {copied ? t('apiKeys.copied') : t('apiKeys.copy')}
           </Button>
         </div>
       </div>
       <div className="space-y-1.5">
-        <p className="text-sm font-medium">Try it</p>
+        <p className="text-sm font-medium">{t('apiKeys.tryIt')}</p>
         <pre className="rounded-md bg-slate-950 p-3 text-xs leading-relaxed break-all whitespace-pre-wrap text-slate-100">
           <code>{`curl -H "Authorization: Bearer ${created.key}" \\\n  ${example}`}</code>
         </pre>
@@ -162,6 +164,7 @@ export function CreateApiKeyDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('integrations');
   const creation = useCreateApiKey(owner);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -228,14 +231,16 @@ export function CreateApiKeyDialog({
       <DialogContent className="max-w-lg">
         <DialogHeader>
           <DialogTitle>
-            {created ? 'API key created' : proving ? 'Confirm it’s you' : 'Create API key'}
+            {created ? t('apiKeys.createdTitle') : proving ? t('apiKeys.confirmTitle') : t('apiKeys.create')}
           </DialogTitle>
           <DialogDescription>
             {created
-              ? `“${created.name}” works until you revoke it${created.expiresAtUtc ? ' or it expires' : ''}.`
+              ? t(created.expiresAtUtc ? 'apiKeys.createdTextExpiring' : 'apiKeys.createdText', {
+                  name: created.name,
+                })
               : proving
-                ? `A new API key can act as you: confirm your password to make “${proving.name}”.`
-                : 'Tools send it as Authorization: Bearer <key>. It can do only what its scopes allow.'}
+                ? t('apiKeys.confirmText', { name: proving.name })
+                : t('apiKeys.createText')}
           </DialogDescription>
         </DialogHeader>
         {proving ? (
@@ -250,17 +255,17 @@ export function CreateApiKeyDialog({
           <>
             <ShownOnce created={created} />
             <DialogFooter>
-              <Button onClick={() => close(false)}>Done</Button>
+              <Button onClick={() => close(false)}>{t('actions.done')}</Button>
             </DialogFooter>
           </>
         ) : (
           <form noValidate onSubmit={onSubmit} className="space-y-4">
             {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
             <TextField
-              label="Name"
+              label={t('apiKeys.columns.name')}
               required
-              hint="What uses it, so you know which key to revoke"
-              placeholder="Zapier, CRM sync..."
+              hint={t('apiKeys.nameHint')}
+              placeholder={t('apiKeys.namePlaceholder')}
               value={draft.name}
               error={errors.name}
               onChange={(event) => update({ ...draft, name: event.target.value })}
@@ -270,7 +275,7 @@ export function CreateApiKeyDialog({
               onChange={(scopes) => update({ ...draft, scopes })}
               error={errors.scopes}
             />
-            <FormField label="Expires" error={errors.expiresInDays}>
+            <FormField label={t('apiKeys.columns.expires')} error={errors.expiresInDays}>
               <ExpirySelect value={draft.expiry} onChange={(expiry) => update({ ...draft, expiry })} />
             </FormField>
             <DialogFooter>
@@ -280,10 +285,10 @@ export function CreateApiKeyDialog({
                 onClick={() => close(false)}
                 disabled={creation.isPending}
               >
-                Cancel
+                {t('actions.cancel')}
               </Button>
               <Button type="submit" disabled={creation.isPending}>
-                {creation.isPending ? 'Creating...' : 'Create key'}
+                {creation.isPending ? t('apiKeys.creating') : t('apiKeys.createKey')}
               </Button>
             </DialogFooter>
           </form>
@@ -302,6 +307,7 @@ function ExpirySelect({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation('integrations');
   return (
     <Select value={value} onValueChange={onChange}>
       <SelectTrigger {...triggerProps}>
@@ -310,10 +316,10 @@ function ExpirySelect({
       <SelectContent>
         {API_KEY_EXPIRY_DAYS.map((days) => (
           <SelectItem key={days} value={String(days)}>
-            In {days} days
+            {t('apiKeys.expiresIn', { count: days })}
           </SelectItem>
         ))}
-        <SelectItem value={NEVER}>Never</SelectItem>
+        <SelectItem value={NEVER}>{t('apiKeys.neverExpires')}</SelectItem>
       </SelectContent>
     </Select>
   );

@@ -11,7 +11,7 @@ import { SessionStore } from '@/lib/session';
 import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
-import { englishLeft } from '@/test/untranslated';
+import { englishLeft } from '@/test/english-left';
 import { RegisterPage } from './register-page';
 
 const post = jest.fn();
@@ -101,8 +101,8 @@ describe('the register form', () => {
     expect(screen.getByText(frenchCommon.validation.email)).toBeTruthy();
     expect(screen.getByText(frenchCommon.validation.passwordTooShort)).toBeTruthy();
     const shown = document.body.textContent ?? '';
-    expect(englishLeft(shown, englishAuth, frenchAuth)).toEqual([]);
-    expect(englishLeft(shown, englishCommon, frenchCommon)).toEqual([]);
+    expect(englishLeft(englishAuth, frenchAuth, shown)).toEqual([]);
+    expect(englishLeft(englishCommon, frenchCommon, shown)).toEqual([]);
   });
 
   it('never goes to another site after signing up', async () => {

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { RotateCcw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookDeliveryStatus, WebhookDeliverySummaryResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -16,15 +17,24 @@ import {
 import { ListTableHead } from '@/components/ui/list-table-head';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { normalizeError } from '@/lib/api-client';
 import { DELIVERIES_PAGE_SIZE, useDeliveries, useDelivery, useRetryDelivery } from '../api/webhooks';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' });
+/** when a delivery was made or is tried next, to the second, the screen's language's way */
+function useDeliveryDateFormat(): Intl.DateTimeFormat {
+  const language = useLanguage();
+  return useMemo(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' }),
+    [language],
+  );
+}
 
 export function DeliveryStatus({ status }: { status: WebhookDeliveryStatus }) {
-  if (status === 'succeeded') return <Badge variant="success">Delivered</Badge>;
-  if (status === 'failed') return <Badge variant="destructive">Failed</Badge>;
-  return <Badge variant="warning">Pending</Badge>;
+  const { t } = useTranslation('integrations');
+  if (status === 'succeeded') return <Badge variant="success">{t('deliveries.succeeded')}</Badge>;
+  if (status === 'failed') return <Badge variant="destructive">{t('deliveries.failed')}</Badge>;
+  return <Badge variant="warning">{t('deliveries.pending')}</Badge>;
 }
 
 /** the body as sent, indented for reading */
@@ -47,6 +57,8 @@ function DeliveryDetail({
   deliveryId: string | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('integrations');
+  const dateFormat = useDeliveryDateFormat();
   const delivery = useDelivery(base, endpointId, deliveryId);
   const retry = useRetryDelivery(base);
   const one = delivery.data;
@@ -55,20 +67,26 @@ function DeliveryDetail({
     try {
       await retry.mutateAsync({ id: endpointId, deliveryId: one.id });
       toast({
-        title: 'Sending again',
+        title: t('deliveries.sendingAgain'),
         description: `${one.eventType}, ${one.messageId}`,
         variant: 'success',
       });
       await delivery.refetch();
     } catch (error) {
-      toast({ title: 'Not sent again', description: normalizeError(error).message, variant: 'destructive' });
+      toast({
+        title: t('deliveries.notSentAgain'),
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
     }
   };
   return (
     <Dialog open={deliveryId !== null} onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>Delivery {one ? `of ${one.eventType}` : ''}</DialogTitle>
+          <DialogTitle>
+            {one ? t('deliveries.titleOf', { event: one.eventType }) : t('deliveries.title')}
+          </DialogTitle>
           <DialogDescription className="font-mono break-all">{one?.messageId ?? ' '}</DialogDescription>
         </DialogHeader>
         {delivery.isError ? <ErrorAlert>{normalizeError(delivery.error).message}</ErrorAlert> : null}
@@ -78,33 +96,33 @@ function DeliveryDetail({
           <div className="space-y-4 text-sm">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
               <div>
-                <dt className="text-xs text-muted-foreground">Status</dt>
+                <dt className="text-xs text-muted-foreground">{t('deliveries.status')}</dt>
                 <dd>
                   <DeliveryStatus status={one.status} />
                 </dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">Attempts</dt>
+                <dt className="text-xs text-muted-foreground">{t('deliveries.attempts')}</dt>
                 <dd>{one.attempts}</dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">Response</dt>
+                <dt className="text-xs text-muted-foreground">{t('deliveries.response')}</dt>
                 <dd>{one.responseStatus ?? '—'}</dd>
               </div>
               <div>
-                <dt className="text-xs text-muted-foreground">Duration</dt>
-                <dd>{one.durationMs === null ? '—' : `${one.durationMs} ms`}</dd>
+                <dt className="text-xs text-muted-foreground">{t('deliveries.duration')}</dt>
+                <dd>{one.durationMs === null ? '—' : t('deliveries.ms', { ms: one.durationMs })}</dd>
               </div>
             </dl>
             {one.error ? <ErrorAlert>{one.error}</ErrorAlert> : null}
             {one.nextAttemptAtUtc ? (
               <p className="text-muted-foreground">
-                Next attempt {dateFormat.format(new Date(one.nextAttemptAtUtc))}
+                {t('deliveries.nextAttempt', { date: dateFormat.format(new Date(one.nextAttemptAtUtc)) })}
               </p>
             ) : null}
             <section aria-labelledby="payload-title">
               <h3 id="payload-title" className="mb-1 text-sm font-semibold">
-                Payload
+                {t('deliveries.payload')}
               </h3>
               <pre className="max-h-72 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
                 {pretty(one.payload)}
@@ -112,21 +130,21 @@ function DeliveryDetail({
             </section>
             <section aria-labelledby="response-title">
               <h3 id="response-title" className="mb-1 text-sm font-semibold">
-                Response (first 1 KB)
+                {t('deliveries.responseBody')}
               </h3>
               <pre className="max-h-40 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap break-all">
-                {one.responseExcerpt ?? 'No body'}
+                {one.responseExcerpt ?? t('deliveries.noBody')}
               </pre>
             </section>
           </div>
         )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('actions.close')}
           </Button>
           <Button onClick={sendAgain} disabled={!one || retry.isPending || one.status === 'pending'}>
             <RotateCcw aria-hidden="true" />
-            {retry.isPending ? 'Sending...' : 'Send again'}
+            {retry.isPending ? t('endpoint.sending') : t('deliveries.sendAgain')}
           </Button>
         </DialogFooter>
       </DialogContent>
@@ -136,6 +154,8 @@ function DeliveryDetail({
 
 /** an endpoint's deliveries, newest first, a page at a time; one opens with its payload and answer */
 export function DeliveryLog({ base, endpointId }: { base: string; endpointId: string }) {
+  const { t } = useTranslation('integrations');
+  const dateFormat = useDeliveryDateFormat();
   const [page, setPage] = useState(1);
   const [opened, setOpened] = useState<string | null>(null);
   const deliveries = useDeliveries(base, endpointId, page, true);
@@ -146,7 +166,7 @@ export function DeliveryLog({ base, endpointId }: { base: string; endpointId: st
   if (data.total === 0) {
     return (
       <p className="rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
-        No deliveries yet. Send a test event to see one here.
+        {t('deliveries.empty')}
       </p>
     );
   }
@@ -159,16 +179,16 @@ export function DeliveryLog({ base, endpointId }: { base: string; endpointId: st
         <DeliveryStatus status={delivery.status} />
       </td>
       <td className="text-xs text-muted-foreground md:px-4 md:py-2.5 md:text-sm">
-        {delivery.responseStatus ?? '—'} · {delivery.attempts}{' '}
-        {delivery.attempts === 1 ? 'attempt' : 'attempts'}
-        {delivery.durationMs === null ? '' : ` · ${delivery.durationMs} ms`}
+        {delivery.responseStatus ?? '—'} · {t('deliveries.attemptCount', { count: delivery.attempts })}
+        {delivery.durationMs === null ? '' : ` · ${t('deliveries.ms', { ms: delivery.durationMs })}`}
       </td>
       <td className="col-span-2 text-xs text-muted-foreground md:px-4 md:py-2.5 md:text-sm md:whitespace-nowrap">
         <time dateTime={delivery.createdAtUtc}>{dateFormat.format(new Date(delivery.createdAtUtc))}</time>
       </td>
       <td className="col-span-2 md:px-4 md:py-2.5 md:text-right">
         <Button variant="outline" size="sm" onClick={() => setOpened(delivery.id)}>
-          Details<span className="sr-only"> of the {delivery.eventType} delivery</span>
+          {t('deliveries.details')}
+          <span className="sr-only"> {t('deliveries.detailsOf', { event: delivery.eventType })}</span>
         </Button>
       </td>
     </tr>
@@ -176,15 +196,23 @@ export function DeliveryLog({ base, endpointId }: { base: string; endpointId: st
   return (
     <div className="overflow-hidden rounded-md border border-border">
       <table className="w-full text-left text-sm">
-        <ListTableHead caption="Deliveries, newest first" columns={['Event', 'Status', 'Response', 'Time']} />
+        <ListTableHead
+          caption={t('deliveries.caption')}
+          columns={[
+            t('deliveries.columns.event'),
+            t('deliveries.columns.status'),
+            t('deliveries.columns.response'),
+            t('deliveries.columns.time'),
+          ]}
+        />
         <tbody className="divide-y divide-border">{data.items.map(row)}</tbody>
       </table>
       <Pager
-        label="Deliveries pages"
+        label={t('deliveries.pages')}
         page={page}
         pages={pages}
         onPage={setPage}
-        total={`${data.total} ${data.total === 1 ? 'delivery' : 'deliveries'}`}
+        total={t('deliveries.total', { count: data.total })}
         className="px-3 py-2"
       />
       <DeliveryDetail

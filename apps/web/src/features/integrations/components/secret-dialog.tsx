@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Check, Copy, TriangleAlert } from 'lucide-react';
-import { WebhookMessages } from '@cardcraft/contracts';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -22,6 +22,7 @@ export function SecretDialog({
   rotated: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('integrations');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     if (!secret) return;
@@ -40,20 +41,18 @@ export function SecretDialog({
     >
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{rotated ? 'New signing secret' : 'Endpoint added'}</DialogTitle>
+          <DialogTitle>{rotated ? t('secret.newTitle') : t('secret.addedTitle')}</DialogTitle>
           <DialogDescription>
-            Your receiver checks each delivery’s webhook-signature with this secret.
-            {rotated
-              ? ' The previous secret keeps working for 24 hours, so you can switch without a gap.'
-              : ''}
+            {t('secret.text')}
+            {rotated ? ` ${t('secret.rotatedText')}` : ''}
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-3">
           <p className="flex items-start gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
             <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            {WebhookMessages.secretShownOnce}
+            {t('secret.shownOnce')}
           </p>
-          <p className="text-sm font-medium">Signing secret</p>
+          <p className="text-sm font-medium">{t('secret.label')}</p>
           <div className="flex items-stretch gap-2">
             <code
               data-testid="signing-secret"
@@ -61,9 +60,9 @@ export function SecretDialog({
             >
               {secret}
             </code>
-            <Button type="button" variant="outline" onClick={copy} aria-label="Copy the signing secret">
+            <Button type="button" variant="outline" onClick={copy} aria-label={t('secret.copyLabel')}>
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('secret.copied') : t('secret.copy')}
             </Button>
           </div>
         </div>
@@ -74,7 +73,7 @@ export function SecretDialog({
               onClose();
             }}
           >
-            Done
+            {t('actions.done')}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,16 +1,32 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { KeyRound, Pencil, Send, Trash2 } from 'lucide-react';
-import { WEBHOOK_EVENT_LABELS, type WebhookEndpointResponse } from '@cardcraft/contracts';
+import { useTranslation } from 'react-i18next';
+import type { WebhookEndpointResponse } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 import { normalizeError } from '@/lib/api-client';
 import { useSendTest, useUpdateWebhook } from '../api/webhooks';
 import { DeliveryLog, DeliveryStatus } from './delivery-log';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+// the server says why it turned an endpoint off in English: its two reasons, by their pattern
+const DISABLED_REASONS: ReadonlyArray<[RegExp, string]> = [
+  [/^its last (\d+) deliveries failed, each after every retry\.$/, 'endpoint.reasons.failures'],
+  [/^every delivery to it has failed for more than (\d+) hours\.$/, 'endpoint.reasons.failingFor'],
+];
+
+/** why the endpoint was turned off, in the screen's language; a reason it does not know, as it came */
+function disabledReasonText(t: TFunction<'integrations'>, reason: string): string {
+  for (const [pattern, key] of DISABLED_REASONS) {
+    const match = pattern.exec(reason);
+    if (match) return t(key, { count: Number(match[1]) });
+  }
+  return reason;
+}
 
 /** one endpoint: where it sends, what, its state and last delivery, its tools and, opened, its log */
 export function WebhookEndpointCard({
@@ -26,6 +42,12 @@ export function WebhookEndpointCard({
   onRotate: () => void;
   onDelete: () => void;
 }) {
+  const { t } = useTranslation('integrations');
+  const language = useLanguage();
+  const dateFormat = useMemo(
+    () => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    [language],
+  );
   const [logOpen, setLogOpen] = useState(false);
   const update = useUpdateWebhook(base);
   const test = useSendTest(base);
@@ -35,9 +57,13 @@ export function WebhookEndpointCard({
   const setEnabled = async (enabled: boolean) => {
     try {
       await update.mutateAsync({ id: endpoint.id, body: { enabled } });
-      toast({ title: enabled ? 'Endpoint turned on' : 'Endpoint turned off', variant: 'success' });
+      toast({ title: enabled ? t('endpoint.turnedOn') : t('endpoint.turnedOff'), variant: 'success' });
     } catch (error) {
-      toast({ title: 'Not changed', description: normalizeError(error).message, variant: 'destructive' });
+      toast({
+        title: t('endpoint.notChanged'),
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
     }
   };
   const sendTest = async () => {
@@ -45,13 +71,13 @@ export function WebhookEndpointCard({
       await test.mutateAsync(endpoint.id);
       setLogOpen(true);
       toast({
-        title: 'Test event sent',
-        description: 'It shows in the deliveries below.',
+        title: t('endpoint.testSent'),
+        description: t('endpoint.testSentText'),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Test event not sent',
+        title: t('endpoint.testNotSent'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -69,26 +95,34 @@ export function WebhookEndpointCard({
           <div className="flex flex-wrap gap-1.5">
             {endpoint.enabled ? null : (
               <Badge variant={endpoint.disabledReason ? 'destructive' : 'secondary'}>
-                {endpoint.disabledReason ? 'Turned off after failures' : 'Off'}
+                {endpoint.disabledReason ? t('endpoint.offAfterFailures') : t('endpoint.off')}
               </Badge>
             )}
-            {endpoint.createdVia === 'api' ? <Badge variant="outline">Made by an API client</Badge> : null}
+            {endpoint.createdVia === 'api' ? (
+              <Badge variant="outline">{t('endpoint.madeByApi')}</Badge>
+            ) : null}
             {endpoint.events.map((event) => (
-              <Badge key={event} variant="secondary" title={WEBHOOK_EVENT_LABELS[event]}>
+              <Badge key={event} variant="secondary" title={t(`events.${event}`)}>
                 {event}
               </Badge>
             ))}
             <Badge variant="outline">
-              {endpoint.cardIds ? `${endpoint.cardIds.length} of the cards` : 'Every card'}
+              {endpoint.cardIds
+                ? t('endpoint.someCards', { count: endpoint.cardIds.length })
+                : t('endpoint.everyCard')}
             </Badge>
           </div>
           {endpoint.disabledReason ? (
-            <p className="text-sm text-destructive">Turned off because {endpoint.disabledReason}</p>
+            <p className="text-sm text-destructive">
+              {t('endpoint.turnedOffBecause', {
+                reason: disabledReasonText(t, endpoint.disabledReason),
+              })}
+            </p>
           ) : null}
           <p className="text-sm text-muted-foreground">
             {endpoint.lastDelivery ? (
               <>
-                Last delivery: <DeliveryStatus status={endpoint.lastDelivery.status} />{' '}
+                {t('endpoint.lastDelivery')} <DeliveryStatus status={endpoint.lastDelivery.status} />{' '}
                 {endpoint.lastDelivery.eventType}
                 {endpoint.lastDelivery.responseStatus
                   ? `, ${endpoint.lastDelivery.responseStatus}`
@@ -98,13 +132,14 @@ export function WebhookEndpointCard({
                 </time>
               </>
             ) : (
-              'Nothing sent yet'
+              t('endpoint.nothingSent')
             )}
           </p>
           {endpoint.previousSecretExpiresAtUtc ? (
             <p className="text-xs text-muted-foreground">
-              The previous secret signs too until{' '}
-              {dateFormat.format(new Date(endpoint.previousSecretExpiresAtUtc))}.
+              {t('endpoint.previousSecret', {
+                date: dateFormat.format(new Date(endpoint.previousSecretExpiresAtUtc)),
+              })}
             </p>
           ) : null}
         </div>
@@ -113,9 +148,9 @@ export function WebhookEndpointCard({
             checked={endpoint.enabled}
             disabled={update.isPending}
             onCheckedChange={setEnabled}
-            aria-label={`Send events to ${name}`}
+            aria-label={t('endpoint.sendTo', { name })}
           />
-          {endpoint.enabled ? 'On' : 'Off'}
+          {endpoint.enabled ? t('endpoint.on') : t('endpoint.off')}
         </label>
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
@@ -126,19 +161,19 @@ export function WebhookEndpointCard({
           aria-controls={logId}
           onClick={() => setLogOpen(!logOpen)}
         >
-          {logOpen ? 'Hide deliveries' : 'Deliveries'}
+          {logOpen ? t('endpoint.hideDeliveries') : t('endpoint.deliveries')}
         </Button>
         <Button variant="outline" size="sm" onClick={sendTest} disabled={test.isPending}>
           <Send aria-hidden="true" />
-          {test.isPending ? 'Sending...' : 'Send test event'}
+          {test.isPending ? t('endpoint.sending') : t('endpoint.sendTest')}
         </Button>
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
-          Edit
+          {t('endpoint.edit')}
         </Button>
         <Button variant="outline" size="sm" onClick={onRotate}>
           <KeyRound aria-hidden="true" />
-          Rotate secret
+          {t('webhooks.rotate')}
         </Button>
         <Button
           variant="outline"
@@ -147,7 +182,7 @@ export function WebhookEndpointCard({
           onClick={onDelete}
         >
           <Trash2 aria-hidden="true" />
-          Delete
+          {t('actions.delete')}
         </Button>
       </div>
       {logOpen ? (

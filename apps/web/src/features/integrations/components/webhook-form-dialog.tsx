@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   CreateWebhookDto,
   fieldErrorMap,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   type WebhookEndpointResponse,
   type WebhookEndpointWithSecretResponse,
@@ -104,6 +104,7 @@ export function WebhookFormDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (made: WebhookEndpointWithSecretResponse) => void;
 }) {
+  const { t } = useTranslation('integrations');
   const create = useCreateWebhook(base);
   const update = useUpdateWebhook(base);
   const pending = create.isPending || update.isPending;
@@ -134,7 +135,7 @@ export function WebhookFormDialog({
       if (endpoint) {
         const { url, description, events, cardIds } = valid;
         await update.mutateAsync({ id: endpoint.id, body: { url, description, events, cardIds } });
-        toast({ title: 'Endpoint saved', variant: 'success' });
+        toast({ title: t('form.saved'), variant: 'success' });
         onOpenChange(false);
       } else {
         const made = await create.mutateAsync(valid);
@@ -152,15 +153,13 @@ export function WebhookFormDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent className="max-w-lg">
         <DialogHeader>
-          <DialogTitle>{endpoint ? 'Edit endpoint' : 'Add an endpoint'}</DialogTitle>
-          <DialogDescription>
-            Cardcraft sends each chosen event to this address as a signed JSON POST.
-          </DialogDescription>
+          <DialogTitle>{endpoint ? t('form.editTitle') : t('form.addTitle')}</DialogTitle>
+          <DialogDescription>{t('form.text')}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
           <TextField
-            label="Endpoint URL"
+            label={t('form.url')}
             type="url"
             required
             autoComplete="off"
@@ -168,17 +167,17 @@ export function WebhookFormDialog({
             {...field('url')}
           />
           <TextField
-            label="Description"
+            label={t('form.description')}
             autoComplete="off"
-            placeholder="HubSpot via Zapier"
-            hint="Optional: what receives these events"
+            placeholder={t('form.descriptionPlaceholder')}
+            hint={t('form.descriptionHint')}
             {...field('description')}
           />
           <Choices
-            legend="Events"
+            legend={t('form.events')}
             options={WEBHOOK_EVENTS.map((event) => ({
               value: event,
-              label: WEBHOOK_EVENT_LABELS[event],
+              label: t(`events.${event}`),
               detail: event,
             }))}
             chosen={list(values.events)}
@@ -187,8 +186,8 @@ export function WebhookFormDialog({
           />
           {cards.length > 0 ? (
             <Choices
-              legend="Cards"
-              hint="None chosen: every card, those made later too"
+              legend={t('form.cards')}
+              hint={t('form.cardsHint')}
               options={cards.map((card) => ({ value: card.id, label: card.label }))}
               chosen={list(values.cardIds)}
               onChange={(next) => set('cardIds', next.join(','))}
@@ -197,10 +196,10 @@ export function WebhookFormDialog({
           ) : null}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={pending}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : endpoint ? 'Save' : 'Add endpoint'}
+              {pending ? t('actions.saving') : endpoint ? t('actions.save') : t('webhooks.add')}
             </Button>
           </DialogFooter>
         </form>

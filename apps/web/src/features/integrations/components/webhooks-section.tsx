@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Plus, Webhook } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookEndpointResponse, WebhookEndpointWithSecretResponse } from '@cardcraft/contracts';
 import { SectionHeader } from '@/components/layout/section-header';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -29,6 +30,7 @@ export function WebhooksSection({
   cards: CardChoice[];
   description: string;
 }) {
+  const { t } = useTranslation('integrations');
   const webhooks = useWebhooks(base);
   const remove = useDeleteWebhook(base);
   const rotate = useRotateSecret(base);
@@ -46,10 +48,14 @@ export function WebhooksSection({
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
-      toast({ title: 'Endpoint deleted', variant: 'success' });
+      toast({ title: t('webhooks.deleted'), variant: 'success' });
       setToDelete(null);
     } catch (error) {
-      toast({ title: 'Not deleted', description: normalizeError(error).message, variant: 'destructive' });
+      toast({
+        title: t('webhooks.notDeleted'),
+        description: normalizeError(error).message,
+        variant: 'destructive',
+      });
     }
   };
   const confirmRotate = async () => {
@@ -60,7 +66,7 @@ export function WebhooksSection({
       setSecret({ value: rotated.secret, rotated: true });
     } catch (error) {
       toast({
-        title: 'Secret not rotated',
+        title: t('webhooks.notRotated'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -71,32 +77,32 @@ export function WebhooksSection({
     <section aria-labelledby="webhooks-title">
       <SectionHeader
         id="webhooks-title"
-        title="Webhooks"
+        title={t('webhooks.title')}
         description={description}
         actions={
           list.length > 0 ? (
             <Button onClick={() => setEditing('new')}>
               <Plus aria-hidden="true" />
-              Add endpoint
+              {t('webhooks.add')}
             </Button>
           ) : null
         }
       />
       {webhooks.isError ? <ErrorAlert>{normalizeError(webhooks.error).message}</ErrorAlert> : null}
       {webhooks.isPending ? (
-        <div className="space-y-3" aria-label="Loading webhooks">
+        <div className="space-y-3" aria-label={t('webhooks.loading')}>
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-32 w-full" />
         </div>
       ) : list.length === 0 && !webhooks.isError ? (
         <EmptyState
           icon={Webhook}
-          title="No webhooks yet"
-          description="Add an endpoint and Cardcraft sends it new messages, saved contacts and published cards as they happen: to Zapier, Make, HubSpot or your own code."
+          title={t('webhooks.emptyTitle')}
+          description={t('webhooks.emptyText')}
           action={
             <Button onClick={() => setEditing('new')}>
               <Plus aria-hidden="true" />
-              Add endpoint
+              {t('webhooks.add')}
             </Button>
           }
         />
@@ -133,20 +139,22 @@ export function WebhooksSection({
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => (open ? null : setToDelete(null))}
-        title="Delete this endpoint?"
-        description={`Nothing more is sent to ${toDelete?.url ?? ''}, and its delivery log goes too.`}
+        title={t('webhooks.deleteTitle')}
+        description={t('webhooks.deleteText', { url: toDelete?.url ?? '' })}
         pending={remove.isPending}
         onConfirm={confirmDelete}
+        confirmLabel={t('actions.delete')}
+        pendingLabel={t('actions.deleting')}
       />
       <ConfirmDialog
         open={toRotate !== null}
         onOpenChange={(open) => (open ? null : setToRotate(null))}
-        title="Rotate the signing secret?"
-        description="A new secret signs every delivery from now on. The current one keeps signing beside it for 24 hours: update your receiver within that time."
+        title={t('webhooks.rotateTitle')}
+        description={t('webhooks.rotateText')}
         pending={rotate.isPending}
         onConfirm={confirmRotate}
-        confirmLabel="Rotate secret"
-        pendingLabel="Rotating..."
+        confirmLabel={t('webhooks.rotate')}
+        pendingLabel={t('webhooks.rotating')}
       />
     </section>
   );

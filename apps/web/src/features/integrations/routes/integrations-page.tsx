@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { useProfiles } from '@/lib/profiles';
@@ -10,7 +11,8 @@ import { WebhooksSection } from '../components/webhooks-section';
  * tools call Cardcraft with (kept in Settings, beside the account's other credentials)
  */
 export function IntegrationsPage() {
-  useDocumentTitle('Integrations');
+  const { t } = useTranslation('integrations');
+  useDocumentTitle(t('page.title'));
   const profiles = useProfiles();
   // a person's endpoints hear their personal cards; a team card's events go to the team's endpoints
   const cards = (profiles.data ?? [])
@@ -18,13 +20,9 @@ export function IntegrationsPage() {
     .map((card) => ({ id: card.id, label: `${card.displayName} (/u/${card.handle})` }));
   return (
     <div className="max-w-4xl">
-      <PageHeader title="Integrations" description="Send what happens on your cards to the tools you use" />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <div className="space-y-10">
-        <WebhooksSection
-          base="/api/webhooks"
-          cards={cards}
-          description="Events of your own cards, signed and retried. A team’s cards have webhooks of their own, in the team."
-        />
+        <WebhooksSection base="/api/webhooks" cards={cards} description={t('page.webhooks')} />
         <section
           aria-labelledby="integrations-keys-title"
           className="flex items-start gap-3 rounded-xl border border-border bg-card p-5"
@@ -32,13 +30,12 @@ export function IntegrationsPage() {
           <KeyRound aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
           <div className="space-y-1 text-sm">
             <h2 id="integrations-keys-title" className="font-semibold">
-              API keys
+              {t('page.apiKeysTitle')}
             </h2>
             <p className="text-muted-foreground">
-              Tools that call Cardcraft (a CRM sync, Zapier’s REST hooks, your scripts) sign in with an API
-              key instead of your password.{' '}
+              {t('page.apiKeysText')}{' '}
               <Link to="/dashboard/settings#api-keys" className="font-medium text-primary hover:underline">
-                Manage API keys in Settings
+                {t('page.apiKeysLink')}
               </Link>
             </p>
           </div>

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { teamPath, useCurrentTeam, useTeamCards } from '@/lib/teams';
 import { WebhooksSection } from '../components/webhooks-section';
 
 /** the team's webhooks: events of every card of the team, for its owners and admins */
 export function TeamWebhooksPage() {
+  const { t } = useTranslation('integrations');
   const { teamId } = useCurrentTeam();
   const cards = useTeamCards(teamId);
   const choices = (cards.data ?? []).map((card) => ({
@@ -13,7 +15,7 @@ export function TeamWebhooksPage() {
     <WebhooksSection
       base={teamPath(teamId, '/webhooks')}
       cards={choices}
-      description="Events of every card of the team. They stay with the team when the admin who added them leaves."
+      description={t('page.teamWebhooks')}
     />
   );
 }

@@ -1,11 +1,8 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { Tag, Tags, Trash2, X } from 'lucide-react';
-import {
-  LEAD_STATUS_LABELS,
-  LEAD_STATUSES,
-  type BulkLeadsResponse,
-  type LeadStatus,
-} from '@cardcraft/contracts';
+import { useTranslation } from 'react-i18next';
+import { LEAD_STATUSES, type BulkLeadsResponse, type LeadStatus } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -17,26 +14,32 @@ import type { LeadScope } from '../api/lead-scope';
 import { BulkTagDialog, type BulkTagMode } from './bulk-tag-dialog';
 import { leadName } from './lead-name';
 
-const plural = (count: number) => `${count} ${count === 1 ? 'lead' : 'leads'}`;
-
-/** the toast of a bulk change: how many changed, and which were refused or gone, by name where the page has them */
-export function bulkOutcome(answer: BulkLeadsResponse, asked: number, known: ListedLead[]) {
+/**
+ * the toast of a bulk change: how many changed, and which were refused or gone, by name where the page
+ * has them. a refusal's reason is the server's, as it came
+ */
+export function bulkOutcome(
+  t: TFunction<'leads'>,
+  answer: BulkLeadsResponse,
+  asked: number,
+  known: ListedLead[],
+) {
   const named = (id: string) => {
     const lead = known.find((item) => item.id === id);
     return lead ? leadName(lead) : id;
   };
   const refused = answer.results.filter((result) => result.outcome === 'refused');
   const missing = answer.results.filter((result) => result.outcome === 'notFound');
+  const refusal = (result: BulkLeadsResponse['results'][number]) =>
+    t('bulk.refusedLead', { name: named(result.id), reason: result.error ?? t('bulk.refusedReason') });
   const notes = [
-    ...(refused.length
-      ? [
-          `Refused: ${refused.map((result) => `${named(result.id)} (${result.error ?? 'refused'})`).join(', ')}.`,
-        ]
+    ...(refused.length ? [t('bulk.refused', { leads: refused.map(refusal).join(', ') })] : []),
+    ...(missing.length
+      ? [t('bulk.notFound', { leads: missing.map((result) => named(result.id)).join(', ') })]
       : []),
-    ...(missing.length ? [`No longer found: ${missing.map((result) => named(result.id)).join(', ')}.`] : []),
   ];
   return {
-    title: `${answer.changed} of ${plural(asked)} changed`,
+    title: t('bulk.changed', { changed: answer.changed, count: asked }),
     description: notes.length ? notes.join(' ') : undefined,
     variant: refused.length || missing.length ? ('default' as const) : ('success' as const),
   };
@@ -57,6 +60,7 @@ export function BulkBar({
   tags: string[];
   onClear: () => void;
 }) {
+  const { t } = useTranslation('leads');
   const bulk = useBulkLeads(scope);
   const [tagMode, setTagMode] = useState<BulkTagMode | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -64,13 +68,13 @@ export function BulkBar({
   const run = async (request: Omit<BulkLeadsRequest, 'leadIds'>) => {
     try {
       const answer = await bulk.mutateAsync({ ...request, leadIds: selected });
-      toast(bulkOutcome(answer, selected.length, items));
+      toast(bulkOutcome(t, answer, selected.length, items));
       setTagMode(null);
       setConfirmDelete(false);
       if (request.action === 'delete') onClear();
     } catch (error) {
       toast({
-        title: 'Failed to change the leads',
+        title: t('bulk.failed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -84,17 +88,17 @@ export function BulkBar({
   return (
     <div
       role="region"
-      aria-label="Bulk actions"
+      aria-label={t('bulk.region')}
       className="sticky bottom-0 z-30 -mx-4 mt-4 border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur sm:mx-0 sm:bottom-4 sm:rounded-(--radius-card) sm:border"
     >
       <div className="flex flex-col gap-2 md:flex-row md:items-center">
         <div className="flex items-center justify-between gap-2">
           <p className="text-sm font-medium" aria-live="polite">
-            {plural(selected.length)} selected
+            {t('bulk.selected', { count: selected.length })}
           </p>
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X aria-hidden="true" />
-            Clear selection
+            {t('bulk.clear')}
           </Button>
         </div>
         <div className="grid grid-cols-2 gap-2 md:flex md:flex-wrap md:items-center">
@@ -103,20 +107,20 @@ export function BulkBar({
             disabled={bulk.isPending}
             onValueChange={(status) => void run({ action: 'status', status: status as LeadStatus })}
           >
-            <SelectTrigger aria-label="Set status" className="h-9 md:w-36">
-              <SelectValue placeholder="Set status" />
+            <SelectTrigger aria-label={t('bulk.setStatus')} className="h-9 md:w-36">
+              <SelectValue placeholder={t('bulk.setStatus')} />
             </SelectTrigger>
             <SelectContent>
               {LEAD_STATUSES.map((status) => (
                 <SelectItem key={status} value={status}>
-                  {LEAD_STATUS_LABELS[status]}
+                  {t(`statuses.${status}`)}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <Button variant="outline" size="sm" disabled={bulk.isPending} onClick={() => setTagMode('addTags')}>
             <Tag aria-hidden="true" />
-            Add tag
+            {t('bulk.addTag')}
           </Button>
           <Button
             variant="outline"
@@ -125,7 +129,7 @@ export function BulkBar({
             onClick={() => setTagMode('removeTags')}
           >
             <Tags aria-hidden="true" />
-            Remove tag
+            {t('bulk.removeTag')}
           </Button>
           <Button
             variant="outline"
@@ -135,7 +139,7 @@ export function BulkBar({
             onClick={() => setConfirmDelete(true)}
           >
             <Trash2 aria-hidden="true" />
-            Delete
+            {t('actions.delete')}
           </Button>
         </div>
       </div>
@@ -152,10 +156,12 @@ export function BulkBar({
       <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title={`Delete ${plural(selected.length)}?`}
-        description="Their messages, tags and notes will be permanently deleted. This action cannot be undone."
+        title={t('bulk.deleteTitle', { count: selected.length })}
+        description={t('bulk.deleteText')}
         pending={bulk.isPending}
         onConfirm={() => void run({ action: 'delete' })}
+        confirmLabel={t('actions.delete')}
+        pendingLabel={t('actions.deleting')}
       />
     </div>
   );

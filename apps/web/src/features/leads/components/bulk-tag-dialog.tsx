@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LeadWorkLimits } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -56,16 +57,16 @@ function BulkTagForm({
   onCancel: () => void;
   onSubmit: (tag: string) => void;
 }) {
+  const { t } = useTranslation('leads');
   const id = useId();
   const [tag, setTag] = useState('');
   const [error, setError] = useState<string | null>(null);
   const adding = mode === 'addTags';
-  const leads = `${count} ${count === 1 ? 'lead' : 'leads'}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = tag.trim();
     if (!value || value.length > LeadWorkLimits.tagMax) {
-      setError(`Give a tag of 1 to ${LeadWorkLimits.tagMax} characters`);
+      setError(t('bulkTag.invalid', { max: LeadWorkLimits.tagMax }));
       return;
     }
     onSubmit(value);
@@ -74,15 +75,15 @@ function BulkTagForm({
   return (
     <form onSubmit={submit} className="grid gap-4" noValidate>
       <DialogHeader>
-        <DialogTitle>{adding ? `Add a tag to ${leads}` : `Remove a tag from ${leads}`}</DialogTitle>
+        <DialogTitle>
+          {adding ? t('bulkTag.addTitle', { count }) : t('bulkTag.removeTitle', { count })}
+        </DialogTitle>
         <DialogDescription>
-          {adding
-            ? `A lead takes up to ${LeadWorkLimits.tagsMax} tags; one that has them all keeps what it has.`
-            : 'Leads without the tag stay as they are.'}
+          {adding ? t('bulkTag.addText', { max: LeadWorkLimits.tagsMax }) : t('bulkTag.removeText')}
         </DialogDescription>
       </DialogHeader>
       <div className="space-y-1.5">
-        <Label htmlFor={`${id}-tag`}>Tag</Label>
+        <Label htmlFor={`${id}-tag`}>{t('bulkTag.tag')}</Label>
         <Input
           id={`${id}-tag`}
           list={`${id}-suggestions`}
@@ -109,10 +110,10 @@ function BulkTagForm({
       </div>
       <DialogFooter>
         <Button variant="outline" disabled={pending} onClick={onCancel}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : adding ? 'Add tag' : 'Remove tag'}
+          {pending ? t('actions.saving') : adding ? t('bulk.addTag') : t('bulk.removeTag')}
         </Button>
       </DialogFooter>
     </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { LeadResponse } from '@cardcraft/contracts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/toast';
@@ -13,21 +14,22 @@ export function DeleteLeadDialog({
   onOpenChange: (open: boolean) => void;
   onDeleted?: (lead: LeadResponse) => void;
 }) {
+  const { t } = useTranslation('leads');
   const deletion = useDeleteLead();
   const onDelete = async () => {
     if (!lead) return;
     try {
       await deletion.mutateAsync({ profileId: lead.profileId, leadId: lead.id });
       toast({
-        title: 'Lead deleted',
-        description: `The message from ${lead.email} has been deleted.`,
+        title: t('delete.done'),
+        description: t('delete.doneText', { email: lead.email }),
         variant: 'success',
       });
       onDeleted?.(lead);
       onOpenChange(false);
     } catch (error) {
       toast({
-        title: 'Failed to delete the lead',
+        title: t('delete.failed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -37,10 +39,12 @@ export function DeleteLeadDialog({
     <ConfirmDialog
       open={lead !== null}
       onOpenChange={onOpenChange}
-      title="Delete this lead?"
-      description={`The message from ${lead?.email ?? ''}, its tags and note will be permanently deleted. This action cannot be undone.`}
+      title={t('delete.title')}
+      description={t('delete.text', { email: lead?.email ?? '' })}
       pending={deletion.isPending}
       onConfirm={onDelete}
+      confirmLabel={t('actions.delete')}
+      pendingLabel={t('actions.deleting')}
     />
   );
 }

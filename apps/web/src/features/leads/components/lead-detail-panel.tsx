@@ -1,4 +1,5 @@
 import { ContactRound, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { LeadResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -35,6 +36,7 @@ export function LeadDetailPanel({
   onDelete: (lead: ListedLead) => void;
   sections?: LeadDetailSection[];
 }) {
+  const { t } = useTranslation('leads');
   return (
     <Sheet open={lead !== null} onOpenChange={onOpenChange}>
       <SheetContent aria-describedby={undefined}>
@@ -44,7 +46,8 @@ export function LeadDetailPanel({
             <SheetHeader>
               <SheetTitle>{leadName(lead)}</SheetTitle>
               <SheetDescription>
-                {lead.name ? `${lead.email} · ` : ''}on @{lead.cardHandle}
+                {lead.name ? `${lead.email} · ` : ''}
+                {t('detail.onCard', { handle: lead.cardHandle })}
               </SheetDescription>
             </SheetHeader>
             <SheetBody className="divide-y divide-border p-0">
@@ -53,7 +56,7 @@ export function LeadDetailPanel({
                 .map(({ id, title, Section }) => (
                   <section key={id} aria-labelledby={`lead-section-${id}`} className="space-y-2 px-5 py-4">
                     <h3 id={`lead-section-${id}`} className="text-sm font-semibold">
-                      {title}
+                      {title(t)}
                     </h3>
                     <Section lead={lead} tags={tags} onSaved={onSaved} />
                   </section>
@@ -62,7 +65,7 @@ export function LeadDetailPanel({
             <SheetFooter>
               <Button variant="outline" disabled={savingContact} onClick={() => onSaveContact(lead)}>
                 <ContactRound aria-hidden="true" />
-                Download vCard
+                {t('detail.downloadVcard')}
               </Button>
               <Button
                 variant="outline"
@@ -70,7 +73,7 @@ export function LeadDetailPanel({
                 onClick={() => onDelete(lead)}
               >
                 <Trash2 aria-hidden="true" />
-                Delete
+                {t('actions.delete')}
               </Button>
             </SheetFooter>
           </div>

@@ -1,4 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { LeadResponse } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
 import type { ListedLead } from '../api/get-leads';
@@ -7,7 +9,7 @@ import { LeadAnswers, LeadCardExchange } from './lead-answers';
 import { LeadNoteEditor } from './lead-note-editor';
 import { LeadStatusSelect } from './lead-status-select';
 import { LeadTagsEditor } from './lead-tags-editor';
-import { dateFormat } from './leads-table';
+import { useLeadDateFormat } from './use-lead-date-format';
 
 export interface LeadSectionProps {
   lead: ListedLead;
@@ -19,7 +21,8 @@ export interface LeadSectionProps {
 
 export interface LeadDetailSection {
   id: string;
-  title: string;
+  /** the section's heading, in the screen's language */
+  title: (t: TFunction<'leads'>) => string;
   Section: ComponentType<LeadSectionProps>;
   /** left out for a lead it has nothing to say about */
   shows?: (lead: ListedLead) => boolean;
@@ -35,42 +38,45 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function MessageSection({ lead }: LeadSectionProps) {
+  const { t } = useTranslation('leads');
   return lead.message ? (
     <p className="text-sm break-words whitespace-pre-line">{lead.message}</p>
   ) : (
-    <p className="text-sm text-muted-foreground italic">No message</p>
+    <p className="text-sm text-muted-foreground italic">{t('detail.noMessage')}</p>
   );
 }
 
 function ContactSection({ lead }: LeadSectionProps) {
+  const { t } = useTranslation('leads');
+  const dateFormat = useLeadDateFormat();
   return (
     <dl className="text-sm">
-      {lead.name ? <Field label="Name">{lead.name}</Field> : null}
-      <Field label="E-mail">
+      {lead.name ? <Field label={t('detail.fields.name')}>{lead.name}</Field> : null}
+      <Field label={t('detail.fields.email')}>
         <a className="text-primary hover:underline" href={`mailto:${lead.email}`}>
           {lead.email}
         </a>
       </Field>
       {lead.phone ? (
-        <Field label="Phone">
+        <Field label={t('detail.fields.phone')}>
           <a className="text-primary hover:underline" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
             {lead.phone}
           </a>
         </Field>
       ) : null}
-      {lead.company ? <Field label="Company">{lead.company}</Field> : null}
-      <Field label="Card">
+      {lead.company ? <Field label={t('detail.fields.company')}>{lead.company}</Field> : null}
+      <Field label={t('detail.fields.card')}>
         @{lead.cardHandle}
         {lead.holderName ? ` · ${lead.holderName}` : ''}
       </Field>
-      <Field label="Received">
+      <Field label={t('detail.fields.received')}>
         <time dateTime={lead.createdAtUtc}>{dateFormat.format(new Date(lead.createdAtUtc))}</time>
       </Field>
-      <Field label="Consent">
+      <Field label={t('detail.fields.consent')}>
         {lead.consent ? (
-          <Badge variant="success">Consented</Badge>
+          <Badge variant="success">{t('detail.consented')}</Badge>
         ) : (
-          <Badge variant="secondary">No consent</Badge>
+          <Badge variant="secondary">{t('detail.noConsent')}</Badge>
         )}
         {lead.consentText ? <p className="mt-1 text-xs text-muted-foreground">{lead.consentText}</p> : null}
       </Field>
@@ -79,12 +85,14 @@ function ContactSection({ lead }: LeadSectionProps) {
 }
 
 function StatusSection({ lead, onSaved }: LeadSectionProps) {
+  const { t } = useTranslation('leads');
+  const dateFormat = useLeadDateFormat();
   return (
     <div className="flex flex-wrap items-center gap-3">
       <LeadStatusSelect lead={lead} onSaved={onSaved} className="w-44" />
       {lead.statusChangedAtUtc ? (
         <span className="text-xs text-muted-foreground">
-          Changed {dateFormat.format(new Date(lead.statusChangedAtUtc))}
+          {t('detail.statusChanged', { date: dateFormat.format(new Date(lead.statusChangedAtUtc)) })}
         </span>
       ) : null}
     </div>
@@ -108,22 +116,22 @@ function FollowUpSection({ lead }: LeadSectionProps) {
  * adds its section here, in one line
  */
 export const LEAD_DETAIL_SECTIONS: LeadDetailSection[] = [
-  { id: 'message', title: 'Message', Section: MessageSection },
+  { id: 'message', title: (t) => t('detail.sections.message'), Section: MessageSection },
   {
     id: 'answers',
-    title: 'Answers',
+    title: (t) => t('detail.sections.answers'),
     Section: LeadAnswers,
     shows: (lead) => lead.answers.length > 0,
   },
-  { id: 'contact', title: 'Contact', Section: ContactSection },
+  { id: 'contact', title: (t) => t('detail.sections.contact'), Section: ContactSection },
   {
     id: 'card-by-email',
-    title: 'Your card by e-mail',
+    title: (t) => t('detail.sections.cardByEmail'),
     Section: LeadCardExchange,
     shows: (lead) => lead.cardExchange !== null,
   },
-  { id: 'status', title: 'Status', Section: StatusSection },
-  { id: 'tags', title: 'Tags', Section: TagsSection },
-  { id: 'note', title: 'Private note', Section: NoteSection },
-  { id: 'follow-up', title: 'Follow-up signals', Section: FollowUpSection },
+  { id: 'status', title: (t) => t('detail.sections.status'), Section: StatusSection },
+  { id: 'tags', title: (t) => t('detail.sections.tags'), Section: TagsSection },
+  { id: 'note', title: (t) => t('detail.sections.note'), Section: NoteSection },
+  { id: 'follow-up', title: (t) => t('detail.sections.followUp'), Section: FollowUpSection },
 ];

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LeadWorkLimits, type LeadResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -17,6 +18,7 @@ export function LeadNoteEditor({
   lead: LeadResponse;
   onSaved: (lead: LeadResponse) => void;
 }) {
+  const { t } = useTranslation('leads');
   const id = useId();
   const update = useUpdateLead();
   const [draft, setDraft] = useState(lead.note ?? '');
@@ -33,10 +35,10 @@ export function LeadNoteEditor({
       });
       setSavedNote(draft);
       onSaved(saved);
-      toast({ title: 'Note saved', variant: 'success' });
+      toast({ title: t('note.saved'), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Failed to save the note',
+        title: t('note.failed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -47,11 +49,11 @@ export function LeadNoteEditor({
     <div className="space-y-2">
       <Textarea
         id={`${id}-note`}
-        aria-label="Private note"
+        aria-label={t('note.label')}
         aria-describedby={`${id}-count`}
         aria-invalid={tooLong ? true : undefined}
         rows={5}
-        placeholder="Private: the visitor never sees it"
+        placeholder={t('note.placeholder')}
         value={draft}
         onChange={(event) => setDraft(event.target.value)}
       />
@@ -61,10 +63,10 @@ export function LeadNoteEditor({
           className={tooLong ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'}
         >
           {draft.length} / {LeadWorkLimits.noteMax}
-          {dirty ? ' · Unsaved changes' : ''}
+          {dirty ? ` · ${t('note.unsaved')}` : ''}
         </p>
         <Button size="sm" disabled={!dirty || tooLong || update.isPending} onClick={() => void save()}>
-          {update.isPending ? 'Saving...' : 'Save note'}
+          {update.isPending ? t('note.saving') : t('note.save')}
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadResponse, type LeadStatus } from '@cardcraft/contracts';
+import { useTranslation } from 'react-i18next';
+import { LEAD_STATUSES, type LeadResponse, type LeadStatus } from '@cardcraft/contracts';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast';
 import { normalizeError } from '@/lib/api-client';
@@ -31,6 +32,7 @@ export function LeadStatusSelect({
   className?: string;
   onSaved?: (lead: LeadResponse) => void;
 }) {
+  const { t } = useTranslation('leads');
   const update = useUpdateLead();
   const change = async (status: LeadStatus) => {
     if (status === lead.status) return;
@@ -42,13 +44,13 @@ export function LeadStatusSelect({
       });
       onSaved?.(saved);
       toast({
-        title: 'Status saved',
-        description: `${leadName(lead)} is now ${LEAD_STATUS_LABELS[status]}.`,
+        title: t('status.saved'),
+        description: t('status.savedText', { name: leadName(lead), status: t(`statuses.${status}`) }),
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Failed to save the status',
+        title: t('status.failed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -58,7 +60,7 @@ export function LeadStatusSelect({
     <Select value={lead.status} onValueChange={(value) => void change(value as LeadStatus)}>
       <SelectTrigger
         id={id}
-        aria-label={id ? undefined : `Status of ${leadName(lead)}`}
+        aria-label={id ? undefined : t('status.of', { name: leadName(lead) })}
         className={cn('h-9 w-36', className)}
       >
         <SelectValue />
@@ -68,7 +70,7 @@ export function LeadStatusSelect({
           <SelectItem key={status} value={status}>
             <span className="flex items-center gap-2">
               <StatusDot status={status} />
-              {LEAD_STATUS_LABELS[status]}
+              {t(`statuses.${status}`)}
             </span>
           </SelectItem>
         ))}

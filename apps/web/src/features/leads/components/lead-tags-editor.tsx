@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LeadWorkLimits, tagKey, type LeadResponse } from '@cardcraft/contracts';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
@@ -19,6 +20,7 @@ export function LeadTagsEditor({
   suggestions: string[];
   onSaved: (lead: LeadResponse) => void;
 }) {
+  const { t } = useTranslation('leads');
   const id = useId();
   const update = useUpdateLead();
   const [text, setText] = useState('');
@@ -31,7 +33,7 @@ export function LeadTagsEditor({
       toast({ title: done, variant: 'success' });
     } catch (failure) {
       toast({
-        title: 'Failed to save the tags',
+        title: t('tags.failed'),
         description: normalizeError(failure).message,
         variant: 'destructive',
       });
@@ -42,18 +44,18 @@ export function LeadTagsEditor({
     const tag = text.trim();
     if (!tag) return;
     if (tag.length > LeadWorkLimits.tagMax) {
-      setError(`Keep a tag within ${LeadWorkLimits.tagMax} characters`);
+      setError(t('tags.tooLong', { max: LeadWorkLimits.tagMax }));
       return;
     }
     setText('');
     if (lead.tags.some((existing) => tagKey(existing) === tagKey(tag))) return;
-    void save([...lead.tags, tag], `Tag “${tag}” added`);
+    void save([...lead.tags, tag], t('tags.added', { tag }));
   };
 
   const remove = (tag: string) =>
     void save(
       lead.tags.filter((existing) => existing !== tag),
-      `Tag “${tag}” removed`,
+      t('tags.removed', { tag }),
     );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -72,7 +74,7 @@ export function LeadTagsEditor({
   return (
     <div className="space-y-2">
       {lead.tags.length ? (
-        <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('tags.list')}>
           {lead.tags.map((tag) => (
             <li key={tag}>
               <span className="inline-flex items-center gap-0.5 rounded-full bg-muted py-0.5 pr-0.5 pl-2.5 text-xs font-medium text-slate-700">
@@ -80,7 +82,7 @@ export function LeadTagsEditor({
                 <button
                   type="button"
                   className="inline-flex size-6 items-center justify-center rounded-full hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-ring"
-                  aria-label={`Remove tag ${tag}`}
+                  aria-label={t('tags.remove', { tag })}
                   disabled={update.isPending}
                   onClick={() => remove(tag)}
                 >
@@ -93,12 +95,12 @@ export function LeadTagsEditor({
       ) : null}
       <Input
         id={`${id}-input`}
-        aria-label="Add a tag"
+        aria-label={t('tags.add')}
         aria-describedby={`${id}-limits`}
         aria-invalid={error ? true : undefined}
         list={`${id}-suggestions`}
         autoComplete="off"
-        placeholder={full ? 'This lead has all its tags' : 'Add a tag and press Enter'}
+        placeholder={full ? t('tags.full') : t('tags.placeholder')}
         disabled={full}
         maxLength={LeadWorkLimits.tagMax}
         value={text}
@@ -114,7 +116,11 @@ export function LeadTagsEditor({
         ))}
       </datalist>
       <p id={`${id}-limits`} className="text-xs text-muted-foreground">
-        {lead.tags.length} of {LeadWorkLimits.tagsMax} tags, up to {LeadWorkLimits.tagMax} characters each
+        {t('tags.limits', {
+          used: lead.tags.length,
+          max: LeadWorkLimits.tagsMax,
+          length: LeadWorkLimits.tagMax,
+        })}
       </p>
       {error ? (
         <p className="text-xs font-medium text-destructive" role="alert">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LeadWorkLimits } from '@cardcraft/contracts';
+import { useTranslation } from 'react-i18next';
+import { LEAD_STATUSES, LeadWorkLimits } from '@cardcraft/contracts';
 import { Segmented } from '@/components/card-tools/segmented';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -79,6 +80,7 @@ export function LeadsFilterBar({
   members,
   tags,
 }: LeadsFilterBarProps) {
+  const { t } = useTranslation('leads');
   const id = useId();
   const [text, setText] = useState(filters.q);
   const [open, setOpen] = useState(false);
@@ -98,19 +100,22 @@ export function LeadsFilterBar({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, filters.q]);
 
-  const chipLabel: Record<NarrowingFilter, (value: string) => string> = {
-    card: (value) => `Card: ${cards.find((card) => card.value === value)?.label ?? value}`,
-    member: (value) => `Member: ${members?.find((member) => member.value === value)?.label ?? value}`,
-    status: (value) => `Status: ${LEAD_STATUS_LABELS[value as keyof typeof LEAD_STATUS_LABELS] ?? value}`,
-    tag: (value) => `Tag: ${value}`,
-    from: (value) => `From: ${value}`,
-    to: (value) => `To: ${value}`,
+  // what each chip shows of its filter's value: a card or member by its name, a status in words
+  const shown: Record<NarrowingFilter, (value: string) => string> = {
+    card: (value) => cards.find((card) => card.value === value)?.label ?? value,
+    member: (value) => members?.find((member) => member.value === value)?.label ?? value,
+    status: (value) => t(`statuses.${value}`),
+    tag: (value) => value,
+    from: (value) => value,
+    to: (value) => value,
   };
   const chips = [
-    ...(filters.q ? [{ name: 'q' as const, label: `Search: “${filters.q}”` }] : []),
+    ...(filters.q ? [{ name: 'q' as const, label: t('filters.chips.q', { value: filters.q }) }] : []),
     ...NARROWING_FILTERS.flatMap((name) => {
       const value = filters[name];
-      return value === null ? [] : [{ name, label: chipLabel[name](value) }];
+      return value === null
+        ? []
+        : [{ name, label: t(`filters.chips.${name}`, { value: shown[name](value) }) }];
     }),
   ];
   const filterCount = NARROWING_FILTERS.filter((name) => filters[name] !== null).length;
@@ -119,7 +124,7 @@ export function LeadsFilterBar({
     <Card className="mb-4 space-y-4 p-4">
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
         <div className="min-w-0 flex-1 space-y-1.5">
-          <Label htmlFor={`${id}-q`}>Search</Label>
+          <Label htmlFor={`${id}-q`}>{t('filters.search')}</Label>
           <div className="relative">
             <Search
               className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -129,7 +134,7 @@ export function LeadsFilterBar({
               id={`${id}-q`}
               type="search"
               className="pl-9"
-              placeholder="Name, e-mail, company or note"
+              placeholder={t('filters.searchPlaceholder')}
               maxLength={LeadWorkLimits.searchMax}
               value={text}
               onChange={(event) => setText(event.target.value)}
@@ -139,12 +144,12 @@ export function LeadsFilterBar({
         <div className="flex items-end gap-2">
           <div className="flex-1 md:w-64">
             <Segmented
-              legend="Sort"
+              legend={t('filters.sort')}
               name={`${id}-sort`}
               value={filters.sort}
               options={[
-                { value: 'newest', label: 'Newest' },
-                { value: 'followUp', label: 'Follow up first' },
+                { value: 'newest', label: t('filters.newest') },
+                { value: 'followUp', label: t('filters.followUpFirst') },
               ]}
               onChange={(sort) => update({ sort })}
             />
@@ -157,7 +162,7 @@ export function LeadsFilterBar({
             onClick={() => setOpen((was) => !was)}
           >
             <SlidersHorizontal aria-hidden="true" />
-            Filters{filterCount ? ` (${filterCount})` : ''}
+            {filterCount ? t('filters.filtersCounted', { number: filterCount }) : t('filters.filters')}
           </Button>
         </div>
       </div>
@@ -171,8 +176,8 @@ export function LeadsFilterBar({
       >
         <FilterSelect
           id={`${id}-card`}
-          label="Card"
-          anyLabel="Every card"
+          label={t('filters.card')}
+          anyLabel={t('filters.everyCard')}
           value={filters.card}
           options={cards}
           onChange={(card) => update({ card })}
@@ -180,8 +185,8 @@ export function LeadsFilterBar({
         {members ? (
           <FilterSelect
             id={`${id}-member`}
-            label="Member"
-            anyLabel="Everyone"
+            label={t('filters.member')}
+            anyLabel={t('filters.everyone')}
             value={filters.member}
             options={members}
             onChange={(member) => update({ member, card: null })}
@@ -189,22 +194,22 @@ export function LeadsFilterBar({
         ) : null}
         <FilterSelect
           id={`${id}-status`}
-          label="Status"
-          anyLabel="Any status"
+          label={t('filters.status')}
+          anyLabel={t('filters.anyStatus')}
           value={filters.status}
-          options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
+          options={LEAD_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
           onChange={(status) => update({ status: status as LeadFilterState['status'] })}
         />
         <FilterSelect
           id={`${id}-tag`}
-          label="Tag"
-          anyLabel="Any tag"
+          label={t('filters.tag')}
+          anyLabel={t('filters.anyTag')}
           value={filters.tag}
           options={tags.map((tag) => ({ value: tag, label: tag }))}
           onChange={(tag) => update({ tag })}
         />
         <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={`${id}-from`}>From</Label>
+          <Label htmlFor={`${id}-from`}>{t('filters.from')}</Label>
           <Input
             id={`${id}-from`}
             type="date"
@@ -214,7 +219,7 @@ export function LeadsFilterBar({
           />
         </div>
         <div className="min-w-0 space-y-1.5">
-          <Label htmlFor={`${id}-to`}>To</Label>
+          <Label htmlFor={`${id}-to`}>{t('filters.to')}</Label>
           <Input
             id={`${id}-to`}
             type="date"
@@ -227,7 +232,7 @@ export function LeadsFilterBar({
 
       {narrowed ? (
         <div className="flex flex-wrap items-center gap-2 border-t border-border pt-3">
-          <ul className="flex flex-wrap gap-2" aria-label="Active filters">
+          <ul className="flex flex-wrap gap-2" aria-label={t('filters.active')}>
             {chips.map((chip) => (
               <li key={chip.name}>
                 <span className="inline-flex items-center gap-1 rounded-full border border-border bg-muted py-0.5 pr-1 pl-3 text-xs font-medium text-slate-700">
@@ -235,7 +240,7 @@ export function LeadsFilterBar({
                   <button
                     type="button"
                     className="inline-flex size-6 items-center justify-center rounded-full hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-ring"
-                    aria-label={`Remove filter ${chip.label}`}
+                    aria-label={t('filters.remove', { filter: chip.label })}
                     onClick={() => update({ [chip.name]: chip.name === 'q' ? '' : null })}
                   >
                     <X className="size-3.5" aria-hidden="true" />
@@ -245,7 +250,7 @@ export function LeadsFilterBar({
             ))}
           </ul>
           <Button variant="link" size="sm" className="h-auto" onClick={clear}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         </div>
       ) : null}

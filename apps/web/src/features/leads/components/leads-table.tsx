@@ -1,4 +1,5 @@
 import { ContactRound, PanelRightOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Pager } from '@/components/ui/pager';
@@ -8,8 +9,7 @@ import type { ListedLead } from '../api/get-leads';
 import { FollowUpReasons } from './follow-up-reasons';
 import { leadName } from './lead-name';
 import { LeadStatusSelect } from './lead-status-select';
-
-export const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+import { useLeadDateFormat } from './use-lead-date-format';
 
 const checkboxClass = 'size-4 shrink-0 cursor-pointer accent-primary';
 
@@ -47,6 +47,8 @@ export function LeadsTable({
   savingContact,
   showHolder,
 }: LeadsTableProps) {
+  const { t } = useTranslation('leads');
+  const dateFormat = useLeadDateFormat();
   const selectedOnPage = items.filter((lead) => selected.has(lead.id)).length;
   return (
     <Card className="overflow-hidden">
@@ -61,16 +63,20 @@ export function LeadsTable({
             }}
             onChange={(event) => onSelectPage(event.target.checked)}
           />
-          Select all on this page
+          {t('table.selectPage')}
         </label>
-        <span className="text-muted-foreground">
-          {total} {total === 1 ? 'lead' : 'leads'}
-        </span>
+        <span className="text-muted-foreground">{t('table.total', { count: total })}</span>
       </div>
       <table className="w-full text-left text-sm">
         <ListTableHead
           caption={caption}
-          columns={['Select', 'Contact', 'Card, received', 'Status', 'Tags, follow-up']}
+          columns={[
+            t('table.columns.select'),
+            t('table.columns.contact'),
+            t('table.columns.received'),
+            t('table.columns.status'),
+            t('table.columns.tags'),
+          ]}
         />
         <tbody className="divide-y divide-border">
           {items.map((lead) => {
@@ -86,7 +92,7 @@ export function LeadsTable({
                   <input
                     type="checkbox"
                     className={checkboxClass}
-                    aria-label={`Select ${name}`}
+                    aria-label={t('table.select', { name })}
                     checked={selected.has(lead.id)}
                     onChange={(event) => onSelect(lead.id, event.target.checked)}
                   />
@@ -128,7 +134,7 @@ export function LeadsTable({
                 </td>
                 <td className="col-span-3 space-y-1.5 md:px-3 md:py-4 md:align-top">
                   {lead.tags.length ? (
-                    <ul className="flex flex-wrap gap-1" aria-label="Tags">
+                    <ul className="flex flex-wrap gap-1" aria-label={t('table.tags')}>
                       {lead.tags.map((tag) => (
                         <li key={tag}>
                           <Badge variant="secondary">{tag}</Badge>
@@ -143,8 +149,8 @@ export function LeadsTable({
                     variant="ghost"
                     size="icon-sm"
                     className="text-slate-600"
-                    aria-label={`Save ${name} as a contact (vCard)`}
-                    title="Save as a contact (vCard)"
+                    aria-label={t('table.saveContactNamed', { name })}
+                    title={t('table.saveContact')}
                     disabled={savingContact}
                     onClick={() => onSaveContact(lead)}
                   >
@@ -154,8 +160,8 @@ export function LeadsTable({
                     variant="ghost"
                     size="icon-sm"
                     className="text-slate-600"
-                    aria-label={`Open ${name}`}
-                    title="Open the details"
+                    aria-label={t('table.openNamed', { name })}
+                    title={t('table.open')}
                     onClick={() => onOpen(lead)}
                   >
                     <PanelRightOpen aria-hidden="true" />
@@ -166,7 +172,13 @@ export function LeadsTable({
           })}
         </tbody>
       </table>
-      <Pager label="Pagination" page={page} pages={pages} onPage={onPage} className="px-4 py-3 sm:px-5" />
+      <Pager
+        label={t('table.pagination')}
+        page={page}
+        pages={pages}
+        onPage={onPage}
+        className="px-4 py-3 sm:px-5"
+      />
     </Card>
   );
 }

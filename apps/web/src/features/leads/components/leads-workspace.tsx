@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Download, Inbox, SearchX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { LeadResponse } from '@cardcraft/contracts';
 import { leadVCardFileName } from '@cardcraft/contracts/lead-vcard';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -51,6 +52,7 @@ export function LeadsWorkspace({
   noLeads,
   showHolder,
 }: LeadsWorkspaceProps) {
+  const { t } = useTranslation('leads');
   const { filters, update, setPage, clear, narrowed } = useLeadFilters();
   const picked = filters.card ? cards?.find((card) => card.value === filters.card) : undefined;
   const query: LeadListQuery = {
@@ -90,10 +92,14 @@ export function LeadsWorkspace({
     const fileName = exportFileName(query);
     try {
       saveBlob(await exporter.mutateAsync(query), fileName);
-      toast({ title: 'Leads exported', description: `Saved ${fileName}`, variant: 'success' });
+      toast({
+        title: t('workspace.exported'),
+        description: t('workspace.savedFile', { fileName }),
+        variant: 'success',
+      });
     } catch (error) {
       toast({
-        title: 'Failed to export leads',
+        title: t('workspace.exportFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -104,10 +110,14 @@ export function LeadsWorkspace({
     const fileName = leadVCardFileName(lead);
     try {
       saveBlob(await vcard.mutateAsync({ profileId: lead.profileId, leadId: lead.id }), fileName);
-      toast({ title: 'vCard downloaded', description: `Saved ${fileName}`, variant: 'success' });
+      toast({
+        title: t('workspace.vcardDownloaded'),
+        description: t('workspace.savedFile', { fileName }),
+        variant: 'success',
+      });
     } catch (error) {
       toast({
-        title: 'Failed to download the vCard',
+        title: t('workspace.vcardFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -117,14 +127,14 @@ export function LeadsWorkspace({
   const exportButton = (
     <Button variant="outline" disabled={exporter.isPending || total === 0} onClick={() => void exportCsv()}>
       <Download aria-hidden="true" />
-      {exporter.isPending ? 'Exporting...' : 'Export CSV'}
+      {exporter.isPending ? t('workspace.exporting') : t('workspace.export')}
     </Button>
   );
 
   let body: ReactNode;
   if (leads.isPending) {
     body = (
-      <div className="space-y-3" aria-busy="true" aria-label="Loading leads">
+      <div className="space-y-3" aria-busy="true" aria-label={t('workspace.loading')}>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-20 rounded-(--radius-card)" />
         ))}
@@ -133,9 +143,9 @@ export function LeadsWorkspace({
   } else if (leads.isError) {
     body = (
       <ErrorAlert>
-        <p>Failed to load leads. {normalizeError(leads.error).message}</p>
+        <p>{t('workspace.loadFailed', { message: normalizeError(leads.error).message })}</p>
         <Button variant="outline" size="sm" className="mt-2" onClick={() => void leads.refetch()}>
-          Try again
+          {t('workspace.tryAgain')}
         </Button>
       </ErrorAlert>
     );
@@ -143,11 +153,11 @@ export function LeadsWorkspace({
     body = (
       <EmptyState
         icon={SearchX}
-        title="No leads match these filters"
-        description="Try another search, or clear the filters to see every lead."
+        title={t('workspace.noMatchTitle')}
+        description={t('workspace.noMatchText')}
         action={
           <Button variant="outline" onClick={clear}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         }
       />
@@ -156,7 +166,7 @@ export function LeadsWorkspace({
     body = (
       <EmptyState
         icon={Inbox}
-        title="No leads yet"
+        title={t('workspace.noLeadsTitle')}
         description={noLeads.description}
         action={noLeads.action}
       />

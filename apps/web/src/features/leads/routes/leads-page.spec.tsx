@@ -1,12 +1,11 @@
 import '@/test/text-encoding';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import type { AccountLeadResponse, Page, ProfileResponse } from '@cardcraft/contracts';
-import { SessionStore } from '@/lib/session';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
-import { LeadsPage } from './leads-page';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AccountLeadResponse, Page } from '@cardcraft/contracts';
+import englishLeads from '@/i18n/locales/en/leads.json';
+import frenchLeads from '@/i18n/locales/fr/leads.json';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
+import { cards, choose, dorothy, fill, katherine, renderPage, where } from './leads-page.fixtures';
 
 const get = jest.fn();
 const patch = jest.fn();
@@ -35,57 +34,6 @@ beforeAll(() => {
   Element.prototype.releasePointerCapture = jest.fn();
 });
 
-const cards = [
-  { id: 'p1', handle: 'ada', displayName: 'Ada', published: true },
-  { id: 'p2', handle: 'grace', displayName: 'Grace', published: true },
-] as ProfileResponse[];
-
-function lead(patchWith: Partial<AccountLeadResponse>): AccountLeadResponse {
-  return {
-    id: 'l1',
-    profileId: 'p1',
-    email: 'kj@nasa.example.com',
-    message: 'Your wind tunnel talk was great.',
-    name: 'Katherine Johnson',
-    phone: null,
-    company: 'NASA Langley',
-    consent: true,
-    consentText: 'I agree to receive a follow-up',
-    visitorUserId: null,
-    answers: [],
-    cardExchange: null,
-    createdAtUtc: '2026-03-02T10:00:00.000Z',
-    status: 'new',
-    tags: ['vip'],
-    note: null,
-    updatedAtUtc: '2026-03-02T10:00:00.000Z',
-    statusChangedAtUtc: null,
-    followUp: { state: 'signals', score: 5, reasons: ['Saved your contact', 'Viewed twice'] },
-    cardHandle: 'ada',
-    cardDisplayName: 'Ada',
-    ...patchWith,
-  };
-}
-
-const katherine = lead({
-  answers: [{ questionId: 'q1', label: 'Which talk?', kind: 'one_choice', value: 'Wind tunnels' }],
-  cardExchange: {
-    consentText: 'Send me your card by e-mail',
-    consentedAtUtc: '2026-03-02T10:00:00.000Z',
-    cardSent: true,
-  },
-});
-const dorothy = lead({
-  id: 'l2',
-  email: 'dv@nasa.example.com',
-  name: 'Dorothy Vaughan',
-  company: null,
-  tags: [],
-  followUp: { state: 'notCollected', score: 0, reasons: [] },
-  profileId: 'p2',
-  cardHandle: 'grace',
-});
-
 let leads: AccountLeadResponse[];
 const leadQueries = () =>
   get.mock.calls
@@ -107,45 +55,6 @@ beforeEach(() => {
   post.mockReset();
   toast.mockReset();
 });
-
-/** shows where the router is, for the test to read */
-function Where() {
-  const here = useLocation();
-  return <output data-testid="where">{here.search}</output>;
-}
-
-function renderPage(entry = '/dashboard/leads') {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'mary@example.com',
-    displayName: 'Mary',
-    activeProfileHandle: 'ada',
-  });
-  const Providers = providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
-  return render(
-    <Providers>
-      <MemoryRouter initialEntries={[entry]}>
-        <LeadsPage />
-        <Where />
-      </MemoryRouter>
-    </Providers>,
-  );
-}
-
-const where = () => new URLSearchParams(screen.getByTestId('where').textContent ?? '');
-
-async function choose(trigger: HTMLElement, option: string) {
-  await act(async () => {
-    fireEvent.keyDown(trigger, { key: 'Enter' });
-  });
-  const item = await screen.findByRole('option', { name: option });
-  await act(async () => {
-    fireEvent.keyDown(item, { key: 'Enter' });
-  });
-}
 
 describe('the Leads page', () => {
   it('shows each lead with its card, status, tags and follow-up reasons, or a hint where there are none', async () => {
@@ -372,5 +281,50 @@ describe('the Leads page', () => {
     });
     expect(patch).toHaveBeenLastCalledWith('/api/profiles/p1/leads/l1', { tags: ['vip'] });
     await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Remove tag hot' })).toBeNull());
+  });
+
+  it("speaks the app's language: its words, the statuses, the follow-up signals, the dates and the toasts", async () => {
+    await speak('fr');
+    renderPage();
+    const row = (await screen.findByRole('button', { name: 'Katherine Johnson' })).closest('tr')!;
+    expect(screen.getByRole('heading', { level: 1, name: frenchLeads.page.title })).toBeTruthy();
+    expect(screen.getByText(fill(frenchLeads.table.total_other, { count: 2 }))).toBeTruthy();
+    const status = within(row).getByRole('combobox', {
+      name: fill(frenchLeads.status.of, { name: 'Katherine Johnson' }),
+    });
+    expect(status.textContent).toContain(frenchLeads.statuses.new);
+    // the server's English reasons, said in French; the day in French too
+    expect(within(row).getByText(frenchLeads.followUp.reasons.savedContact)).toBeTruthy();
+    expect(within(row).getByText(frenchLeads.followUp.reasons.viewedTwice)).toBeTruthy();
+    expect(within(row).getByText(/mars 2026/)).toBeTruthy();
+    const other = screen.getByRole('button', { name: 'Dorothy Vaughan' }).closest('tr')!;
+    expect(within(other).getByText(frenchLeads.followUp.notCollected)).toBeTruthy();
+    expect(englishLeft(englishLeads, frenchLeads)).toEqual([]);
+
+    patch.mockResolvedValueOnce({ ...katherine, status: 'won' });
+    await choose(status, frenchLeads.statuses.won);
+    await waitFor(() =>
+      expect(toast).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          title: frenchLeads.status.saved,
+          description: fill(frenchLeads.status.savedText, {
+            name: 'Katherine Johnson',
+            status: frenchLeads.statuses.won,
+          }),
+        }),
+      ),
+    );
+
+    fireEvent.click(
+      within(row).getByRole('button', {
+        name: fill(frenchLeads.table.openNamed, { name: 'Katherine Johnson' }),
+      }),
+    );
+    const panel = await screen.findByRole('dialog', { name: 'Katherine Johnson' });
+    for (const section of Object.values(frenchLeads.detail.sections)) {
+      expect(within(panel).getByRole('heading', { name: section })).toBeTruthy();
+    }
+    expect(within(panel).getByText(frenchLeads.answers.cardSent)).toBeTruthy();
+    expect(englishLeft(englishLeads, frenchLeads)).toEqual([]);
   });
 });

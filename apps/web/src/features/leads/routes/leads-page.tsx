@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/layout/page-header';
 import { NoProfilesState } from '@/components/profiles/no-profiles-state';
@@ -13,30 +14,27 @@ import { LeadsWorkspace } from '../components/leads-workspace';
 
 /** the leads of every card the account holds, to follow up on */
 export function LeadsPage() {
-  useDocumentTitle('Leads');
+  const { t } = useTranslation('leads');
+  useDocumentTitle(t('page.title'));
   const profiles = useProfiles();
 
-  if (profiles.isPending) return <PageSpinner label="Loading profiles..." />;
-  if (profiles.isError) return <ErrorAlert>Failed to load profiles. Please try again later.</ErrorAlert>;
+  if (profiles.isPending) return <PageSpinner label={t('page.loadingProfiles')} />;
+  if (profiles.isError) return <ErrorAlert>{t('page.profilesFailed')}</ErrorAlert>;
 
   const cards = publishedFirst(profiles.data).map((profile) => ({
     value: profile.handle,
     label: `@${profile.handle}`,
-    description: profile.published ? profile.displayName : `${profile.displayName} (Draft)`,
+    description: profile.published ? profile.displayName : t('page.draft', { name: profile.displayName }),
     profileId: profile.id,
   }));
   const title = (actions?: ReactNode) => (
-    <PageHeader
-      title="Leads"
-      description="Messages visitors left on your cards, to follow up on"
-      actions={actions}
-    />
+    <PageHeader title={t('page.title')} description={t('page.description')} actions={actions} />
   );
   if (cards.length === 0) {
     return (
       <>
         {title()}
-        <NoProfilesState icon={Inbox} description="Create a profile so visitors can leave you a message." />
+        <NoProfilesState icon={Inbox} description={t('page.noProfiles')} />
       </>
     );
   }
@@ -51,13 +49,12 @@ export function LeadsPage() {
         const card = cards.find((item) => item.profileId === query.profileId);
         return card ? `leads-${card.value}.csv` : 'leads.csv';
       }}
-      caption="Leads left on your cards"
+      caption={t('page.caption')}
       noLeads={{
-        description:
-          'When a visitor leaves a message on one of your cards, it appears here. Share your card to get the first one.',
+        description: t('page.noLeads'),
         action: (
           <Button asChild variant="outline">
-            <Link to="/dashboard">Go to your cards</Link>
+            <Link to="/dashboard">{t('page.goToCards')}</Link>
           </Button>
         ),
       }}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SectionHeader } from '@/components/layout/section-header';
 import { useCurrentTeam, useTeamCards, useTeamMembers } from '@/lib/teams';
 import type { LeadListQuery } from '../api/get-leads';
@@ -16,6 +17,7 @@ function exportName(teamName: string, query: LeadListQuery): string {
 
 /** the team's one inbox: every message left on its cards (a member: on their own) */
 export function TeamLeadsPage() {
+  const { t } = useTranslation('leads');
   const { teamId, team, isAdmin } = useCurrentTeam();
   const members = useTeamMembers(teamId, isAdmin);
   const cards = useTeamCards(teamId);
@@ -49,18 +51,14 @@ export function TeamLeadsPage() {
         header={(exportButton) => (
           <SectionHeader
             id="team-leads-title"
-            title="Leads"
-            description={
-              isAdmin
-                ? 'Messages visitors left on the team’s cards'
-                : 'Messages visitors left on your team cards'
-            }
+            title={t('page.title')}
+            description={isAdmin ? t('team.descriptionAdmin') : t('team.descriptionMember')}
             actions={exportButton}
           />
         )}
         exportFileName={(query) => exportName(team.data?.name ?? 'team', query)}
-        caption={`Leads left on the cards of ${team.data?.name ?? 'the team'}`}
-        noLeads={{ description: 'When visitors leave a message on a team card, it appears here.' }}
+        caption={team.data ? t('team.caption', { team: team.data.name }) : t('team.captionUnnamed')}
+        noLeads={{ description: t('team.noLeads') }}
         showHolder={isAdmin}
       />
     </section>

@@ -21,7 +21,7 @@ const cards = [
   { id: 'p2', handle: 'draft-card', displayName: 'Not yet', published: false },
   { id: 'p3', handle: 'grace', displayName: 'Grace Hopper', published: true },
 ] as ProfileResponse[];
-const config: ClientConfigResponse = { publicBaseUrl: 'https://cards.example', walletPass: false };
+const config: ClientConfigResponse = { publicBaseUrl: 'https://cards.example', walletPass: false, googleWallet: false };
 const qrOf = (id: string): QrResponse => ({
   qrCode: `data:image/png;base64,${btoa(`code of ${id}`)}`,
   profileUrl: `https://cards.example/u/${id}?src=qr`,

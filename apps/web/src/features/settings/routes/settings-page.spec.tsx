@@ -13,7 +13,7 @@ import { SessionStore } from '@/lib/session';
 import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
-import { englishLeft } from '@/test/untranslated';
+import { englishLeft } from '@/test/english-left';
 import { SettingsPage } from './settings-page';
 
 const get = jest.fn();
@@ -160,7 +160,7 @@ describe('the Settings page', () => {
     // the country and the dates follow the language too
     expect(shown).toContain('Frankreich');
     expect(within(document.getElementById('api-keys')!).getByText(germanSettings.page.apiKeys)).toBeTruthy();
-    expect(englishLeft(shown, englishSettings, germanSettings)).toEqual([]);
+    expect(englishLeft(englishSettings, germanSettings, shown)).toEqual([]);
   });
 
   it('is read in the language chosen before, Japanese here, counted in its own plural forms', async () => {
@@ -170,6 +170,6 @@ describe('the Settings page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(japaneseSettings.page.title);
     const shown = settingsText();
     expect(shown).toContain(japaneseSettings.secondFactor.codesLeft_other.replace('{{count}}', '7'));
-    expect(englishLeft(shown, englishSettings, japaneseSettings)).toEqual([]);
+    expect(englishLeft(englishSettings, japaneseSettings, shown)).toEqual([]);
   });
 });
