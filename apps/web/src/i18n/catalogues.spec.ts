@@ -31,6 +31,26 @@ const read = (language: string, file: string) =>
   flatten(JSON.parse(readFileSync(join(LOCALES, language, file), 'utf8')) as Catalogue);
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * the keys a language must have, each with the English text it answers: a plural (English's key_one
+ * and key_other) has the forms the language's plural rules ask for (Polish key_few and key_many,
+ * Japanese key_other alone), each answering English's key_other
+ */
+function expectedKeys(english: Map<string, string>, language: string): Map<string, string> {
+  const expected = new Map<string, string>();
+  const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  for (const [key, text] of english) {
+    if (!PLURAL_SUFFIX.test(key)) expected.set(key, text);
+    else if (key.endsWith('_other')) {
+      const base = key.replace(PLURAL_SUFFIX, '');
+      for (const form of forms) expected.set(`${base}_${form}`, text);
+    }
+  }
+  return expected;
+}
+
 describe('the message catalogues', () => {
   const namespaces = readdirSync(join(LOCALES, 'en')).filter((file) => file.endsWith('.json'));
 
@@ -46,9 +66,10 @@ describe('the message catalogues', () => {
       'in %s has every key of English, no other, each with its placeholders and some text',
       (language) => {
         const translated = read(language, file);
-        expect([...translated.keys()].filter((key) => !english.has(key))).toEqual([]);
-        expect([...english.keys()].filter((key) => !translated.has(key))).toEqual([]);
-        for (const [key, text] of english) {
+        const expected = expectedKeys(english, language);
+        expect([...translated.keys()].filter((key) => !expected.has(key))).toEqual([]);
+        expect([...expected.keys()].filter((key) => !translated.has(key))).toEqual([]);
+        for (const [key, text] of expected) {
           const other = translated.get(key) ?? '';
           expect({ key, text: other.trim() === '' ? '(empty)' : 'ok' }).toEqual({ key, text: 'ok' });
           expect({ key, placeholders: placeholders(other) }).toEqual({
@@ -58,6 +79,17 @@ describe('the message catalogues', () => {
         }
       },
     );
+  });
+
+  it('gives English each plural in its two forms, one and other', () => {
+    for (const file of namespaces) {
+      const keys = [...read('en', file).keys()].filter((key) => PLURAL_SUFFIX.test(key));
+      const bases = new Set(keys.map((key) => key.replace(PLURAL_SUFFIX, '')));
+      expect({ file, keys: keys.sort() }).toEqual({
+        file,
+        keys: [...bases].flatMap((base) => [`${base}_one`, `${base}_other`]).sort(),
+      });
+    }
   });
 
   it('says in English exactly what the product has always said', () => {
