@@ -1,3 +1,11 @@
+/** nothing could be copied: the browser offers no way to */
+export class CopyUnavailableError extends Error {
+  constructor() {
+    super('Copying is not available in this browser');
+    this.name = 'CopyUnavailableError';
+  }
+}
+
 /** copies through the copy event, the older way: both formats set on the event's clipboard */
 function copyWithCopyEvent(html: string, text: string): boolean {
   if (typeof document.execCommand !== 'function') return false;
@@ -22,7 +30,8 @@ function copyWithCopyEvent(html: string, text: string): boolean {
 /**
  * puts rich HTML on the clipboard with a plain-text twin, so a mail client pastes the formatted
  * signature and a plain editor its text: the async Clipboard API (ClipboardItem) where there is one,
- * else the copy event, else the text alone. throws when nothing could be copied.
+ * else the copy event, else the text alone. throws when nothing could be copied (CopyUnavailableError
+ * when the browser has no way to).
  */
 export async function copyRichText(html: string, text: string): Promise<'rich' | 'text'> {
   if (typeof ClipboardItem !== 'undefined' && typeof navigator.clipboard?.write === 'function') {
@@ -43,5 +52,5 @@ export async function copyRichText(html: string, text: string): Promise<'rich' |
     await navigator.clipboard.writeText(text);
     return 'text';
   }
-  throw new Error('Copying is not available in this browser');
+  throw new CopyUnavailableError();
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { contrastRatio, type ProfileResponse, type TeamBrandResponse } from '@cardcraft/contracts';
 import {
   escapeHtml,
@@ -7,6 +8,8 @@ import {
   signatureText,
   type SignatureSource,
 } from './email-signature';
+
+const t = i18next.getFixedT('en', 'common');
 
 const source = (patch: Partial<SignatureSource> = {}): SignatureSource => ({
   displayName: 'Ada Lovelace',
@@ -32,7 +35,7 @@ describe('the e-mail signature', () => {
     expect(signatureCardUrl('https://cards.example.com/', 'ada')).toBe(
       'https://cards.example.com/u/ada?src=signature',
     );
-    const links = [...parse(signatureHtml(source())).querySelectorAll('a')].map((a) =>
+    const links = [...parse(signatureHtml(source(), t)).querySelectorAll('a')].map((a) =>
       a.getAttribute('href'),
     );
     expect(links).toEqual([
@@ -44,7 +47,7 @@ describe('the e-mail signature', () => {
   });
 
   it('is one table with inline styles only: no classes, style blocks or scripts', () => {
-    const html = signatureHtml(source());
+    const html = signatureHtml(source(), t);
     expect(html.startsWith('<table')).toBe(true);
     expect(html).not.toMatch(/class=|<style|<script|<div/);
     const dom = parse(html);
@@ -64,7 +67,7 @@ describe('the e-mail signature', () => {
       phone: '<b>1</b>',
       photoUrl: 'https://img.example.com/a.png?x="><script>alert(1)</script>',
     });
-    const html = signatureHtml(hostile);
+    const html = signatureHtml(hostile, t);
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<b>');
     const dom = parse(html);
@@ -89,18 +92,19 @@ describe('the e-mail signature', () => {
           phone: null,
           accent: 'red;background:url(x)',
         }),
+        t,
       ),
     );
     expect(dom.querySelector('img')).toBeNull();
     expect(dom.innerHTML).not.toContain('javascript:');
     expect(dom.innerHTML).not.toContain('url(x)');
     expect(dom.querySelectorAll('tr')).toHaveLength(3);
-    const dangerous = parse(signatureHtml(source({ cardUrl: 'javascript:alert(1)' })));
+    const dangerous = parse(signatureHtml(source({ cardUrl: 'javascript:alert(1)' }), t));
     expect(dangerous.innerHTML).not.toContain('javascript:');
   });
 
   it('has a plain-text twin', () => {
-    expect(signatureText(source())).toBe(
+    expect(signatureText(source(), t)).toBe(
       [
         'Ada Lovelace',
         'Analytical engine whisperer · Analytical Engines Ltd',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import {
   AA_TEXT_CONTRAST,
   normalizeTheme,
@@ -94,9 +95,10 @@ const FONT = 'font-family:Arial,Helvetica,sans-serif;';
 
 /**
  * the signature as mail clients render it: one table, inline styles only, no classes, no CSS
- * blocks, no scripts; a photo with its size written out (Outlook ignores CSS sizes); every text escaped
+ * blocks, no scripts; a photo with its size written out (Outlook ignores CSS sizes); every text escaped.
+ * its own words ("View my digital card") are in the dashboard's language: the owner's
  */
-export function signatureHtml(source: SignatureSource): string {
+export function signatureHtml(source: SignatureSource, t: TFunction): string {
   const cardUrl = escapeHtml(safeUrl(source.cardUrl) ?? '');
   const accent = /^#[0-9a-f]{6}$/i.test(source.accent) ? source.accent : '#111827';
   const photo = safeUrl(source.photoUrl);
@@ -120,7 +122,7 @@ export function signatureHtml(source: SignatureSource): string {
   }
   if (contact.length > 0) rows.push(line(contact.join(' &nbsp;|&nbsp; ')));
   rows.push(
-    `<tr><td style="${FONT}font-size:13px;line-height:18px;padding:8px 0 0 0;"><a href="${cardUrl}" style="color:${accent};font-weight:bold;text-decoration:none;">View my digital card &rarr;</a></td></tr>`,
+    `<tr><td style="${FONT}font-size:13px;line-height:18px;padding:8px 0 0 0;"><a href="${cardUrl}" style="color:${accent};font-weight:bold;text-decoration:none;">${escapeHtml(t('cardTools.signature.viewCard', { ns: 'common' }))} &rarr;</a></td></tr>`,
   );
   const photoCell = photo
     ? `<td valign="top" style="padding:0 14px 0 0;vertical-align:top;"><a href="${cardUrl}"><img src="${escapeHtml(photo)}" width="72" height="72" alt="${escapeHtml(source.displayName)}" style="display:block;width:72px;height:72px;border:0;border-radius:36px;"></a></td>`
@@ -140,10 +142,9 @@ export function signatureHtml(source: SignatureSource): string {
 }
 
 /** the same signature as plain text, for clients that paste text only */
-export function signatureText(source: SignatureSource): string {
+export function signatureText(source: SignatureSource, t: TFunction): string {
   const role = [source.title, source.company].filter((part): part is string => Boolean(part?.trim()));
   const contact = [source.email, source.phone].filter((part): part is string => Boolean(part));
-  return [source.displayName, role.join(' · '), contact.join(' | '), `My digital card: ${source.cardUrl}`]
-    .filter(Boolean)
-    .join('\n');
+  const card = t('cardTools.signature.cardLine', { ns: 'common', url: source.cardUrl });
+  return [source.displayName, role.join(' · '), contact.join(' | '), card].filter(Boolean).join('\n');
 }

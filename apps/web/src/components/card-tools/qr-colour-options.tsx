@@ -1,10 +1,21 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AlertTriangle, RotateCcw } from 'lucide-react';
 import type { QrContrast } from '@cardcraft/contracts';
+import type { Language } from '@cardcraft/contracts/languages';
 import { Button } from '@/components/ui/button';
+import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/utils';
 import type { QrDesign } from './get-profile-qr';
 import { HEX_COLOUR } from './qr-design';
+import { qrMessageText } from './qr-messages';
+
+/** a contrast ratio's first figure, one decimal, as the language writes it: 4.5 or 4,5 */
+export function ratioText(ratio: number, language: Language): string {
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    ratio,
+  );
+}
 
 function ColorField({
   label,
@@ -15,6 +26,7 @@ function ColorField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation('common');
   const id = useId();
   // what is being typed, until the field is left; otherwise the colour itself
   const [draft, setDraft] = useState<string | null>(null);
@@ -27,7 +39,7 @@ function ColorField({
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${label}: pick a colour`}
+          aria-label={t('cardTools.qr.pickColour', { label })}
           value={value}
           onChange={(event) => onChange(event.target.value.toLowerCase())}
           className="h-10 w-11 shrink-0 cursor-pointer rounded-lg border border-input bg-surface p-1"
@@ -56,7 +68,7 @@ export interface QrColourOptionsProps {
   contrast: QrContrast;
   /** back to the theme's colours (a team card's: the brand's): offered once the design has others */
   onThemeColours: (() => void) | null;
-  /** what the reset says it goes back to */
+  /** what the reset says it goes back to (the theme's colours by default) */
   resetLabel?: string;
   update: (change: Partial<QrDesign>) => void;
 }
@@ -66,29 +78,33 @@ export function QrColourOptions({
   design,
   contrast,
   onThemeColours,
-  resetLabel = 'Theme colours',
+  resetLabel,
   update,
 }: QrColourOptionsProps) {
+  const { t } = useTranslation('common');
+  const language = useLanguage();
   return (
     <div>
       <div className="grid grid-cols-2 gap-3">
         <ColorField
-          label="Code colour"
+          label={t('cardTools.qr.codeColour')}
           value={design.foreground}
           onChange={(foreground) => update({ foreground })}
         />
         <ColorField
-          label="Background"
+          label={t('cardTools.qr.background')}
           value={design.background}
           onChange={(background) => update({ background })}
         />
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">Contrast {contrast.ratio.toFixed(1)}:1</p>
+        <p className="text-xs text-muted-foreground">
+          {t('cardTools.qr.contrast', { ratio: ratioText(contrast.ratio, language) })}
+        </p>
         {onThemeColours ? (
           <Button variant="ghost" size="sm" onClick={onThemeColours}>
             <RotateCcw aria-hidden="true" />
-            {resetLabel}
+            {resetLabel ?? t('cardTools.qr.themeColours')}
           </Button>
         ) : null}
       </div>
@@ -101,7 +117,7 @@ export function QrColourOptions({
           )}
         >
           <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {contrast.message}
+          {contrast.message ? qrMessageText(t, contrast.message) : null}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,14 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { ProfileResponse, QrResponse } from '@cardcraft/contracts';
+import {
+  QR_LOGO_MAX_BYTES,
+  QrDesignMessages,
+  type ProfileResponse,
+  type QrResponse,
+} from '@cardcraft/contracts';
+import english from '@/i18n/locales/en/common.json';
+import french from '@/i18n/locales/fr/common.json';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
 import { QrDialog } from './qr-dialog';
 
 const designProfileQr = jest.fn();
@@ -128,6 +137,57 @@ describe('QrDialog', () => {
     );
     expect(screen.getByTestId('qr-brand-note').textContent).toContain('#facc15');
     expect((screen.getByLabelText('Code colour') as HTMLInputElement).value).not.toBe('#facc15');
+    await settle();
+  });
+
+  it("says the design's rules in English exactly as the contracts do", () => {
+    const messages = english.cardTools.qr.messages;
+    expect(messages.tooClose).toBe(QrDesignMessages.tooClose);
+    expect(messages.inverted).toBe(QrDesignMessages.inverted);
+    expect(messages.lowContrast).toBe(QrDesignMessages.lowContrast);
+    expect(messages.logoType).toBe(QrDesignMessages.logoType);
+    expect(messages.logoTooLarge.replace('{{size}}', String(QR_LOGO_MAX_BYTES / 1024))).toBe(
+      QrDesignMessages.logoTooLarge,
+    );
+  });
+
+  it('speaks French: its labels, the contrast with a decimal comma, the refusal, the toast, no English left', async () => {
+    await speak('fr');
+    const qrWords = french.cardTools.qr;
+    const { unmount } = renderDialog();
+    expect(screen.getByRole('dialog', { name: qrWords.title })).toBeTruthy();
+    expect((screen.getByLabelText(qrWords.codeColour) as HTMLInputElement).value).toBe('#18181b');
+    expect(screen.getByRole('group', { name: qrWords.logo })).toBeTruthy();
+    await settle();
+    expect(englishLeft(english.cardTools, french.cardTools)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(qrWords.codeColour), { target: { value: '#eeeeee' } });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(qrWords.messages.tooClose);
+    expect(screen.getByText(/^Contraste 1,\d:1$/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(qrWords.codeColour), { target: { value: '#18181b' } });
+    await settle();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: qrWords.downloadPng }));
+    });
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: qrWords.downloaded }));
+    expect(englishLeft(english.cardTools, french.cardTools)).toEqual([]);
+    unmount();
+
+    const brand = { companyName: null, logoUrl: null, bannerUrl: null, website: null, secondaryColor: null };
+    render(
+      <QrDialog
+        profile={profile}
+        qr={qr}
+        brand={{ ...brand, primaryColor: '#facc15' }}
+        onOpenChange={() => {}}
+      />,
+    );
+    expect(screen.getByTestId('qr-brand-note').textContent).toMatch(
+      /^La couleur de marque #facc15 atteint 1,\d+:1/,
+    );
+    expect(englishLeft(english.cardTools, french.cardTools)).toEqual([]);
     await settle();
   });
 });

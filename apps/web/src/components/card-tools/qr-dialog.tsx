@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import {
   QR_PRINT_WIDTHS,
   type ProfileResponse,
@@ -24,7 +25,8 @@ import {
   themeQrColours,
   type BrandQrColours,
 } from './qr-design';
-import { QrColourOptions } from './qr-colour-options';
+import { useLanguage } from '@/i18n/use-language';
+import { QrColourOptions, ratioText } from './qr-colour-options';
 import { QrDownloadActions } from './qr-download-actions';
 import { QrLogoOptions } from './qr-logo-options';
 import { QrPreview } from './qr-preview';
@@ -40,15 +42,15 @@ export interface QrDialogProps {
 }
 
 export function QrDialog({ profile, qr, onOpenChange, returnFocusTo, brand = null }: QrDialogProps) {
+  const { t } = useTranslation('common');
   const brandColours = brandQrColours(brand?.primaryColor);
   return (
     <Dialog open={Boolean(profile && qr)} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-3xl" onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}>
         <DialogHeader>
-          <DialogTitle>Profile QR Code</DialogTitle>
+          <DialogTitle>{t('cardTools.qr.title')}</DialogTitle>
           <DialogDescription>
-            Share this QR code to let others quickly access your profile.
-            {brandColours ? " It starts in your team's brand colour." : null}
+            {brandColours ? t('cardTools.qr.descriptionBrand') : t('cardTools.qr.description')}
           </DialogDescription>
         </DialogHeader>
         {profile && qr ? (
@@ -61,12 +63,21 @@ export function QrDialog({ profile, qr, onOpenChange, returnFocusTo, brand = nul
 
 /** a brand colour too light to scan, said with what the code uses instead */
 function DarkenedNote({ colours }: { colours: BrandQrColours }) {
+  const { t } = useTranslation('common');
+  const language = useLanguage();
   if (!colours.darkenedFrom) return null;
   return (
     <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="qr-brand-note">
-      The brand colour <span className="font-mono">{colours.darkenedFrom}</span> reads{' '}
-      {colours.brandContrast.ratio.toFixed(1)}:1 on white, too light for every phone to scan: the code uses{' '}
-      <span className="font-mono">{colours.foreground}</span>, the same hue darker.
+      <Trans
+        t={t}
+        i18nKey="cardTools.qr.darkened"
+        values={{
+          brand: colours.darkenedFrom,
+          ratio: ratioText(colours.brandContrast.ratio, language),
+          code: colours.foreground,
+        }}
+        components={{ colour: <span className="font-mono" /> }}
+      />
     </p>
   );
 }
@@ -81,6 +92,7 @@ function QrDesigner({
   qr: QrResponse;
   brandColours: BrandQrColours | null;
 }) {
+  const { t } = useTranslation('common');
   const themeColours = themeQrColours(profile);
   // what the reset button goes back to: the brand's colours on a team card, else the theme's
   const preset = brandColours
@@ -97,7 +109,7 @@ function QrDesigner({
     <div className="grid gap-6 md:grid-cols-[minmax(0,18rem)_minmax(0,1fr)]">
       <QrPreview
         src={preview}
-        alt={`QR code for ${profile.displayName}`}
+        alt={t('cardTools.qr.alt', { name: profile.displayName })}
         background={design.background}
         updating={updating}
         drawable={drawable}
@@ -110,13 +122,13 @@ function QrDesigner({
           design={design}
           contrast={contrast}
           onThemeColours={isThemeColours ? null : () => update(preset)}
-          resetLabel={brandColours ? 'Brand colours' : 'Theme colours'}
+          resetLabel={brandColours ? t('cardTools.qr.brandColours') : t('cardTools.qr.themeColours')}
           update={update}
         />
         {brandColours ? <DarkenedNote colours={brandColours} /> : null}
         <QrLogoOptions profile={profile} design={design} update={update} />
         <Segmented<QrPrintWidth>
-          legend="PNG size"
+          legend={t('cardTools.qr.pngSize')}
           name={`qr-width-${profile.id}`}
           value={design.width}
           onChange={(width) => update({ width })}

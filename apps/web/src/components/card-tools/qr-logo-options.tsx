@@ -1,9 +1,11 @@
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Upload } from 'lucide-react';
 import type { ProfileResponse, QrLogo } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
 import type { QrDesign } from './get-profile-qr';
 import { logoFileError, QR_LOGO_TYPES, readAsDataUrl } from './qr-design';
+import { qrMessageText } from './qr-messages';
 import { Segmented } from './segmented';
 
 export interface QrLogoOptionsProps {
@@ -14,6 +16,7 @@ export interface QrLogoOptionsProps {
 
 /** no logo, the card's avatar, or an image picked here (checked before it is sent) */
 export function QrLogoOptions({ profile, design, update }: QrLogoOptionsProps) {
+  const { t } = useTranslation('common');
   const [logoName, setLogoName] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -45,14 +48,14 @@ export function QrLogoOptions({ profile, design, update }: QrLogoOptionsProps) {
   return (
     <div>
       <Segmented<QrLogo>
-        legend="Logo in the centre"
+        legend={t('cardTools.qr.logo')}
         name={`qr-logo-${profile.id}`}
         value={design.logo}
         onChange={chooseLogo}
         options={[
-          { value: 'none', label: 'None' },
-          { value: 'avatar', label: 'Avatar', disabled: !profile.media.avatarUrl },
-          { value: 'upload', label: 'Image' },
+          { value: 'none', label: t('cardTools.qr.logoNone') },
+          { value: 'avatar', label: t('cardTools.qr.logoAvatar'), disabled: !profile.media.avatarUrl },
+          { value: 'upload', label: t('cardTools.qr.logoImage') },
         ]}
       />
       <input
@@ -61,7 +64,7 @@ export function QrLogoOptions({ profile, design, update }: QrLogoOptionsProps) {
         accept={QR_LOGO_TYPES.join(',')}
         className="sr-only"
         tabIndex={-1}
-        aria-label="Logo image"
+        aria-label={t('cardTools.qr.logoFile')}
         onChange={(event) => void onLogoFile(event)}
       />
       {design.logo === 'upload' ? (
@@ -69,18 +72,16 @@ export function QrLogoOptions({ profile, design, update }: QrLogoOptionsProps) {
           <span className="truncate text-muted-foreground">{logoName}</span>
           <Button variant="outline" size="sm" onClick={() => fileInput.current?.click()}>
             <Upload aria-hidden="true" />
-            Change image
+            {t('cardTools.qr.changeImage')}
           </Button>
         </div>
       ) : null}
       {logoError ? (
         <p role="alert" className="mt-2 text-sm text-destructive">
-          {logoError}
+          {qrMessageText(t, logoError)}
         </p>
       ) : (
-        <p className="mt-2 text-xs text-muted-foreground">
-          With a logo the code carries more error correction, so it still scans.
-        </p>
+        <p className="mt-2 text-xs text-muted-foreground">{t('cardTools.qr.logoHint')}</p>
       )}
     </div>
   );

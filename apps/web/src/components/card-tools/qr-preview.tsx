@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -14,6 +15,7 @@ export interface QrPreviewProps {
 
 /** the code as it will be downloaded, on its background, with the address it opens */
 export function QrPreview({ src, alt, background, updating, drawable, profileUrl, error }: QrPreviewProps) {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-w-0 flex-col items-center gap-3">
       <div
@@ -33,7 +35,7 @@ export function QrPreview({ src, alt, background, updating, drawable, profileUrl
         />
         {updating ? (
           <span className="absolute inset-0 grid place-items-center">
-            <Spinner className="size-6" label="Updating the preview" />
+            <Spinner className="size-6" label={t('cardTools.qr.updating')} />
           </span>
         ) : null}
       </div>

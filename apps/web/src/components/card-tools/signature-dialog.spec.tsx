@@ -1,5 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ProfileResponse } from '@cardcraft/contracts';
+import english from '@/i18n/locales/en/common.json';
+import japanese from '@/i18n/locales/ja/common.json';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
 import { SignatureDialog } from './signature-dialog';
 
 const toast = jest.fn();
@@ -106,5 +110,36 @@ describe('SignatureDialog', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Apple Mail' }));
     expect(screen.getByRole('tab', { name: 'Apple Mail' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').textContent).toContain('Always match my default message font');
+  });
+
+  it('speaks Japanese: the dialog, the steps, the signature’s own words and the toast, no English left', async () => {
+    await speak('ja');
+    const words = japanese.cardTools.signature;
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    write.mockRejectedValue(new Error('NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { write, writeText }, configurable: true });
+    render(
+      <SignatureDialog profile={profile} publicBaseUrl="https://cards.example.com" onOpenChange={() => {}} />,
+    );
+    expect(screen.getByRole('dialog', { name: words.title })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: words.mailApp })).toBeTruthy();
+    expect(screen.getByRole('tabpanel').textContent).toContain(words.steps.gmail.second);
+    fireEvent.click(screen.getByRole('tab', { name: 'Apple Mail' }));
+    expect(screen.getByRole('tabpanel').textContent).toContain(words.steps.appleMail.third);
+    const preview = screen.getByTestId('signature-preview');
+    expect(within(preview).getByRole('link', { name: `${words.viewCard} →` })).toBeTruthy();
+    expect(englishLeft(english.cardTools, japanese.cardTools)).toEqual([]);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: words.copy }));
+    });
+    expect(writeText).toHaveBeenCalledWith(
+      expect.stringContaining('デジタル名刺: https://cards.example.com/u/ada?src=signature'),
+    );
+    expect(toast).toHaveBeenCalledWith(
+      expect.objectContaining({ title: words.copiedTitle, description: words.textOnly }),
+    );
+    expect(screen.getByRole('button', { name: words.copied })).toBeTruthy();
+    expect(englishLeft(english.cardTools, japanese.cardTools)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
 import type { ProfileResponse, TeamBrandResponse } from '@cardcraft/contracts';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/utils';
-import { copyRichText } from './copy-rich-text';
+import { copyRichText, CopyUnavailableError } from './copy-rich-text';
 import { signatureHtml, signatureSource, signatureText } from './email-signature';
 
 export interface SignatureDialogProps {
@@ -25,35 +26,13 @@ export interface SignatureDialogProps {
   brand?: TeamBrandResponse | null;
 }
 
+/** the mail apps (brand names, the same in every language); each one's steps are `cardTools.signature.steps.{key}` */
 const CLIENTS = [
-  {
-    id: 'gmail',
-    name: 'Gmail',
-    steps: [
-      'Open Settings (the gear), then See all settings.',
-      'In General, find Signature and choose Create new.',
-      'Paste the signature, then Save Changes at the bottom of the page.',
-    ],
-  },
-  {
-    id: 'outlook',
-    name: 'Outlook',
-    steps: [
-      'Open Settings, then Accounts and Signatures (on the web: Mail, then Compose and reply).',
-      'Choose New signature and give it a name.',
-      'Paste the signature into the box and Save.',
-    ],
-  },
-  {
-    id: 'apple-mail',
-    name: 'Apple Mail',
-    steps: [
-      'Open Mail, then Settings, then Signatures.',
-      'Pick the account and press + to add a signature.',
-      'Untick "Always match my default message font", then paste the signature.',
-    ],
-  },
+  { id: 'gmail', name: 'Gmail', steps: 'gmail' },
+  { id: 'outlook', name: 'Outlook', steps: 'outlook' },
+  { id: 'apple-mail', name: 'Apple Mail', steps: 'appleMail' },
 ] as const;
+const STEPS = ['first', 'second', 'third'] as const;
 
 type ClientId = (typeof CLIENTS)[number]['id'];
 
@@ -64,14 +43,13 @@ export function SignatureDialog({
   returnFocusTo,
   brand = null,
 }: SignatureDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <Dialog open={profile !== null} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" onCloseAutoFocus={(event) => returnFocus(event, returnFocusTo)}>
         <DialogHeader>
-          <DialogTitle>E-mail signature</DialogTitle>
-          <DialogDescription>
-            Put your card under every e-mail you send. Copy the signature and paste it into your mail app.
-          </DialogDescription>
+          <DialogTitle>{t('cardTools.signature.title')}</DialogTitle>
+          <DialogDescription>{t('cardTools.signature.description')}</DialogDescription>
         </DialogHeader>
         {profile ? <SignatureBody profile={profile} publicBaseUrl={publicBaseUrl} brand={brand} /> : null}
       </DialogContent>
@@ -88,29 +66,35 @@ function SignatureBody({
   publicBaseUrl: string;
   brand: TeamBrandResponse | null;
 }) {
+  const { t } = useTranslation('common');
   const source = useMemo(
     () => signatureSource(profile, publicBaseUrl, brand),
     [profile, publicBaseUrl, brand],
   );
-  const html = useMemo(() => signatureHtml(source), [source]);
+  const html = useMemo(() => signatureHtml(source, t), [source, t]);
   const [copied, setCopied] = useState(false);
   const [client, setClient] = useState<ClientId>('gmail');
   const steps = CLIENTS.find((entry) => entry.id === client)!.steps;
 
   const onCopy = async () => {
     try {
-      const how = await copyRichText(html, signatureText(source));
+      const how = await copyRichText(html, signatureText(source, t));
       setCopied(true);
       setTimeout(() => setCopied(false), 2000);
       toast({
-        title: 'Signature copied',
-        description: how === 'text' ? 'Only the text could be copied in this browser.' : undefined,
+        title: t('cardTools.signature.copiedTitle'),
+        description: how === 'text' ? t('cardTools.signature.textOnly') : undefined,
         variant: 'success',
       });
     } catch (error) {
       toast({
-        title: 'Failed to copy signature',
-        description: error instanceof Error ? error.message : undefined,
+        title: t('cardTools.signature.copyFailed'),
+        description:
+          error instanceof CopyUnavailableError
+            ? t('cardTools.signature.copyUnavailable')
+            : error instanceof Error
+              ? error.message
+              : undefined,
         variant: 'destructive',
       });
     }
@@ -119,7 +103,7 @@ function SignatureBody({
   return (
     <div className="flex min-w-0 flex-col gap-5">
       <figure className="min-w-0">
-        <figcaption className="mb-2 text-sm font-medium">Preview</figcaption>
+        <figcaption className="mb-2 text-sm font-medium">{t('cardTools.signature.preview')}</figcaption>
         <div className="overflow-x-auto rounded-xl border border-border bg-white p-4 text-slate-900 shadow-xs">
           {/* our own markup, every text in it escaped by signatureHtml */}
           <div data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: html }} />
@@ -127,15 +111,15 @@ function SignatureBody({
       </figure>
       <Button onClick={() => void onCopy()} className="w-full sm:w-auto sm:self-start">
         {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-        {copied ? 'Copied' : 'Copy signature'}
+        {copied ? t('cardTools.signature.copied') : t('cardTools.signature.copy')}
       </Button>
       <section aria-labelledby="signature-how-to" className="min-w-0">
         <h3 id="signature-how-to" className="mb-2 text-sm font-medium">
-          Add it to your mail app
+          {t('cardTools.signature.howTo')}
         </h3>
         <div
           role="tablist"
-          aria-label="Mail app"
+          aria-label={t('cardTools.signature.mailApp')}
           className="flex rounded-lg border border-input bg-muted p-0.5"
         >
           {CLIENTS.map((entry) => (
@@ -163,8 +147,8 @@ function SignatureBody({
           className="mt-3"
         >
           <ol className="list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
-            {steps.map((step) => (
-              <li key={step}>{step}</li>
+            {STEPS.map((step) => (
+              <li key={step}>{t(`cardTools.signature.steps.${steps}.${step}`)}</li>
             ))}
           </ol>
         </div>

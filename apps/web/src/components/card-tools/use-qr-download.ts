@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { toast } from '@/components/ui/toast';
 import { normalizeError, saveBlob } from '@/lib/api-client';
@@ -9,6 +10,7 @@ export type QrDownloadFormat = 'png' | 'svg';
 
 /** the design as a file, PNG or SVG, saved and told in a toast; which format is on its way */
 export function useQrDownload(profile: Pick<ProfileResponse, 'id' | 'handle'>, design: QrDesign) {
+  const { t } = useTranslation('common');
   const [downloading, setDownloading] = useState<QrDownloadFormat | null>(null);
 
   const download = async (format: QrDownloadFormat) => {
@@ -16,10 +18,10 @@ export function useQrDownload(profile: Pick<ProfileResponse, 'id' | 'handle'>, d
     try {
       const blob = await designProfileQr(profile.id, { ...design, format });
       saveBlob(blob, qrFileName(profile.handle, format, design.width));
-      toast({ title: 'QR Code downloaded', variant: 'success' });
+      toast({ title: t('cardTools.qr.downloaded'), variant: 'success' });
     } catch (error) {
       toast({
-        title: 'Failed to download QR code',
+        title: t('cardTools.qr.downloadFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
 import {
   BrowsersCard,
@@ -30,11 +31,9 @@ export function AnalyticsBoard({
   aside?: ReactNode;
   readOnly?: boolean;
 }) {
+  const { t } = useTranslation('analytics');
   return (
-    <div
-      className="space-y-6"
-      {...(readOnly ? { role: 'region', 'aria-label': 'Analytics, read-only' } : {})}
-    >
+    <div className="space-y-6" {...(readOnly ? { role: 'region', 'aria-label': t('board.readOnly') } : {})}>
       <StatCards summary={summary} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Globe2, X } from 'lucide-react';
 import {
   ANALYTICS_FILTER_KEYS,
@@ -10,16 +11,15 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
+import { useLanguage } from '@/i18n/use-language';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { AnalyticsViewControls } from '../hooks/use-analytics-view';
 import { dayRangeText, type ResolvedRange } from '../utils/date-range';
 import { filterText } from '../utils/filter-labels';
 import { RangePicker } from './range-picker';
 
-const COMPARISONS: { value: AnalyticsComparison; label: string }[] = [
-  { value: 'previous', label: 'Previous period' },
-  { value: 'year', label: 'Same period last year' },
-];
+/** the comparisons offered; each is named by `compare.{value}` in the catalogue */
+const COMPARISONS: AnalyticsComparison[] = ['previous', 'year'];
 
 export function CompareSelect({
   id,
@@ -30,17 +30,18 @@ export function CompareSelect({
   value: AnalyticsComparison;
   onChange: (value: AnalyticsComparison) => void;
 }) {
+  const { t } = useTranslation('analytics');
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Compare to</Label>
+      <Label htmlFor={id}>{t('compare.label')}</Label>
       <Select value={value} onValueChange={(next) => onChange(next === 'year' ? 'year' : 'previous')}>
         <SelectTrigger id={id} className="w-full sm:w-52">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
           {COMPARISONS.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
+            <SelectItem key={option} value={option}>
+              {t(`compare.${option}`)}
             </SelectItem>
           ))}
         </SelectContent>
@@ -59,12 +60,14 @@ export function FilterChips({
   onRemove: (key: AnalyticsFilterKey) => void;
   onClear: () => void;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const active = ANALYTICS_FILTER_KEYS.filter((key) => filters[key]);
   if (active.length === 0) return null;
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t('filters.group')}>
       {active.map((key) => {
-        const text = filterText(key, filters[key] ?? '');
+        const text = filterText(key, filters[key] ?? '', t, language);
         return (
           <span
             key={key}
@@ -74,7 +77,7 @@ export function FilterChips({
             <button
               type="button"
               onClick={() => onRemove(key)}
-              aria-label={`Remove filter: ${text}`}
+              aria-label={t('filters.remove', { filter: text })}
               className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-primary/15 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring"
             >
               <X className="size-3.5" aria-hidden="true" />
@@ -84,7 +87,7 @@ export function FilterChips({
       })}
       {active.length > 1 ? (
         <Button variant="link" size="sm" onClick={onClear}>
-          Clear filters
+          {t('filters.clear')}
         </Button>
       ) : null}
     </div>
@@ -101,17 +104,17 @@ export function RangeNote({
   timeZone: string;
   allTime: boolean;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   return (
     <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-slate-600" data-testid="range-note">
       <Globe2 className="size-3.5" aria-hidden="true" />
       <span>
-        {dayRangeText(range.firstDay, range.lastDay)}, days in {timeZone}.
+        {t('range.note', { range: dayRangeText(range.firstDay, range.lastDay, language), zone: timeZone })}
       </span>
       {range.shortened || allTime ? (
         <span>
-          {`The dashboard reads at most ${ANALYTICS_MAX_RANGE_DAYS} days at once${
-            range.shortened ? ', so this range starts later than asked' : ''
-          }.`}
+          {t(range.shortened ? 'range.shortened' : 'range.limit', { days: ANALYTICS_MAX_RANGE_DAYS })}
         </span>
       ) : null}
     </p>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { BarChart3 } from 'lucide-react';
 import type { AnalyticsOverviewResponse, OverviewCardFigures } from '@cardcraft/contracts';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,13 +16,10 @@ export function AnalyticsOverview({
   hrefOf?: (row: OverviewCardFigures) => string | null;
   rowTestId?: string;
 }) {
+  const { t } = useTranslation('analytics');
   if (overview.cards.length === 0) {
     return (
-      <EmptyState
-        icon={BarChart3}
-        title="No cards yet"
-        description="Figures show here once a card is published and visited."
-      />
+      <EmptyState icon={BarChart3} title={t('overview.emptyTitle')} description={t('overview.emptyText')} />
     );
   }
   return (

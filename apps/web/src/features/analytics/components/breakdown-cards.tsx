@@ -12,14 +12,19 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilterKey, VisitItem, VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLanguage } from '@/i18n/use-language';
 import {
   capitalize,
   countryName,
   deviceKind,
+  deviceLabel,
   flagFor,
+  formatNumber,
+  formatPercent,
   GLOBE,
   locationText,
   percentOf,
@@ -103,6 +108,7 @@ function CountList({
   filterKey: AnalyticsFilterKey;
   filter?: FilterTarget;
 }) {
+  const language = useLanguage();
   const max = rows[0]?.[1] ?? 0;
   return (
     <ul className="space-y-2">
@@ -111,7 +117,7 @@ function CountList({
           <FilterRow filterKey={filterKey} value={key} target={filter} className="space-y-1.5">
             <span className="flex items-center justify-between gap-2 text-sm">
               {label(key)}
-              <span className="font-medium tabular-nums">{count}</span>
+              <span className="font-medium tabular-nums">{formatNumber(count, language)}</span>
             </span>
             <Bar value={count} max={max} className={barClassName} />
           </FilterRow>
@@ -128,19 +134,21 @@ interface WidgetProps {
 }
 
 export function GeographyCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const rows = topEntries(summary.visitsByCountry, 6);
   return (
     <BreakdownCard
       icon={Globe2}
-      title="Geographic Distribution"
-      empty={rows.length === 0 ? 'No geographic data available yet' : null}
+      title={t('breakdown.countries')}
+      empty={rows.length === 0 ? t('breakdown.noCountries') : null}
     >
       <CountList
         rows={rows}
         label={(country) => (
           <span className="flex min-w-0 items-center gap-2">
             <CountryFlag country={country} />
-            <span className="truncate">{countryName(country)}</span>
+            <span className="truncate">{countryName(country, language)}</span>
           </span>
         )}
         barClassName="bg-indigo-500"
@@ -152,12 +160,13 @@ export function GeographyCard({ summary, filter }: WidgetProps) {
 }
 
 export function CitiesCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
   const rows = topEntries(summary.visitsByCity, 6);
   return (
     <BreakdownCard
       icon={Building2}
-      title="Cities"
-      empty={rows.length === 0 ? 'No city data available yet' : null}
+      title={t('breakdown.cities')}
+      empty={rows.length === 0 ? t('breakdown.noCities') : null}
     >
       <CountList
         rows={rows}
@@ -171,12 +180,13 @@ export function CitiesCard({ summary, filter }: WidgetProps) {
 }
 
 export function BrowsersCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
   const rows = topEntries(summary.visitsByBrowser, 6);
   return (
     <BreakdownCard
       icon={Compass}
-      title="Browsers"
-      empty={rows.length === 0 ? 'No browser data available yet' : null}
+      title={t('breakdown.browsers')}
+      empty={rows.length === 0 ? t('breakdown.noBrowsers') : null}
     >
       <CountList
         rows={rows}
@@ -189,25 +199,31 @@ export function BrowsersCard({ summary, filter }: WidgetProps) {
   );
 }
 
+/** the utm parameters, each titled by `breakdown.{key}` */
 const CAMPAIGN_PARTS = [
-  { key: 'utm_source', title: 'Source', of: (s: VisitSummaryResponse) => s.visitsByUtmSource },
-  { key: 'utm_medium', title: 'Medium', of: (s: VisitSummaryResponse) => s.visitsByUtmMedium },
-  { key: 'utm_campaign', title: 'Campaign', of: (s: VisitSummaryResponse) => s.visitsByUtmCampaign },
+  { key: 'utm_source', of: (s: VisitSummaryResponse) => s.visitsByUtmSource },
+  { key: 'utm_medium', of: (s: VisitSummaryResponse) => s.visitsByUtmMedium },
+  { key: 'utm_campaign', of: (s: VisitSummaryResponse) => s.visitsByUtmCampaign },
 ] as const;
 
 /** the visits that came with utm parameters: by source, medium and campaign */
 export function CampaignsCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
   const parts = CAMPAIGN_PARTS.map((part) => ({ ...part, rows: topEntries(part.of(summary), 5) }));
   const none = parts.every((part) => part.rows.length === 0);
   return (
-    <BreakdownCard icon={Megaphone} title="Campaigns (UTM)" empty={none ? 'No campaign visits yet' : null}>
+    <BreakdownCard
+      icon={Megaphone}
+      title={t('breakdown.campaigns')}
+      empty={none ? t('breakdown.noCampaigns') : null}
+    >
       <div className="space-y-4">
         {parts
           .filter((part) => part.rows.length > 0)
           .map((part) => (
             <section key={part.key}>
               <h3 className="mb-2 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                {part.title}
+                {t(`breakdown.${part.key}`)}
               </h3>
               <CountList
                 rows={part.rows}
@@ -224,16 +240,17 @@ export function CampaignsCard({ summary, filter }: WidgetProps) {
 }
 
 export function TrafficSourcesCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
   const rows = topEntries(summary.visitsByReferrer, 5);
   return (
     <BreakdownCard
       icon={Link2}
-      title="Traffic Sources"
-      empty={rows.length === 0 ? 'No traffic source data available yet' : null}
+      title={t('breakdown.referrers')}
+      empty={rows.length === 0 ? t('breakdown.noReferrers') : null}
     >
       <CountList
         rows={rows}
-        label={(referrer) => <span className="truncate">{referrerLabel(referrer)}</span>}
+        label={(referrer) => <span className="truncate">{referrerLabel(referrer, t)}</span>}
         rowKey={(referrer) => referrer || 'direct'}
         barClassName="bg-teal-500"
         filterKey="referrer"
@@ -246,12 +263,14 @@ export function TrafficSourcesCard({ summary, filter }: WidgetProps) {
 const DEVICE_ICONS: Record<DeviceKind, LucideIcon> = { mobile: Smartphone, tablet: Tablet, desktop: Monitor };
 
 export function DevicesCard({ summary, filter }: WidgetProps) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const rows = topEntries(summary.visitsByDevice);
   return (
     <BreakdownCard
       icon={Monitor}
-      title="Device Types"
-      empty={rows.length === 0 ? 'No device data available yet' : null}
+      title={t('breakdown.devices')}
+      empty={rows.length === 0 ? t('breakdown.noDevices') : null}
     >
       <ul className="space-y-1">
         {rows.map(([device, count]) => {
@@ -270,10 +289,12 @@ export function DevicesCard({ summary, filter }: WidgetProps) {
                 </span>
                 <span className="block min-w-0 flex-1 space-y-1.5">
                   <span className="flex items-center justify-between gap-2 text-sm">
-                    <span className="truncate">{capitalize(device)}</span>
+                    <span className="truncate">{deviceLabel(device, t)}</span>
                     <span className="text-slate-600 tabular-nums">
-                      <span className="font-semibold text-foreground">{pct}%</span> · {count}{' '}
-                      {count === 1 ? 'visit' : 'visits'}
+                      <span className="font-semibold text-foreground">
+                        {formatPercent(pct / 100, language)}
+                      </span>{' '}
+                      · {t('breakdown.visits', { count, number: formatNumber(count, language) })}
                     </span>
                   </span>
                   <Bar value={pct} max={100} className="bg-violet-500" />
@@ -297,11 +318,13 @@ export function RecentVisitorsCard({
   /** the zone the visits' times are shown in, on hover and to assistive technology */
   timeZone?: string;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const rows = (visits ?? []).slice(0, 8);
   return (
     <BreakdownCard
-      title="Recent Visitors"
-      empty={!loading && rows.length === 0 ? 'No recent visitors yet' : null}
+      title={t('visitors.title')}
+      empty={!loading && rows.length === 0 ? t('visitors.none') : null}
     >
       {loading ? (
         <div className="space-y-3" aria-busy="true">
@@ -326,17 +349,17 @@ export function RecentVisitorsCard({
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-medium">
-                    {visitorLabel(visit)}
+                    {visitorLabel(visit, t)}
                     {name ? <span className="font-normal text-muted-foreground"> · {name}</span> : null}
                   </p>
-                  <p className="truncate text-xs text-muted-foreground">{locationText(visit)}</p>
+                  <p className="truncate text-xs text-muted-foreground">{locationText(visit, t, language)}</p>
                 </div>
                 <time
                   dateTime={visit.createdAtUtc}
-                  title={zonedDateTime(visit.createdAtUtc, timeZone)}
+                  title={zonedDateTime(visit.createdAtUtc, timeZone, language)}
                   className="shrink-0 text-xs text-muted-foreground"
                 >
-                  {relativeTime(visit.createdAtUtc)}
+                  {relativeTime(visit.createdAtUtc, t, language)}
                 </time>
               </li>
             );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnalyticsFilterKey } from '@cardcraft/contracts';
 import { cn } from '@/lib/utils';
 import { filterActionPrefix } from '../utils/filter-labels';
@@ -26,6 +27,7 @@ export function FilterRow({
   className?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('analytics');
   if (!target || value === '') return <div className={className}>{children}</div>;
   return (
     <button
@@ -36,7 +38,7 @@ export function FilterRow({
         className,
       )}
     >
-      <span className="sr-only">{filterActionPrefix(filterKey)}</span>
+      <span className="sr-only">{filterActionPrefix(filterKey, t)}</span>
       {children}
     </button>
   );

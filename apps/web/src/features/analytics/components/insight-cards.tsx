@@ -9,6 +9,9 @@ import {
   Route,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@cardcraft/contracts/languages';
 import type {
   BlockClicks,
   LinkClicks,
@@ -18,12 +21,11 @@ import type {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLanguage } from '@/i18n/use-language';
 import type { AnalyticsExport } from '../api/export-analytics';
-import { changeText, channelLabel, FUNNEL_LABELS, shareText, topEntries } from '../utils/analytics-format';
+import { changeText, channelLabel, formatNumber, shareText, topEntries } from '../utils/analytics-format';
 import { zonedDay } from '../utils/zoned-format';
 import { FilterRow, type FilterTarget } from './filter-row';
-
-const number = new Intl.NumberFormat('en');
 
 function InsightCard({
   icon: Icon,
@@ -66,13 +68,15 @@ function Bar({ value, max, className }: { value: number; max: number; className:
 
 /** viewed → saved or shared → clicked → messaged, each with its share of the viewers */
 export function FunnelCard({ summary }: { summary: VisitSummaryResponse }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const viewers = summary.funnel[0]?.visitors ?? 0;
   return (
     <InsightCard
       icon={Filter}
-      title="Visitor funnel"
-      description="Distinct visitors at each step, and their share of those who viewed"
-      empty={viewers === 0 ? 'No visitors in this period yet' : null}
+      title={t('funnel.title')}
+      description={t('funnel.description')}
+      empty={viewers === 0 ? t('empty.visitors') : null}
     >
       <ol className="space-y-3.5">
         {summary.funnel.map((step, index) => (
@@ -80,11 +84,14 @@ export function FunnelCard({ summary }: { summary: VisitSummaryResponse }) {
             <div className="flex items-start justify-between gap-3 text-sm">
               <span className="min-w-0">
                 <span className="mr-1.5 text-muted-foreground tabular-nums">{index + 1}.</span>
-                {FUNNEL_LABELS[step.step]}
+                {t(`funnel.${step.step}`)}
               </span>
               <span className="shrink-0 tabular-nums">
-                <span className="font-medium">{number.format(step.visitors)}</span>
-                <span className="text-muted-foreground"> · {shareText(step.shareOfViewers)}</span>
+                <span className="font-medium">{formatNumber(step.visitors, language)}</span>
+                <span className="text-muted-foreground">
+                  {' '}
+                  · {shareText(step.shareOfViewers, t, language)}
+                </span>
               </span>
             </div>
             <Bar value={step.visitors} max={viewers} className="bg-indigo-500" />
@@ -97,22 +104,24 @@ export function FunnelCard({ summary }: { summary: VisitSummaryResponse }) {
 
 /** how visitors arrived: QR code, shared link, e-mail signature, NFC tag, direct */
 export function ChannelsCard({ summary, filter }: { summary: VisitSummaryResponse; filter?: FilterTarget }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const rows = topEntries(summary.visitsByChannel, 7);
   const max = rows[0]?.[1] ?? 0;
   return (
     <InsightCard
       icon={Route}
-      title="Channels"
-      description="How visitors arrived"
-      empty={rows.length === 0 ? 'No visits in this period yet' : null}
+      title={t('channels.title')}
+      description={t('channels.description')}
+      empty={rows.length === 0 ? t('empty.visits') : null}
     >
       <ul className="space-y-2">
         {rows.map(([channel, count]) => (
           <li key={channel}>
             <FilterRow filterKey="channel" value={channel} target={filter} className="space-y-1.5">
               <span className="flex items-center justify-between gap-2 text-sm">
-                <span className="truncate">{channelLabel(channel)}</span>
-                <span className="font-medium tabular-nums">{number.format(count)}</span>
+                <span className="truncate">{channelLabel(channel, t)}</span>
+                <span className="font-medium tabular-nums">{formatNumber(count, language)}</span>
               </span>
               <Bar value={count} max={max} className="bg-sky-500" />
             </FilterRow>
@@ -125,23 +134,26 @@ export function ChannelsCard({ summary, filter }: { summary: VisitSummaryRespons
 
 /** clicks, distinct clickers and clicks per view (absent until the api counts them: a dash) */
 function ClickFigures({ item }: { item: LinkClicks | BlockClicks }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   return (
     <span className="shrink-0 text-right tabular-nums">
-      <span className="font-medium">{number.format(item.clicks)}</span>
+      <span className="font-medium">{formatNumber(item.clicks, language)}</span>
       <span className="text-muted-foreground">
         {' '}
-        · {item.uniqueClicks === undefined ? '–' : number.format(item.uniqueClicks)} ·{' '}
-        {item.clickRate === undefined ? '–' : shareText(item.clickRate)}
+        · {item.uniqueClicks === undefined ? '–' : formatNumber(item.uniqueClicks, language)} ·{' '}
+        {item.clickRate === undefined ? '–' : shareText(item.clickRate, t, language)}
       </span>
     </span>
   );
 }
 
 function ClickHeading({ children }: { children: string }) {
+  const { t } = useTranslation('analytics');
   return (
     <h3 className="mb-2 flex justify-between gap-3 text-xs font-medium tracking-wide text-muted-foreground uppercase">
       <span>{children}</span>
-      <span aria-hidden="true">Clicks · unique · rate</span>
+      <span aria-hidden="true">{t('clicks.columns')}</span>
     </h3>
   );
 }
@@ -154,25 +166,27 @@ export function LinkClicksCard({
   summary: VisitSummaryResponse;
   filter?: FilterTarget;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const blocks = summary.clicksByBlock.slice(0, 6);
   const links = summary.clicksByLink.slice(0, 6);
   return (
     <InsightCard
       icon={MousePointerClick}
-      title="Link clicks"
-      description="Clicks, unique clickers and clicks per view, by part of your profile and by link"
-      empty={links.length === 0 ? 'No link clicks in this period yet' : null}
+      title={t('clicks.title')}
+      description={t('clicks.description')}
+      empty={links.length === 0 ? t('clicks.none') : null}
     >
       <div className="space-y-5">
         {blocks.length > 0 ? (
           <section>
-            <ClickHeading>By block</ClickHeading>
+            <ClickHeading>{t('clicks.byBlock')}</ClickHeading>
             <ul className="space-y-2">
               {blocks.map((block) => (
                 <li
                   key={block.id}
                   className="flex items-center justify-between gap-3 text-sm"
-                  aria-label={`${block.label}, ${block.kind}: ${clicksSaid(block)}`}
+                  aria-label={`${block.label}, ${block.kind}: ${clicksSaid(block, t, language)}`}
                 >
                   <span className="min-w-0 truncate">
                     {block.label}
@@ -185,7 +199,7 @@ export function LinkClicksCard({
           </section>
         ) : null}
         <section>
-          <ClickHeading>By link</ClickHeading>
+          <ClickHeading>{t('clicks.byLink')}</ClickHeading>
           <ul className="space-y-1">
             {links.map((link) => (
               <li key={link.target}>
@@ -210,60 +224,74 @@ export function LinkClicksCard({
 }
 
 /** "12 clicks, 9 unique, 4.2 % of views" for assistive technology */
-function clicksSaid(item: LinkClicks | BlockClicks): string {
-  const parts = [`${number.format(item.clicks)} clicks`];
-  if (item.uniqueClicks !== undefined) parts.push(`${number.format(item.uniqueClicks)} unique`);
-  if (item.clickRate !== undefined && item.clickRate !== null)
-    parts.push(`${shareText(item.clickRate)} of views`);
+function clicksSaid(item: LinkClicks | BlockClicks, t: TFunction, language: Language): string {
+  const ns = 'analytics';
+  const parts = [
+    t('clicks.said.clicks', { ns, count: item.clicks, number: formatNumber(item.clicks, language) }),
+  ];
+  if (item.uniqueClicks !== undefined) {
+    parts.push(t('clicks.said.unique', { ns, number: formatNumber(item.uniqueClicks, language) }));
+  }
+  if (item.clickRate !== undefined && item.clickRate !== null) {
+    parts.push(t('clicks.said.rate', { ns, share: shareText(item.clickRate, t, language) }));
+  }
   return parts.join(', ');
 }
 
+/** the figures compared, each named by `figures.{key}` */
 const COMPARED = [
-  { key: 'visits', label: 'Visits', now: (s: VisitSummaryResponse) => s.totalVisits },
-  { key: 'uniqueVisitors', label: 'Unique visitors', now: (s: VisitSummaryResponse) => s.uniqueVisitors },
-  { key: 'saves', label: 'Saves', now: (s: VisitSummaryResponse) => s.engagement.vcard_saved ?? 0 },
-  { key: 'messages', label: 'Messages', now: (s: VisitSummaryResponse) => s.engagement.message_sent ?? 0 },
+  { key: 'visits', now: (s: VisitSummaryResponse) => s.totalVisits },
+  { key: 'uniqueVisitors', now: (s: VisitSummaryResponse) => s.uniqueVisitors },
+  { key: 'saves', now: (s: VisitSummaryResponse) => s.engagement.vcard_saved ?? 0 },
+  { key: 'messages', now: (s: VisitSummaryResponse) => s.engagement.message_sent ?? 0 },
 ] as const;
 
 /** the title of the comparison, by what it compares with */
-export function comparisonTitle(kind: VisitSummaryResponse['comparison']['kind'] | undefined): string {
-  return kind === 'year' ? 'Against the same period last year' : 'Against the period before';
+export function comparisonTitle(
+  kind: VisitSummaryResponse['comparison']['kind'] | undefined,
+  t: TFunction,
+): string {
+  return t(kind === 'year' ? 'comparison.year' : 'comparison.previous', { ns: 'analytics' });
 }
 
 /** the selected period against the one it is compared with (the period before, or a year before) */
 export function PeriodComparisonCard({ summary }: { summary: VisitSummaryResponse }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const { previous, changePercent, kind } = summary.comparison;
   const timeZone = summary.timeZone || 'UTC';
   const nothing = COMPARED.every(({ key, now }) => now(summary) === 0 && previous[key] === 0);
   return (
     <InsightCard
       icon={Activity}
-      title={comparisonTitle(kind)}
-      description={`${zonedDay(previous.fromUtc, timeZone)} – ${zonedDay(previous.toUtc, timeZone)}`}
-      empty={nothing ? 'No activity in this period or the one before' : null}
+      title={comparisonTitle(kind, t)}
+      description={`${zonedDay(previous.fromUtc, timeZone, language)} – ${zonedDay(previous.toUtc, timeZone, language)}`}
+      empty={nothing ? t('comparison.none') : null}
     >
       <dl className="grid grid-cols-2 gap-3">
-        {COMPARED.map(({ key, label, now }) => {
+        {COMPARED.map(({ key, now }) => {
           const change = changePercent[key];
           const up = change !== null && change > 0;
           const down = change !== null && change < 0;
           const Arrow = down ? ArrowDownRight : ArrowUpRight;
           return (
             <div key={key} className="rounded-lg border border-border p-3">
-              <dt className="text-xs text-muted-foreground">{label}</dt>
+              <dt className="text-xs text-muted-foreground">{t(`figures.${key}`)}</dt>
               <dd className="mt-1 flex flex-wrap items-baseline justify-between gap-x-2">
-                <span className="text-lg font-semibold tabular-nums">{number.format(now(summary))}</span>
+                <span className="text-lg font-semibold tabular-nums">
+                  {formatNumber(now(summary), language)}
+                </span>
                 <span
                   className={`inline-flex items-center text-xs font-medium tabular-nums ${
                     up ? 'text-emerald-700' : down ? 'text-rose-700' : 'text-muted-foreground'
                   }`}
                 >
                   {up || down ? <Arrow className="size-3.5" aria-hidden="true" /> : null}
-                  {changeText(change, now(summary))}
+                  {changeText(change, now(summary), t, language)}
                 </span>
               </dd>
               <dd className="text-xs text-muted-foreground tabular-nums">
-                before: {number.format(previous[key])}
+                {t('change.before', { value: formatNumber(previous[key], language) })}
               </dd>
             </div>
           );
@@ -283,6 +311,8 @@ export function LiveVisitorsCard({
   loading: boolean;
   failed: boolean;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   return (
     <Card className="p-4">
       <div className="flex items-center justify-between gap-3">
@@ -294,21 +324,21 @@ export function LiveVisitorsCard({
             <span className="relative inline-flex size-2.5 rounded-full bg-emerald-500" />
           </span>
           <Radio className="size-4 text-muted-foreground" aria-hidden="true" />
-          Live: last 5 minutes
+          {t('live.title')}
         </div>
         {loading ? (
           <Skeleton className="h-6 w-16" />
         ) : failed ? (
-          <span className="text-xs text-muted-foreground">unavailable</span>
+          <span className="text-xs text-muted-foreground">{t('live.unavailable')}</span>
         ) : (
           <span className="text-right text-sm tabular-nums" aria-live="polite">
-            <span className="text-lg font-semibold">{number.format(live?.visitors ?? 0)}</span>{' '}
-            {live?.visitors === 1 ? 'visitor' : 'visitors'}
+            <span className="text-lg font-semibold">{formatNumber(live?.visitors ?? 0, language)}</span>{' '}
+            {t('live.visitors', { count: live?.visitors ?? 0 })}
           </span>
         )}
       </div>
       {!loading && !failed && live?.visitors === 0 ? (
-        <p className="mt-1 text-xs text-muted-foreground">Nobody is looking at your profile right now</p>
+        <p className="mt-1 text-xs text-muted-foreground">{t('live.nobody')}</p>
       ) : null}
     </Card>
   );
@@ -321,15 +351,16 @@ export function ExportButtons({
   onExport: (kind: AnalyticsExport) => void;
   pending: AnalyticsExport | null;
 }) {
+  const { t } = useTranslation('analytics');
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="outline" size="sm" onClick={() => onExport('summary')} disabled={pending !== null}>
         <Download aria-hidden="true" />
-        {pending === 'summary' ? 'Exporting...' : 'Summary CSV'}
+        {pending === 'summary' ? t('export.exporting') : t('export.summary')}
       </Button>
       <Button variant="outline" size="sm" onClick={() => onExport('visits')} disabled={pending !== null}>
         <Download aria-hidden="true" />
-        {pending === 'visits' ? 'Exporting...' : 'Visits CSV'}
+        {pending === 'visits' ? t('export.exporting') : t('export.visits')}
       </Button>
     </div>
   );

@@ -1,6 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ApiError } from '@/lib/api-error';
-import { AnalyticsLoadError, LOAD_FAILURE } from './load-error';
+import { AnalyticsLoadError } from './load-error';
+
+const LOAD_FAILURE = 'Failed to load analytics data. Please try refreshing.';
 
 describe('a failed analytics read', () => {
   it("shows the server's outage text with a Retry that asks again", () => {

@@ -1,14 +1,14 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-error';
 
-export const LOAD_FAILURE = 'Failed to load analytics data. Please try refreshing.';
-
 /** what the owner reads when a read failed: the server's word for an outage, else the generic text */
-export function loadErrorMessage(error: unknown): string {
+export function loadErrorMessage(error: unknown, t: TFunction): string {
   if (error instanceof ApiError && error.status === 503 && error.message) return error.message;
-  return LOAD_FAILURE;
+  return t('load.failed', { ns: 'analytics' });
 }
 
 /** a failed analytics read, with a Retry that asks again */
@@ -23,10 +23,11 @@ export function AnalyticsLoadError({
   retrying: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation('analytics');
   return (
     <ErrorAlert className={className}>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-        <p>{loadErrorMessage(error)}</p>
+        <p>{loadErrorMessage(error, t)}</p>
         <Button
           variant="outline"
           size="sm"
@@ -35,7 +36,7 @@ export function AnalyticsLoadError({
           className="self-start bg-background sm:self-auto"
         >
           <RefreshCw className={retrying ? 'animate-spin' : undefined} aria-hidden="true" />
-          Retry
+          {t('load.retry')}
         </Button>
       </div>
     </ErrorAlert>

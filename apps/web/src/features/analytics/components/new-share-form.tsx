@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CreateAnalyticsShareDto, fieldErrorMap } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ const EMPTY = { label: '', password: '' };
 
 /** a new link: a label the owner knows it by, and a password when the link alone should not open it */
 export function NewShareForm({ profileId, disabled }: { profileId: string; disabled: boolean }) {
+  const { t } = useTranslation('analytics');
   const create = useCreateAnalyticsShare(profileId);
   const { failure, setFailure, setServerErrors, reset, field, validate } = useForm(EMPTY, {
     dto: CreateAnalyticsShareDto,
@@ -26,7 +28,7 @@ export function NewShareForm({ profileId, disabled }: { profileId: string; disab
     try {
       await create.mutateAsync(valid);
       reset(EMPTY);
-      toast({ title: 'Link created', description: 'Copy it from the list below.', variant: 'success' });
+      toast({ title: t('share.created'), description: t('share.createdText'), variant: 'success' });
     } catch (error) {
       setServerErrors(fieldErrorMap(fieldErrorsOf(error)));
       setFailure(normalizeError(error).message);
@@ -41,22 +43,27 @@ export function NewShareForm({ profileId, disabled }: { profileId: string; disab
       className="min-w-0 space-y-3 rounded-xl border border-border bg-muted/40 p-4"
     >
       <h3 id="new-share-title" className="text-sm font-semibold">
-        New link
+        {t('share.new')}
       </h3>
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Label" autoComplete="off" placeholder="For the board" {...field('label')} />
         <TextField
-          label="Password"
+          label={t('share.label')}
+          autoComplete="off"
+          placeholder={t('share.labelExample')}
+          {...field('label')}
+        />
+        <TextField
+          label={t('share.password')}
           type="password"
           autoComplete="new-password"
-          hint="Optional: asked before the figures show"
+          hint={t('share.passwordHint')}
           {...field('password')}
         />
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={disabled || create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create link'}
+          {create.isPending ? t('share.creating') : t('share.create')}
         </Button>
       </div>
     </form>

@@ -1,24 +1,25 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { OverviewCardFigures } from '@cardcraft/contracts';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { useLanguage } from '@/i18n/use-language';
 import { cn } from '@/lib/utils';
+import { formatNumber, formatPercent } from '../utils/analytics-format';
 
 export type OverviewColumn =
   'displayName' | 'visits' | 'uniqueVisitors' | 'saves' | 'messages' | 'conversion';
 
-const COLUMNS: { key: OverviewColumn; label: string }[] = [
-  { key: 'displayName', label: 'Card' },
-  { key: 'visits', label: 'Views' },
-  { key: 'uniqueVisitors', label: 'Visitors' },
-  { key: 'saves', label: 'Saves' },
-  { key: 'messages', label: 'Messages' },
-  { key: 'conversion', label: 'Conversion' },
+/** the columns in order; each is named by `table.columns.{key}`, and the caption's sorting by `table.sortedBy.{key}` */
+const COLUMNS: OverviewColumn[] = [
+  'displayName',
+  'visits',
+  'uniqueVisitors',
+  'saves',
+  'messages',
+  'conversion',
 ];
-
-const number = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
 type Row = Pick<
   OverviewCardFigures,
@@ -53,6 +54,9 @@ export function OverviewCardsTable({
   hrefOf?: (row: OverviewCardFigures) => string | null;
   rowTestId?: string;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
+  const number = (value: number) => formatNumber(value, language);
   const [sort, setSort] = useState<{ column: OverviewColumn; descending: boolean }>({
     column: 'visits',
     descending: true,
@@ -69,17 +73,14 @@ export function OverviewCardsTable({
   return (
     <Card className="overflow-hidden">
       <CardHeader>
-        <CardTitle>By card</CardTitle>
+        <CardTitle>{t('table.title')}</CardTitle>
       </CardHeader>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">
-            Each card&apos;s figures for the period, sorted by{' '}
-            {COLUMNS.find((c) => c.key === sort.column)?.label.toLowerCase()}
-          </caption>
+          <caption className="sr-only">{t(`table.sortedBy.${sort.column}`)}</caption>
           <thead className="border-y border-border bg-muted/60 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <tr>
-              {COLUMNS.map(({ key, label }) => {
+              {COLUMNS.map((key) => {
                 const active = sort.column === key;
                 const Icon = active ? (sort.descending ? ArrowDown : ArrowUp) : ArrowUpDown;
                 return (
@@ -94,7 +95,7 @@ export function OverviewCardsTable({
                       onClick={() => by(key)}
                       className="inline-flex items-center gap-1 rounded uppercase hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                     >
-                      {label}
+                      {t(`table.columns.${key}`)}
                       <Icon className={cn('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
                     </button>
                   </th>
@@ -121,15 +122,15 @@ export function OverviewCardsTable({
                     <span className="block text-xs text-muted-foreground">
                       @{row.handle}
                       {row.holderName ? ` · ${row.holderName}` : ''}
-                      {row.published ? '' : ' · draft'}
+                      {row.published ? '' : ` · ${t('table.draft')}`}
                     </span>
                   </th>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.visits)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.uniqueVisitors)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.saves)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{number.format(row.messages)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number(row.visits)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number(row.uniqueVisitors)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number(row.saves)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{number(row.messages)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">
-                    {row.conversion === null ? '—' : percent.format(row.conversion)}
+                    {row.conversion === null ? '—' : formatPercent(row.conversion, language)}
                   </td>
                 </tr>
               );

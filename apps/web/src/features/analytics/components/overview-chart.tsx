@@ -1,9 +1,13 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartEmpty } from './chart-empty';
 import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import type { AnalyticsOverviewResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useLanguage } from '@/i18n/use-language';
 import { bucketLabel, bucketTitle } from '../utils/zoned-format';
+import { chartLabel } from './chart-label';
 
 /** the cards drawn a line each; the rest are summed into Other */
 export const OVERVIEW_LINES = 8;
@@ -19,7 +23,7 @@ export interface OverviewSeries {
 }
 
 /** the most visited cards a line each, beyond OVERVIEW_LINES the rest summed into "Other" */
-export function overviewSeries(overview: AnalyticsOverviewResponse): OverviewSeries[] {
+export function overviewSeries(overview: AnalyticsOverviewResponse, t: TFunction): OverviewSeries[] {
   const byVisits = [...overview.cards].sort((a, b) => b.visits - a.visits);
   const top = byVisits.length > OVERVIEW_LINES ? byVisits.slice(0, OVERVIEW_LINES - 1) : byVisits;
   const rest = byVisits.slice(top.length);
@@ -31,35 +35,42 @@ export function overviewSeries(overview: AnalyticsOverviewResponse): OverviewSer
   }));
   if (rest.length > 0) {
     const values = overview.buckets.map((_, b) => rest.reduce((sum, card) => sum + (card.series[b] ?? 0), 0));
-    series.push({ key: 'other', name: `Other (${rest.length} cards)`, colour: OTHER_COLOUR, values });
+    const name = t('overview.other', { ns: 'analytics', count: rest.length });
+    series.push({ key: 'other', name, colour: OTHER_COLOUR, values });
   }
   return series;
 }
 
 export function OverviewChart({ overview }: { overview: AnalyticsOverviewResponse }) {
-  const series = overviewSeries(overview);
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
+  const series = overviewSeries(overview, t);
   const { granularity, timeZone } = overview;
   const data = overview.buckets.map((bucket, b) => ({
-    label: bucketLabel(bucket, granularity, timeZone),
-    title: bucketTitle(bucket, granularity, timeZone),
+    label: bucketLabel(bucket, granularity, timeZone, language),
+    title: bucketTitle(bucket, granularity, timeZone, language),
     ...Object.fromEntries(series.map((line) => [line.key, line.values[b] ?? 0])),
   }));
   const total = overview.totals.visits;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Visits by card</CardTitle>
+        <CardTitle>{t('overview.chartTitle')}</CardTitle>
         <CardDescription>
           {overview.cards.length > OVERVIEW_LINES
-            ? `The ${OVERVIEW_LINES - 1} most visited cards, the others together, in ${timeZone}`
-            : `Each card's visits in the period, in ${timeZone}`}
+            ? t('overview.chartTop', { lines: OVERVIEW_LINES - 1, zone: timeZone })
+            : t('overview.chartEach', { zone: timeZone })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <div
           className="h-72 w-full"
           role="img"
-          aria-label={`Chart of ${total} visits over ${data.length} ${granularity === 'hour' ? 'hours' : 'days'}, a line for each of ${series.length} series: ${series.map((s) => s.name).join(', ')}`}
+          aria-label={t('overview.chartLabel', {
+            chart: chartLabel(t, total, data.length, granularity),
+            series: series.length,
+            names: series.map((s) => s.name).join(', '),
+          })}
         >
           {total > 0 ? (
             <ResponsiveContainer width="100%" height="100%">

@@ -1,32 +1,35 @@
+import { useTranslation } from 'react-i18next';
 import type { AnalyticsOverviewResponse } from '@cardcraft/contracts';
 import { Card } from '@/components/ui/card';
-import { changeText } from '../utils/analytics-format';
-
-const number = new Intl.NumberFormat('en');
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+import { useLanguage } from '@/i18n/use-language';
+import { changeText, formatNumber, formatPercent } from '../utils/analytics-format';
 
 /** the cards' totals for the period, each with its change against the comparison */
 export function OverviewTotals({ overview }: { overview: AnalyticsOverviewResponse }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const { totals, comparison } = overview;
   const figures = [
-    { label: 'Visits', value: totals.visits, change: comparison.changePercent.visits },
+    { label: t('figures.visits'), value: totals.visits, change: comparison.changePercent.visits },
     {
-      label: 'Unique visitors',
+      label: t('figures.uniqueVisitors'),
       value: totals.uniqueVisitors,
       change: comparison.changePercent.uniqueVisitors,
     },
-    { label: 'Saves', value: totals.saves, change: comparison.changePercent.saves },
-    { label: 'Messages', value: totals.messages, change: comparison.changePercent.messages },
+    { label: t('figures.saves'), value: totals.saves, change: comparison.changePercent.saves },
+    { label: t('figures.messages'), value: totals.messages, change: comparison.changePercent.messages },
   ];
   const before = comparison.previous.conversion;
-  const against = comparison.kind === 'year' ? 'vs last year' : 'vs period before';
+  const against = comparison.kind === 'year' ? t('change.vsYear') : t('change.vsPrevious');
   return (
     <Card className="p-4 sm:p-5">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-5">
         {figures.map(({ label, value, change }) => (
           <div key={label}>
             <dt className="text-sm font-medium text-slate-600">{label}</dt>
-            <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums">{number.format(value)}</dd>
+            <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums">
+              {formatNumber(value, language)}
+            </dd>
             <dd
               className={`text-xs font-medium tabular-nums ${
                 change === null || change === 0
@@ -36,17 +39,18 @@ export function OverviewTotals({ overview }: { overview: AnalyticsOverviewRespon
                     : 'text-rose-700'
               }`}
             >
-              {changeText(change, value)} <span className="font-normal text-muted-foreground">{against}</span>
+              {changeText(change, value, t, language)}{' '}
+              <span className="font-normal text-muted-foreground">{against}</span>
             </dd>
           </div>
         ))}
         <div>
-          <dt className="text-sm font-medium text-slate-600">Conversion</dt>
+          <dt className="text-sm font-medium text-slate-600">{t('figures.conversion')}</dt>
           <dd className="mt-1 text-xl font-semibold tracking-tight tabular-nums">
-            {totals.conversion === null ? '—' : percent.format(totals.conversion)}
+            {totals.conversion === null ? '—' : formatPercent(totals.conversion, language)}
           </dd>
           <dd className="text-xs text-muted-foreground tabular-nums">
-            before: {before === null ? '—' : percent.format(before)}
+            {t('change.before', { value: before === null ? '—' : formatPercent(before, language) })}
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TZDate } from '@date-fns/tz';
 import type { DateRange } from 'react-day-picker';
 import { CalendarDays } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Calendar } from '@/components/ui/calendar';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useLanguage } from '@/i18n/use-language';
 import { useMediaQuery } from '@/lib/use-media-query';
 import {
   dayInZone,
@@ -18,6 +20,7 @@ import {
   type DayKey,
   type RangeSelection,
 } from '../utils/date-range';
+import { useCalendarLocale } from './calendar-locale';
 
 const CUSTOM = 'custom';
 /** from the small breakpoint on, the calendar shows two months: a range across a month's end in one view */
@@ -59,6 +62,9 @@ export function RangePicker({
   timeZone: string;
   onChange: (range: RangeSelection) => void;
 }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
+  const calendarLocale = useCalendarLocale(language);
   const [open, setOpen] = useState(false);
   const custom = 'from' in value ? value : null;
   const [draft, setDraft] = useState<DateRange | undefined>(undefined);
@@ -79,7 +85,7 @@ export function RangePicker({
 
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>Period</Label>
+      <Label htmlFor={id}>{t('range.period')}</Label>
       <div className="flex gap-2">
         <Select
           value={custom ? CUSTOM : 'preset' in value ? value.preset : CUSTOM}
@@ -93,11 +99,11 @@ export function RangePicker({
           </SelectTrigger>
           <SelectContent>
             {RANGE_PRESETS.map((preset) => (
-              <SelectItem key={preset.key} value={preset.key}>
-                {preset.label}
+              <SelectItem key={preset} value={preset}>
+                {t(`presets.${preset}`)}
               </SelectItem>
             ))}
-            <SelectItem value={CUSTOM}>Custom range</SelectItem>
+            <SelectItem value={CUSTOM}>{t('range.custom')}</SelectItem>
           </SelectContent>
         </Select>
         <Popover open={open} onOpenChange={openCalendar}>
@@ -106,17 +112,22 @@ export function RangePicker({
               variant="outline"
               className="min-w-0"
               aria-label={
-                custom ? `Choose dates, now ${dayRangeText(custom.from, custom.to)}` : 'Choose dates'
+                custom
+                  ? t('range.chooseNow', { range: dayRangeText(custom.from, custom.to, language) })
+                  : t('range.choose')
               }
             >
               <CalendarDays aria-hidden="true" />
-              <span className="truncate">{custom ? dayRangeText(custom.from, custom.to) : 'Dates'}</span>
+              <span className="truncate">
+                {custom ? dayRangeText(custom.from, custom.to, language) : t('range.dates')}
+              </span>
             </Button>
           </PopoverTrigger>
-          <PopoverContent aria-label="Choose the first and the last day" className="w-auto">
+          <PopoverContent aria-label={t('range.chooseDays')} className="w-auto">
             <Calendar
               mode="range"
               timeZone={timeZone}
+              locale={calendarLocale}
               selected={draft}
               onSelect={(_, day) => setDraft((current) => nextDraft(current, day))}
               numberOfMonths={twoMonths ? 2 : 1}
@@ -132,16 +143,16 @@ export function RangePicker({
             />
             <div className="mt-3 space-y-2 border-t border-border pt-3">
               <p className="text-sm" aria-live="polite">
-                {first && last ? dayRangeText(first, last) : 'Pick the first day, then the last'}
+                {first && last ? dayRangeText(first, last, language) : t('range.pick')}
               </p>
               {tooLong ? (
                 <p className="text-xs text-destructive" role="alert">
-                  {`Choose ${ANALYTICS_MAX_RANGE_DAYS} days or fewer`}
+                  {t('range.tooLong', { days: ANALYTICS_MAX_RANGE_DAYS })}
                 </p>
               ) : null}
               <div className="flex justify-end gap-2">
                 <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
-                  Cancel
+                  {t('range.cancel')}
                 </Button>
                 <Button
                   size="sm"
@@ -152,7 +163,7 @@ export function RangePicker({
                     setOpen(false);
                   }}
                 >
-                  Apply
+                  {t('range.apply')}
                 </Button>
               </div>
             </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Share2 } from 'lucide-react';
 import type { AnalyticsShareResponse } from '@cardcraft/contracts';
 import { ErrorAlert } from '@/components/ui/alert';
@@ -21,6 +22,7 @@ const LINKS_PER_CARD = 20;
  * them here.
  */
 export function ShareDashboardButton({ profileId }: { profileId: string }) {
+  const { t } = useTranslation('analytics');
   const [open, setOpen] = useState(false);
   const shares = useAnalyticsShares(profileId, open);
   const revoke = useRevokeAnalyticsShare(profileId);
@@ -32,13 +34,13 @@ export function ShareDashboardButton({ profileId }: { profileId: string }) {
     try {
       await revoke.mutateAsync(toRevoke.id);
       toast({
-        title: 'Link revoked',
-        description: `“${shareName(toRevoke)}” no longer opens the dashboard.`,
+        title: t('share.revoked'),
+        description: t('share.revokedText', { name: shareName(toRevoke, t) }),
       });
       setToRevoke(null);
     } catch (error) {
       toast({
-        title: 'Could not revoke',
+        title: t('share.revokeFailed'),
         description: normalizeError(error).message,
         variant: 'destructive',
       });
@@ -49,38 +51,35 @@ export function ShareDashboardButton({ profileId }: { profileId: string }) {
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
         <Share2 aria-hidden="true" />
-        Share
+        {t('share.button')}
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-2xl">
           <DialogHeader>
-            <DialogTitle>Share this dashboard</DialogTitle>
-            <DialogDescription>
-              Anyone with a link sees this card’s figures: totals, charts and breakdowns, never who visited.
-              Revoke a link to close it at once.
-            </DialogDescription>
+            <DialogTitle>{t('share.title')}</DialogTitle>
+            <DialogDescription>{t('share.description')}</DialogDescription>
           </DialogHeader>
           <NewShareForm profileId={profileId} disabled={list.length >= LINKS_PER_CARD} />
           <section aria-labelledby="share-links-title" className="min-w-0 space-y-2">
             <h3 id="share-links-title" className="flex items-baseline justify-between text-sm font-semibold">
-              Links
+              {t('share.links')}
               {shares.isSuccess ? (
                 <span className="text-xs font-normal text-muted-foreground">
-                  {list.length} of {LINKS_PER_CARD}
+                  {t('share.used', { used: list.length, max: LINKS_PER_CARD })}
                 </span>
               ) : null}
             </h3>
             {shares.isPending ? (
-              <Skeleton className="h-24 w-full" aria-label="Loading links" />
+              <Skeleton className="h-24 w-full" aria-label={t('share.loading')} />
             ) : shares.isError ? (
               <ErrorAlert>{normalizeError(shares.error).message}</ErrorAlert>
             ) : list.length === 0 ? (
               <p className="rounded-xl border border-dashed border-border px-4 py-6 text-center text-sm text-muted-foreground">
-                No links yet. Create one above to share this dashboard.
+                {t('share.none')}
               </p>
             ) : (
               <ul
-                aria-label="Shared links"
+                aria-label={t('share.list')}
                 className="divide-y divide-border rounded-xl border border-border"
               >
                 {list.map((share) => (
@@ -96,12 +95,12 @@ export function ShareDashboardButton({ profileId }: { profileId: string }) {
         onOpenChange={(next) => {
           if (!next) setToRevoke(null);
         }}
-        title="Revoke this link?"
-        description={`Whoever has “${toRevoke ? shareName(toRevoke) : ''}” can no longer open the dashboard. This cannot be undone.`}
+        title={t('share.confirmTitle')}
+        description={t('share.confirmText', { name: toRevoke ? shareName(toRevoke, t) : '' })}
         pending={revoke.isPending}
         onConfirm={() => void onRevoke()}
-        confirmLabel="Revoke"
-        pendingLabel="Revoking..."
+        confirmLabel={t('share.revoke')}
+        pendingLabel={t('share.revoking')}
       />
     </>
   );

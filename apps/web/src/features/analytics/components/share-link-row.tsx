@@ -1,31 +1,42 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Check, Copy, Lock } from 'lucide-react';
 import type { AnalyticsShareResponse } from '@cardcraft/contracts';
+import type { Language } from '@cardcraft/contracts/languages';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
+import { useLanguage } from '@/i18n/use-language';
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => <time dateTime={iso}>{dateFormat.format(new Date(iso))}</time>;
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
+function when(iso: string, language: Language) {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(language, format);
+  }
+  return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
+}
 
 /** what a link is called in the list and in its buttons' names */
-export const shareName = (share: AnalyticsShareResponse) => share.label ?? 'Untitled link';
+export const shareName = (share: AnalyticsShareResponse, t: TFunction) =>
+  share.label ?? t('share.untitled', { ns: 'analytics' });
 
 /** one link: its name, address with a copy button, password badge, dates and revoke button */
 export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareResponse; onRevoke: () => void }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const [copied, setCopied] = useState(false);
-  const name = shareName(share);
+  const name = shareName(share, t);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(share.url);
       setCopied(true);
     } catch {
-      toast({
-        title: 'Could not copy',
-        description: 'Select the address and copy it.',
-        variant: 'destructive',
-      });
+      toast({ title: t('share.copyFailed'), description: t('share.copyByHand'), variant: 'destructive' });
     }
   };
   return (
@@ -35,7 +46,7 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
         {share.hasPassword ? (
           <Badge variant="secondary">
             <Lock className="size-3" aria-hidden="true" />
-            Password
+            {t('share.password')}
           </Badge>
         ) : null}
       </div>
@@ -43,7 +54,7 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
         <Input
           readOnly
           value={share.url}
-          aria-label={`Address of ${name}`}
+          aria-label={t('share.address', { name })}
           className="h-9 min-w-0 flex-1 font-mono text-xs"
           onFocus={(event) => event.target.select()}
         />
@@ -52,16 +63,30 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
           variant="outline"
           size="sm"
           onClick={() => void copy()}
-          aria-label={`Copy ${name}`}
+          aria-label={t('share.copyName', { name })}
         >
           {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-          <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+          <span aria-live="polite">{copied ? t('share.copied') : t('share.copy')}</span>
         </Button>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-muted-foreground">
-          Created {when(share.createdAtUtc)} · Last viewed{' '}
-          {share.lastViewedAtUtc ? when(share.lastViewedAtUtc) : 'never'}
+          {share.lastViewedAtUtc ? (
+            <Trans
+              t={t}
+              i18nKey="share.dates"
+              components={{
+                created: when(share.createdAtUtc, language),
+                viewed: when(share.lastViewedAtUtc, language),
+              }}
+            />
+          ) : (
+            <Trans
+              t={t}
+              i18nKey="share.datesNeverViewed"
+              components={{ created: when(share.createdAtUtc, language) }}
+            />
+          )}
         </p>
         <Button
           type="button"
@@ -69,9 +94,9 @@ export function ShareLinkRow({ share, onRevoke }: { share: AnalyticsShareRespons
           size="sm"
           className="ml-auto text-destructive hover:bg-destructive-soft hover:text-destructive-hover"
           onClick={onRevoke}
-          aria-label={`Revoke ${name}`}
+          aria-label={t('share.revokeName', { name })}
         >
-          Revoke
+          {t('share.revoke')}
         </Button>
       </div>
     </li>

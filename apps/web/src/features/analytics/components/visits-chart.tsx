@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartEmpty } from './chart-empty';
+import { chartLabel } from './chart-label';
 import { CHART_GRID, CHART_TOOLTIP, CHART_X_AXIS, CHART_Y_AXIS } from './chart-style';
 import {
   Bookmark,
@@ -12,10 +14,11 @@ import {
 } from 'lucide-react';
 import type { VisitSummaryResponse } from '@cardcraft/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ENGAGEMENT_LABELS } from '../utils/analytics-format';
+import { useLanguage } from '@/i18n/use-language';
+import { ENGAGEMENT_TYPES, formatNumber } from '../utils/analytics-format';
 import { bucketLabel, bucketTitle } from '../utils/zoned-format';
 
-const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_LABELS)[number]['type'], LucideIcon> = {
+const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_TYPES)[number], LucideIcon> = {
   vcard_saved: Bookmark,
   shared: Share2,
   email_clicked: Mail,
@@ -25,12 +28,14 @@ const ENGAGEMENT_ICONS: Record<(typeof ENGAGEMENT_LABELS)[number]['type'], Lucid
 };
 
 export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   const granularity = summary.timeSeries?.granularity ?? 'day';
   // the buckets are the zone's days and hours: named in it too
   const timeZone = summary.timeZone || 'UTC';
   const data = (summary.timeSeries?.points ?? []).map((p) => ({
-    label: bucketLabel(p.bucketUtc, granularity, timeZone),
-    title: bucketTitle(p.bucketUtc, granularity, timeZone),
+    label: bucketLabel(p.bucketUtc, granularity, timeZone, language),
+    title: bucketTitle(p.bucketUtc, granularity, timeZone, language),
     visits: p.visits,
     unique: p.uniqueVisitors,
   }));
@@ -39,24 +44,29 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Visits over time</CardTitle>
-        <CardDescription>Visits and unique visitors in the selected period, in {timeZone}</CardDescription>
+        <CardTitle>{t('chart.title')}</CardTitle>
+        <CardDescription>{t('chart.description', { zone: timeZone })}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="mb-3 flex items-center gap-4 text-xs text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <span className="size-2.5 rounded-full bg-indigo-600" aria-hidden="true" />
-            Visits
+            {t('figures.visits')}
           </span>
           <span className="inline-flex items-center gap-1.5">
             <span className="size-2.5 rounded-full bg-teal-500" aria-hidden="true" />
-            Unique visitors
+            {t('figures.uniqueVisitors')}
           </span>
         </div>
         <div
           className="h-64 w-full"
           role="img"
-          aria-label={`Chart of ${data.reduce((n, d) => n + d.visits, 0)} visits over ${data.length} ${granularity === 'hour' ? 'hours' : 'days'}`}
+          aria-label={chartLabel(
+            t,
+            data.reduce((n, d) => n + d.visits, 0),
+            data.length,
+            granularity,
+          )}
         >
           {hasData ? (
             <ResponsiveContainer width="100%" height="100%">
@@ -78,7 +88,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                 <Area
                   type="monotone"
                   dataKey="visits"
-                  name="Visits"
+                  name={t('figures.visits')}
                   stroke="#4f46e5"
                   strokeWidth={2}
                   fill="url(#visitsFill)"
@@ -87,7 +97,7 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
                 <Area
                   type="monotone"
                   dataKey="unique"
-                  name="Unique visitors"
+                  name={t('figures.uniqueVisitors')}
                   stroke="#14b8a6"
                   strokeWidth={2}
                   fill="url(#uniqueFill)"
@@ -105,23 +115,27 @@ export function VisitsChart({ summary }: { summary: VisitSummaryResponse }) {
 }
 
 export function EngagementCard({ summary }: { summary: VisitSummaryResponse }) {
+  const { t } = useTranslation('analytics');
+  const language = useLanguage();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Engagement</CardTitle>
-        <CardDescription>What visitors did on your profile</CardDescription>
+        <CardTitle>{t('engagement.title')}</CardTitle>
+        <CardDescription>{t('engagement.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {ENGAGEMENT_LABELS.map(({ type, label }) => {
+          {ENGAGEMENT_TYPES.map((type) => {
             const Icon = ENGAGEMENT_ICONS[type];
             return (
               <li key={type} className="rounded-lg border border-border bg-background/60 p-3">
                 <div className="flex items-center gap-2 text-xs font-medium text-slate-600">
                   <Icon className="size-3.5" aria-hidden="true" />
-                  {label}
+                  {t(`engagement.${type}`)}
                 </div>
-                <p className="mt-1 text-xl font-semibold tabular-nums">{summary.engagement?.[type] ?? 0}</p>
+                <p className="mt-1 text-xl font-semibold tabular-nums">
+                  {formatNumber(summary.engagement?.[type] ?? 0, language)}
+                </p>
               </li>
             );
           })}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
@@ -16,7 +17,8 @@ import { rangeSearch } from '../utils/analytics-view';
 
 /** All cards: the account's cards at once, each row opening that card's analytics for the same range */
 export function AnalyticsOverviewPage() {
-  useDocumentTitle('Analytics: all cards');
+  const { t } = useTranslation('analytics');
+  useDocumentTitle(t('overview.documentTitle'));
   const queryClient = useQueryClient();
   const controls = useAnalyticsView();
   const zone = useAccountTimeZone();
@@ -36,7 +38,7 @@ export function AnalyticsOverviewPage() {
 
   return (
     <>
-      <PageHeader title="Analytics" description="Every card of your account at once" />
+      <PageHeader title={t('page.title')} description={t('overview.description')} />
       <AnalyticsTabs />
       <AnalyticsControls
         idPrefix="overview"
@@ -46,7 +48,7 @@ export function AnalyticsOverviewPage() {
         trailing={
           <Button variant="outline" onClick={refresh} disabled={overview.isFetching}>
             <RefreshCw className={overview.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            Refresh
+            {t('page.refresh')}
           </Button>
         }
       />
@@ -54,7 +56,7 @@ export function AnalyticsOverviewPage() {
         <div className="space-y-6" aria-busy="true">
           <Skeleton className="h-28 rounded-(--radius-card)" />
           <Skeleton className="h-80 rounded-(--radius-card)" />
-          <span className="sr-only">Loading analytics</span>
+          <span className="sr-only">{t('page.loading')}</span>
         </div>
       ) : overview.isError ? (
         <AnalyticsLoadError error={overview.error} onRetry={refresh} retrying={overview.isFetching} />

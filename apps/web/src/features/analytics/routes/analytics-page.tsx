@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, LockKeyhole, RefreshCw } from 'lucide-react';
@@ -24,11 +25,12 @@ import { AnalyticsControls } from '../components/analytics-controls';
 import { AnalyticsTabs } from '../components/analytics-tabs';
 import { ShareDashboardButton } from '../components/share-dashboard-button';
 import { useAnalyticsQuery, useAnalyticsView } from '../hooks/use-analytics-view';
-import { AnalyticsLoadError, LOAD_FAILURE } from '../components/load-error';
+import { AnalyticsLoadError } from '../components/load-error';
 import { CurrentProfileCard, DraftNotice } from '../components/profile-summary';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 function AnalyticsSkeleton() {
+  const { t } = useTranslation('analytics');
   return (
     <div className="space-y-6" aria-busy="true">
       <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
@@ -37,26 +39,27 @@ function AnalyticsSkeleton() {
         ))}
       </div>
       <Skeleton className="h-80 rounded-(--radius-card)" />
-      <span className="sr-only">Loading analytics</span>
+      <span className="sr-only">{t('page.loading')}</span>
     </div>
   );
 }
 
 export function AnalyticsPage() {
-  useDocumentTitle('Analytics');
+  const { t } = useTranslation('analytics');
+  useDocumentTitle(t('page.title'));
   const { hydrated, isAuthenticated } = useSession();
   const location = useLocation();
-  if (!hydrated) return <PageSpinner label="Loading..." />;
+  if (!hydrated) return <PageSpinner label={t('page.spinner')} />;
   if (!isAuthenticated) {
     return (
       <EmptyState
         icon={LockKeyhole}
-        title="Authentication Required"
-        description="Please log in to view analytics data."
+        title={t('page.signInTitle')}
+        description={t('page.signInText')}
         action={
           <Button asChild>
             <Link to="/auth/login" state={{ from: location }}>
-              Login
+              {t('page.signIn')}
             </Link>
           </Button>
         }
@@ -67,6 +70,7 @@ export function AnalyticsPage() {
 }
 
 function AnalyticsDashboard() {
+  const { t } = useTranslation('analytics');
   const queryClient = useQueryClient();
   const { profiles, ordered, profile, setSelectedId } = useSelectedProfile();
   const controls = useAnalyticsView();
@@ -89,16 +93,16 @@ function AnalyticsDashboard() {
   const exportCsv = (kind: AnalyticsExport) =>
     exporter.mutate(kind, {
       onError: () =>
-        toast({ title: 'Export failed', description: 'Please try again.', variant: 'destructive' }),
+        toast({ title: t('export.failed'), description: t('export.failedText'), variant: 'destructive' }),
     });
 
-  if (profiles.isPending) return <PageSpinner label="Loading profiles..." />;
-  if (profiles.isError) return <ErrorAlert>{LOAD_FAILURE}</ErrorAlert>;
+  if (profiles.isPending) return <PageSpinner label={t('page.loadingProfiles')} />;
+  if (profiles.isError) return <ErrorAlert>{t('load.failed')}</ErrorAlert>;
   if (!profile) {
     return (
       <>
-        <PageHeader title="Analytics" description="See who viewed your profiles and what they did" />
-        <NoProfilesState icon={BarChart3} description="Create a profile to start tracking analytics data." />
+        <PageHeader title={t('page.title')} description={t('page.description')} />
+        <NoProfilesState icon={BarChart3} description={t('page.noProfiles')} />
       </>
     );
   }
@@ -115,8 +119,8 @@ function AnalyticsDashboard() {
   return (
     <>
       <PageHeader
-        title="Analytics"
-        description="See who viewed your profiles and what they did"
+        title={t('page.title')}
+        description={t('page.description')}
         actions={profile.published ? <ShareDashboardButton profileId={profile.id} /> : undefined}
       />
       <AnalyticsTabs />
@@ -139,7 +143,7 @@ function AnalyticsDashboard() {
         trailing={
           <Button variant="outline" onClick={refresh} disabled={!profile.published || refreshing}>
             <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden="true" />
-            Refresh
+            {t('page.refresh')}
           </Button>
         }
       />

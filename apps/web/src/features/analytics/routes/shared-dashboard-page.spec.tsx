@@ -2,9 +2,13 @@ import '@/test/text-encoding';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { SharedDashboardResponse } from '@cardcraft/contracts';
+import { AnalyticsShareMessages, type SharedDashboardResponse } from '@cardcraft/contracts';
+import english from '@/i18n/locales/en/analytics.json';
+import german from '@/i18n/locales/de/analytics.json';
 import { HttpError } from '@/lib/api-error';
 import { SessionStore } from '@/lib/session';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { emptySummary } from '../testing/summary';
@@ -75,25 +79,28 @@ const summaryQueries = () =>
 
 beforeEach(() => send.mockReset());
 
+/** the dashboard locked until `open sesame` is given, then the summary */
+function lockedUntilUnlocked(answer = summary) {
+  let locked = true;
+  send.mockImplementation(async (path: string, options: { method?: string; body?: { password: string } }) => {
+    if (path === `/api/shared/analytics/${TOKEN}`) return dashboard(locked);
+    if (path.endsWith('/unlock')) {
+      if (options.body?.password !== 'open sesame') {
+        throw new HttpError('Request failed with status code 401', {
+          status: 401,
+          data: { error: 'This password is not right' },
+        });
+      }
+      locked = false;
+      return null;
+    }
+    return answer;
+  });
+}
+
 describe('the shared dashboard', () => {
   it('asks for the password while locked, and shows the figures once unlocked', async () => {
-    let locked = true;
-    send.mockImplementation(
-      async (path: string, options: { method?: string; body?: { password: string } }) => {
-        if (path === `/api/shared/analytics/${TOKEN}`) return dashboard(locked);
-        if (path.endsWith('/unlock')) {
-          if (options.body?.password !== 'open sesame') {
-            throw new HttpError('Request failed with status code 401', {
-              status: 401,
-              data: { error: 'This password is not right' },
-            });
-          }
-          locked = false;
-          return null;
-        }
-        return summary;
-      },
-    );
+    lockedUntilUnlocked();
     renderShared();
     await screen.findByText('Read-only');
     expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
@@ -151,5 +158,59 @@ describe('the shared dashboard', () => {
     renderShared();
     await screen.findByText('This dashboard is not shared');
     expect(screen.getByText('This link was revoked or never existed')).toBeTruthy();
+  });
+
+  it('says the shared words in English exactly as the contracts do', () => {
+    expect(english.shared.wrongPassword).toBe(AnalyticsShareMessages.wrongPassword);
+    expect(english.shared.gone).toBe(AnalyticsShareMessages.notFound);
+    expect(english.shared.locked).toBe(`${AnalyticsShareMessages.locked}. Enter it to see the figures.`);
+  });
+
+  it('speaks German: the lock, the board with its dates and figures, the filters, and no English left', async () => {
+    await speak('de');
+    lockedUntilUnlocked(
+      emptySummary({
+        totalVisits: 1234,
+        uniqueVisitors: 9,
+        visitsByCountry: { DE: 8, FR: 4 },
+        visitsByDevice: { mobile: 1234 },
+        visitsByChannel: { qr: 7 },
+        timeZone: 'Asia/Kolkata',
+      }),
+    );
+    renderShared(`/share/${TOKEN}?from=2026-11-01&to=2026-11-15`);
+    await screen.findByText(german.shared.readOnly);
+    expect(document.title).toContain('Ada Lovelace: Analysen');
+    expect(screen.getByText(german.shared.locked)).toBeTruthy();
+    expect(englishLeft(english, german)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText(german.shared.password), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: german.shared.unlock }));
+    expect((await screen.findByRole('alert')).textContent).toBe(german.shared.wrongPassword);
+
+    fireEvent.change(screen.getByLabelText(german.shared.password), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: german.shared.unlock }));
+    await screen.findByText(german.stats.totalVisits.title);
+    expect(screen.getByTestId('stat-totalVisits').textContent).toBe('1.234');
+    expect(screen.getByTestId('range-note').textContent).toContain(
+      '1. Nov. – 15. Nov. 2026, Tage in Asia/Kolkata.',
+    );
+    expect(screen.getByText('Mobilgerät')).toBeTruthy();
+    expect(screen.getByText('100 %')).toBeTruthy();
+
+    // the calendar in German too: its months and its buttons' names
+    fireEvent.click(
+      screen.getByRole('button', { name: `${german.range.choose}, derzeit 1. Nov. – 15. Nov. 2026` }),
+    );
+    expect(await screen.findByRole('button', { name: 'Zum vorherigen Monat' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: german.range.chooseDays }).textContent).toContain(
+      'November 2026',
+    );
+    fireEvent.click(screen.getByRole('button', { name: german.range.cancel }));
+
+    fireEvent.click(screen.getByRole('button', { name: /^Nach Land filtern: Deutschland/ }));
+    expect(await screen.findByText('Land ist Deutschland')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Filter entfernen: Land ist Deutschland' })).toBeTruthy();
+    expect(englishLeft(english, german)).toEqual([]);
   });
 });

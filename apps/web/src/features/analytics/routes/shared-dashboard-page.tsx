@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BarChart3, Eye, LockKeyhole } from 'lucide-react';
-import { AnalyticsShareMessages } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -39,15 +39,12 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 function UnlockForm({ token, cardName }: { token: string; cardName: string }) {
+  const { t } = useTranslation('analytics');
   const unlock = useUnlockSharedDashboard(token);
   const [password, setPassword] = useState('');
   const status = unlock.error ? normalizeError(unlock.error).status : null;
   const error =
-    status === 401
-      ? AnalyticsShareMessages.wrongPassword
-      : unlock.error
-        ? normalizeError(unlock.error).message
-        : null;
+    status === 401 ? t('shared.wrongPassword') : unlock.error ? normalizeError(unlock.error).message : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password) unlock.mutate(password);
@@ -57,14 +54,14 @@ function UnlockForm({ token, cardName }: { token: string; cardName: string }) {
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
           <LockKeyhole className="size-4 text-muted-foreground" aria-hidden="true" />
-          {cardName}&apos;s analytics
+          {t('shared.unlockTitle', { name: cardName })}
         </CardTitle>
-        <CardDescription>{AnalyticsShareMessages.locked}. Enter it to see the figures.</CardDescription>
+        <CardDescription>{t('shared.locked')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <div className="space-y-1.5">
-            <Label htmlFor="shared-password">Password</Label>
+            <Label htmlFor="shared-password">{t('shared.password')}</Label>
             <Input
               id="shared-password"
               type="password"
@@ -82,7 +79,7 @@ function UnlockForm({ token, cardName }: { token: string; cardName: string }) {
             ) : null}
           </div>
           <Button type="submit" className="w-full" disabled={!password || unlock.isPending}>
-            {unlock.isPending ? 'Unlocking...' : 'Unlock'}
+            {unlock.isPending ? t('shared.unlocking') : t('shared.unlock')}
           </Button>
         </form>
       </CardContent>
@@ -91,6 +88,7 @@ function UnlockForm({ token, cardName }: { token: string; cardName: string }) {
 }
 
 function SharedBoard({ token, timeZone }: { token: string; timeZone: string }) {
+  const { t } = useTranslation('analytics');
   const controls = useAnalyticsView();
   const { query, range } = useAnalyticsQuery(controls.view, timeZone);
   const summary = useSharedSummary(token, query);
@@ -101,7 +99,7 @@ function SharedBoard({ token, timeZone }: { token: string; timeZone: string }) {
         <div className="space-y-6" aria-busy="true">
           <Skeleton className="h-28 rounded-(--radius-card)" />
           <Skeleton className="h-80 rounded-(--radius-card)" />
-          <span className="sr-only">Loading analytics</span>
+          <span className="sr-only">{t('page.loading')}</span>
         </div>
       ) : summary.isError ? (
         <AnalyticsLoadError
@@ -118,27 +116,30 @@ function SharedBoard({ token, timeZone }: { token: string; timeZone: string }) {
 
 /** /share/{token}: a card's analytics as its owner shared them, read-only, maybe behind a password */
 export function SharedDashboardPage() {
+  const { t } = useTranslation('analytics');
   const { token = '' } = useParams();
   const shared = useSharedDashboard(token);
   useNoIndex();
-  useDocumentTitle(shared.data ? `${shared.data.cardDisplayName}: analytics` : 'Shared analytics');
+  useDocumentTitle(
+    shared.data ? t('shared.documentTitle', { name: shared.data.cardDisplayName }) : t('shared.title'),
+  );
 
-  if (shared.isPending) return <PageSpinner label="Loading..." />;
+  if (shared.isPending) return <PageSpinner label={t('page.spinner')} />;
   if (shared.isError) {
     const gone = normalizeError(shared.error).status === 404;
     return (
       <Shell>
         <EmptyState
           icon={BarChart3}
-          title={gone ? 'This dashboard is not shared' : 'The dashboard could not be loaded'}
-          description={gone ? AnalyticsShareMessages.notFound : 'Please try again in a moment.'}
+          title={gone ? t('shared.goneTitle') : t('shared.failedTitle')}
+          description={gone ? t('shared.gone') : t('shared.failed')}
           action={
             gone ? (
               <Button asChild variant="outline">
-                <Link to="/">Go to Cardcraft</Link>
+                <Link to="/">{t('shared.home')}</Link>
               </Button>
             ) : (
-              <Button onClick={() => void shared.refetch()}>Try again</Button>
+              <Button onClick={() => void shared.refetch()}>{t('shared.retry')}</Button>
             )
           }
         />
@@ -151,13 +152,11 @@ export function SharedDashboardPage() {
       <header className="mb-6 flex flex-wrap items-center gap-3">
         <div className="min-w-0">
           <h1 className="truncate text-2xl font-semibold tracking-tight">{dashboard.cardDisplayName}</h1>
-          <p className="text-sm text-slate-600">
-            @{dashboard.cardHandle} · analytics shared by the card&apos;s owner
-          </p>
+          <p className="text-sm text-slate-600">{t('shared.byline', { handle: dashboard.cardHandle })}</p>
         </div>
         <Badge variant="secondary" className="gap-1">
           <Eye className="size-3.5" aria-hidden="true" />
-          Read-only
+          {t('shared.readOnly')}
         </Badge>
       </header>
       {dashboard.locked ? (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { SectionHeader } from '@/components/layout/section-header';
@@ -18,11 +19,12 @@ import { SummaryWidgets } from '../components/summary-widgets';
 import { useAnalyticsQuery, useAnalyticsView } from '../hooks/use-analytics-view';
 
 function Loading() {
+  const { t } = useTranslation('analytics');
   return (
     <div className="space-y-6" aria-busy="true">
       <Skeleton className="h-28 rounded-(--radius-card)" />
       <Skeleton className="h-80 rounded-(--radius-card)" />
-      <span className="sr-only">Loading analytics</span>
+      <span className="sr-only">{t('page.loading')}</span>
     </div>
   );
 }
@@ -32,6 +34,7 @@ function Loading() {
  * the widgets over every card in reach, or one member's
  */
 export function TeamAnalyticsPage() {
+  const { t } = useTranslation('analytics');
   const queryClient = useQueryClient();
   const { teamId, isAdmin } = useCurrentTeam();
   const controls = useAnalyticsView();
@@ -53,10 +56,8 @@ export function TeamAnalyticsPage() {
     <section aria-labelledby="team-analytics-title">
       <SectionHeader
         id="team-analytics-title"
-        title="Analytics"
-        description={
-          isAdmin ? 'Visits and what visitors did, over every card of the team' : 'Your team cards'
-        }
+        title={t('page.title')}
+        description={isAdmin ? t('team.description') : t('team.memberDescription')}
       />
       <AnalyticsControls
         idPrefix="team-analytics"
@@ -66,7 +67,7 @@ export function TeamAnalyticsPage() {
         trailing={
           <Button variant="outline" onClick={refresh} disabled={fetching}>
             <RefreshCw className={fetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            Refresh
+            {t('page.refresh')}
           </Button>
         }
       />
@@ -81,10 +82,8 @@ export function TeamAnalyticsPage() {
         <Card>
           <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <div>
-              <CardTitle>What visitors did</CardTitle>
-              <CardDescription>
-                {memberId ? "One member's cards" : 'Every card in reach'}, over the same period
-              </CardDescription>
+              <CardTitle>{t('team.widgetsTitle')}</CardTitle>
+              <CardDescription>{memberId ? t('team.oneMember') : t('team.everyCard')}</CardDescription>
             </div>
             {isAdmin && members.data ? (
               <MemberFilter

@@ -1,4 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { VisitItem } from '@cardcraft/contracts';
+import type { Language } from '@cardcraft/contracts/languages';
+
+/** the namespace of the analytics' words: the helpers ask for it, whichever namespace their `t` has */
+export const ANALYTICS_NS = { ns: 'analytics' } as const;
 
 /** the largest counts first, at most `limit` (ties keep the map's order) */
 export function topEntries(
@@ -74,35 +79,47 @@ export function flagFor(country: string | null | undefined): string {
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
-let regionNames: Intl.DisplayNames | null | undefined;
+const regionNames = new Map<Language, Intl.DisplayNames | null>();
 
-/** a readable country name for an ISO code; other values are shown as they are */
-export function countryName(country: string): string {
+function regionNamesIn(language: Language): Intl.DisplayNames | null {
+  let names = regionNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return names;
+}
+
+/** a country's name in the language for an ISO code; other values are shown as they are */
+export function countryName(country: string, language: Language): string {
   const value = country.trim();
   if (!/^[a-z]{2}$/i.test(value)) return value;
   const code = value.toUpperCase();
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  return regionNames?.of(code) ?? FLAG_COUNTRIES[code] ?? code;
+  return regionNamesIn(language)?.of(code) ?? FLAG_COUNTRIES[code] ?? code;
 }
 
 /** 'city, country', the country alone, or 'Unknown location' */
-export function locationText(visit: Pick<VisitItem, 'city' | 'country'>): string {
+export function locationText(
+  visit: Pick<VisitItem, 'city' | 'country'>,
+  t: TFunction,
+  language: Language,
+): string {
   const city = visit.city?.trim();
-  const country = visit.country?.trim() ? countryName(visit.country) : '';
+  const country = visit.country?.trim() ? countryName(visit.country, language) : '';
   if (city && country) return `${city}, ${country}`;
   if (country) return country;
-  return 'Unknown location';
+  return t('visitors.unknownLocation', ANALYTICS_NS);
 }
 
-/** 'Registered User' or 'Anonymous Guest', exactly */
-export function visitorLabel(visit: Pick<VisitItem, 'visitorType'>): string {
-  return visit.visitorType === 'authenticated' ? 'Registered User' : 'Anonymous Guest';
+/** 'Registered User' or 'Anonymous Guest', exactly (in English) */
+export function visitorLabel(visit: Pick<VisitItem, 'visitorType'>, t: TFunction): string {
+  return visit.visitorType === 'authenticated'
+    ? t('visitors.registered', ANALYTICS_NS)
+    : t('visitors.guest', ANALYTICS_NS);
 }
 
 /** a registered visitor's name, when the api shares it ('Show Identified Visitors'): shown next to the label */
@@ -121,8 +138,15 @@ export function deviceKind(name: string): DeviceKind {
   return 'desktop';
 }
 
-export function referrerLabel(referrer: string): string {
-  return referrer.trim() === '' ? 'Direct' : referrer;
+/** the device kinds the worker records, in words; another value is shown capitalized */
+export function deviceLabel(device: string, t: TFunction): string {
+  return device === 'mobile' || device === 'tablet' || device === 'desktop'
+    ? t(`devices.${device}`, ANALYTICS_NS)
+    : capitalize(device);
+}
+
+export function referrerLabel(referrer: string, t: TFunction): string {
+  return referrer.trim() === '' ? t('channels.direct', ANALYTICS_NS) : referrer;
 }
 
 export function capitalize(value: string): string {
@@ -138,63 +162,90 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/** '3 minutes ago', 'yesterday', 'just now' */
-export function relativeTime(iso: string, now: Date = new Date()): string {
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+/** '3 minutes ago', 'yesterday', 'just now', in the language */
+export function relativeTime(iso: string, t: TFunction, language: Language, now: Date = new Date()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return '';
   const seconds = Math.round((then - now.getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return 'just now';
-  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (Math.abs(seconds) < 45) return t('visitors.justNow', ANALYTICS_NS);
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
   }
   return format.format(Math.round(seconds / 60), 'minute');
 }
 
-/** the engagement counts shown under the chart, in the spec's words */
-export const ENGAGEMENT_LABELS = [
-  { type: 'vcard_saved', label: 'Saves' },
-  { type: 'shared', label: 'Shares' },
-  { type: 'email_clicked', label: 'Email clicks' },
-  { type: 'call_clicked', label: 'Calls' },
-  { type: 'link_clicked', label: 'Link clicks' },
-  { type: 'message_sent', label: 'Messages' },
+/** the engagement counts shown under the chart, in this order; their words are `engagement.{type}` */
+export const ENGAGEMENT_TYPES = [
+  'vcard_saved',
+  'shared',
+  'email_clicked',
+  'call_clicked',
+  'link_clicked',
+  'message_sent',
 ] as const;
 
 /** how visitors arrived, from the src of the card's address or what the worker read from the visit */
-const CHANNEL_LABELS: Record<string, string> = {
-  qr: 'QR code',
-  share: 'Shared link',
-  email: 'E-mail signature',
-  signature: 'E-mail signature',
+const CHANNELS = ['qr', 'share', 'email', 'signature', 'nfc', 'direct', 'referral', 'campaign'] as const;
+/** brand names, written the same in every language */
+const BRAND_CHANNELS: Record<string, string> = {
   wallet: 'Apple Wallet',
   'google-wallet': 'Google Wallet',
-  nfc: 'NFC tag',
-  direct: 'Direct',
-  referral: 'Another site',
-  campaign: 'Campaign (UTM)',
 };
 
-export function channelLabel(channel: string): string {
-  return CHANNEL_LABELS[channel] ?? capitalize(channel);
+export function channelLabel(channel: string, t: TFunction): string {
+  if ((CHANNELS as readonly string[]).includes(channel)) return t(`channels.${channel}`, ANALYTICS_NS);
+  return BRAND_CHANNELS[channel] ?? capitalize(channel);
 }
 
-export const FUNNEL_LABELS = {
-  viewed: 'Viewed the card',
-  saved_or_shared: 'Saved the contact or shared',
-  clicked: 'Clicked a link, e-mail or call',
-  messaged: 'Sent a message',
-} as const;
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: Language, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let made = numberFormats.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat(language, options);
+    numberFormats.set(key, made);
+  }
+  return made;
+}
+
+/** a count as the language writes it: 1,234 or 1.234 */
+export function formatNumber(value: number, language: Language): string {
+  return numberFormat(language).format(value);
+}
+
+/** a 0..1 share as the language writes a percentage, at most one decimal: 12.5%, 12,5 %, %12,5 */
+export function formatPercent(share: number, language: Language): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 1 }).format(share);
+}
+
+/** a figure already in per cent, at most `decimals` decimals, with "%" as the language places it: 12.5 % */
+export function percentText(value: number, t: TFunction, language: Language, decimals = 1): string {
+  const number = numberFormat(language, { maximumFractionDigits: decimals, useGrouping: false });
+  return t('format.percent', { ...ANALYTICS_NS, value: number.format(value) });
+}
 
 /** +12.5 %, -3 %, or "new" when the period before had none */
-export function changeText(change: number | null, now: number): string {
-  if (change === null) return now > 0 ? 'new' : 'no change';
-  if (change === 0) return 'no change';
-  return `${change > 0 ? '+' : ''}${change} %`;
+export function changeText(change: number | null, now: number, t: TFunction, language: Language): string {
+  if (change === null) return now > 0 ? t('change.new', ANALYTICS_NS) : t('change.none', ANALYTICS_NS);
+  if (change === 0) return t('change.none', ANALYTICS_NS);
+  const signed = numberFormat(language, {
+    signDisplay: 'exceptZero',
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
+  return t('format.percent', { ...ANALYTICS_NS, value: signed.format(change) });
 }
 
 /** "1.2 %" of a 0..1 share, one decimal, or a dash when there is no base */
-export function shareText(share: number | null): string {
+export function shareText(share: number | null, t: TFunction, language: Language): string {
   if (share === null) return '–';
-  return `${Math.round(share * 1000) / 10} %`;
+  return percentText(Math.round(share * 1000) / 10, t, language);
 }

@@ -124,8 +124,14 @@ describe('a custom range', () => {
   });
 
   it('is named by its days', () => {
-    expect(dayRangeText('2026-11-01', '2026-11-15')).toBe('1 Nov – 15 Nov 2026');
-    expect(dayRangeText('2025-12-28', '2026-01-03')).toBe('28 Dec 2025 – 3 Jan 2026');
-    expect(dayRangeText('2026-11-04', '2026-11-04')).toBe('4 Nov 2026');
+    expect(dayRangeText('2026-11-01', '2026-11-15', 'en')).toBe('1 Nov – 15 Nov 2026');
+    expect(dayRangeText('2025-12-28', '2026-01-03', 'en')).toBe('28 Dec 2025 – 3 Jan 2026');
+    expect(dayRangeText('2026-11-04', '2026-11-04', 'en')).toBe('4 Nov 2026');
+  });
+
+  it('is named by its days in the language', () => {
+    expect(dayRangeText('2025-12-28', '2026-01-03', 'de')).toBe('28. Dez. 2025 – 3. Jan. 2026');
+    expect(dayRangeText('2026-11-04', '2026-11-04', 'fr')).toBe('4 nov. 2026');
+    expect(dayRangeText('2026-11-04', '2026-11-04', 'ja')).toBe('2026年11月4日');
   });
 });

@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { ANALYTICS_MAX_RANGE_DAYS } from '@cardcraft/contracts';
+import type { Language } from '@cardcraft/contracts/languages';
+import { dateLocale } from './zoned-format';
 
 /**
  * a dashboard range as the owner says it (a preset, or a first and a last day), turned into the two
@@ -10,18 +12,19 @@ import { ANALYTICS_MAX_RANGE_DAYS } from '@cardcraft/contracts';
 /** a calendar day, YYYY-MM-DD, with no zone of its own */
 export type DayKey = string;
 
+/** the presets, in the order they are offered; each is named by `presets.{key}` in the catalogue */
 export const RANGE_PRESETS = [
-  { key: 'today', label: 'Today' },
-  { key: 'yesterday', label: 'Yesterday' },
-  { key: '7d', label: 'Last 7 days' },
-  { key: '30d', label: 'Last 30 days' },
-  { key: '90d', label: 'Last 90 days' },
-  { key: 'month', label: 'This month' },
-  { key: 'last-month', label: 'Last month' },
-  { key: 'year', label: 'This year' },
-  { key: 'all', label: 'All time' },
+  'today',
+  'yesterday',
+  '7d',
+  '30d',
+  '90d',
+  'month',
+  'last-month',
+  'year',
+  'all',
 ] as const;
-export type RangePresetKey = (typeof RANGE_PRESETS)[number]['key'];
+export type RangePresetKey = (typeof RANGE_PRESETS)[number];
 export const DEFAULT_PRESET: RangePresetKey = '30d';
 
 export type RangeSelection = { preset: RangePresetKey } | { from: DayKey; to: DayKey };
@@ -41,7 +44,7 @@ const DAY_MS = 86_400_000;
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isPresetKey(value: string | null): value is RangePresetKey {
-  return RANGE_PRESETS.some((preset) => preset.key === value);
+  return RANGE_PRESETS.some((preset) => preset === value);
 }
 
 /** a real calendar day written YYYY-MM-DD (2026-02-30 is not one) */
@@ -171,26 +174,31 @@ export function resolveRange(selection: RangeSelection, options: ResolveOptions)
   };
 }
 
-/** the words a preset or a custom range is shown with */
-export function selectionLabel(selection: RangeSelection): string {
-  if ('preset' in selection) {
-    return RANGE_PRESETS.find((preset) => preset.key === selection.preset)?.label ?? '';
+const dayFormatsByLanguage = new Map<Language, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+
+function dayTextFormats(language: Language) {
+  let made = dayFormatsByLanguage.get(language);
+  if (!made) {
+    const locale = dateLocale(language);
+    made = {
+      short: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+      long: new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+    };
+    dayFormatsByLanguage.set(language, made);
   }
-  return dayRangeText(selection.from, selection.to);
+  return made;
 }
 
-const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "1 Nov – 15 Nov 2026", "28 Dec 2025 – 3 Jan 2026", "4 Nov 2026" */
-export function dayRangeText(first: DayKey, last: DayKey): string {
+/** "1 Nov – 15 Nov 2026", "28 Dec 2025 – 3 Jan 2026", "4 Nov 2026", in the language */
+export function dayRangeText(first: DayKey, last: DayKey, language: Language): string {
+  const { short, long } = dayTextFormats(language);
   const at = (day: DayKey) => new Date(`${day}T00:00:00.000Z`);
-  if (first === last) return longDay.format(at(first));
+  if (first === last) return long.format(at(first));
   const sameYear = first.slice(0, 4) === last.slice(0, 4);
-  return `${(sameYear ? shortDay : longDay).format(at(first))} – ${longDay.format(at(last))}`;
+  return `${(sameYear ? short : long).format(at(first))} – ${long.format(at(last))}`;
 }

@@ -1,32 +1,38 @@
+import type { TFunction } from 'i18next';
 import type { AnalyticsFilterKey } from '@cardcraft/contracts';
-import { capitalize, channelLabel, countryName, referrerLabel } from './analytics-format';
+import type { Language } from '@cardcraft/contracts/languages';
+import {
+  ANALYTICS_NS,
+  channelLabel,
+  countryName,
+  deviceLabel,
+  capitalize,
+  referrerLabel,
+} from './analytics-format';
 
-/** a filter's key in words, as the chips and the rows' labels say it */
-export const FILTER_LABELS: Record<AnalyticsFilterKey, string> = {
-  country: 'Country',
-  city: 'City',
-  device: 'Device',
-  browser: 'Browser',
-  channel: 'Channel',
-  referrer: 'Referrer',
-  utm_source: 'UTM source',
-  utm_medium: 'UTM medium',
-  utm_campaign: 'UTM campaign',
-  link: 'Link',
-};
+/** a filter's key in words, as the chips and the rows' labels say it: Country, UTM source */
+export function filterLabel(key: AnalyticsFilterKey, t: TFunction): string {
+  return t(`filters.keys.${key}`, ANALYTICS_NS);
+}
 
 /** a filter's value as a person reads it: Germany for DE, QR code for qr, a link without its scheme */
-export function filterValueText(key: AnalyticsFilterKey, value: string): string {
+export function filterValueText(
+  key: AnalyticsFilterKey,
+  value: string,
+  t: TFunction,
+  language: Language,
+): string {
   switch (key) {
     case 'country':
-      return countryName(value);
+      return countryName(value, language);
     case 'channel':
-      return channelLabel(value);
+      return channelLabel(value, t);
     case 'device':
+      return deviceLabel(value, t);
     case 'browser':
       return capitalize(value);
     case 'referrer':
-      return referrerLabel(value);
+      return referrerLabel(value, t);
     case 'link':
       return value.replace(/^https?:\/\//, '');
     default:
@@ -35,15 +41,18 @@ export function filterValueText(key: AnalyticsFilterKey, value: string): string 
 }
 
 /** "Country is Germany" */
-export function filterText(key: AnalyticsFilterKey, value: string): string {
-  return `${FILTER_LABELS[key]} is ${filterValueText(key, value)}`;
+export function filterText(key: AnalyticsFilterKey, value: string, t: TFunction, language: Language): string {
+  return t('filters.is', {
+    ...ANALYTICS_NS,
+    filter: filterLabel(key, t),
+    value: filterValueText(key, value, t, language),
+  });
 }
 
 /**
  * "Filter by country: ", what a screen reader hears before a row that adds the filter; the row's
  * visible words follow it, so its accessible name holds what is seen ("Filter by country: Germany 3")
  */
-export function filterActionPrefix(key: AnalyticsFilterKey): string {
-  const name = key.startsWith('utm_') ? FILTER_LABELS[key] : FILTER_LABELS[key].toLowerCase();
-  return `Filter by ${name}: `;
+export function filterActionPrefix(key: AnalyticsFilterKey, t: TFunction): string {
+  return `${t(`filters.by.${key}`, ANALYTICS_NS)} `;
 }
