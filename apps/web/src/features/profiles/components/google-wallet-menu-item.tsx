@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { WalletCards } from 'lucide-react';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
@@ -5,14 +6,15 @@ import { useGoogleWalletLink } from '../api/google-wallet';
 
 /** the card menu's "Save to Google Wallet": Google's save page in a new tab, the pass signed by the server */
 export function GoogleWalletMenuItem({ profile }: { profile: Pick<ProfileResponse, 'id' | 'updatedAtUtc'> }) {
+  const { t } = useTranslation('profiles');
   const link = useGoogleWalletLink(profile.id, profile.updatedAtUtc);
   if (link.data) {
     return (
       <DropdownMenuItem asChild>
         <a href={link.data.url} target="_blank" rel="noopener noreferrer">
           <WalletCards aria-hidden="true" />
-          Save to Google Wallet
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t('card.googleWallet')}
+          <span className="sr-only"> {t('card.newTab')}</span>
         </a>
       </DropdownMenuItem>
     );
@@ -20,7 +22,7 @@ export function GoogleWalletMenuItem({ profile }: { profile: Pick<ProfileRespons
   return (
     <DropdownMenuItem disabled>
       <WalletCards aria-hidden="true" />
-      {link.isError ? 'Google Wallet unavailable' : 'Preparing Google Wallet...'}
+      {link.isError ? t('card.googleWalletUnavailable') : t('card.googleWalletPreparing')}
     </DropdownMenuItem>
   );
 }

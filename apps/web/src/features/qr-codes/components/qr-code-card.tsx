@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
 import type { OfflineQrCode } from '@/lib/offline-qr-codes';
 
 /** one published card: its name, its code at a size a phone reads across a table, and its address */
 export function QrCodeCard({ card }: { card: OfflineQrCode }) {
+  const { t } = useTranslation('profiles');
   const titleId = `qr-code-${card.id}`;
   return (
     <article
@@ -20,7 +22,7 @@ export function QrCodeCard({ card }: { card: OfflineQrCode }) {
       <div className="w-full max-w-72 rounded-xl border border-border bg-white p-2">
         <img
           src={card.qrCode}
-          alt={`QR code for ${card.displayName}: ${card.link}`}
+          alt={t('qrCodes.alt', { name: card.displayName, link: card.link })}
           // drawn at 8 px a module: scaled without blurring its edges
           className="aspect-square w-full [image-rendering:pixelated]"
         />
@@ -34,7 +36,7 @@ export function QrCodeCard({ card }: { card: OfflineQrCode }) {
         {/* whole, wrapped where it must: someone may read it out or type it */}
         <span className="break-all">{card.link}</span>
         <ExternalLink className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        <span className="sr-only">(opens in a new tab)</span>
+        <span className="sr-only">{t('qrCodes.newTab')}</span>
       </a>
     </article>
   );

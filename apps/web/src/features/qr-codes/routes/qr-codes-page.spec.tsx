@@ -6,6 +6,10 @@ import type { ClientConfigResponse, ProfileResponse, QrResponse } from '@cardcra
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-error';
 import { OFFLINE_QR_CODES_KEY, offlineQrCodes } from '@/lib/offline-qr-codes';
 import { SessionStore } from '@/lib/session';
+import germanProfiles from '@/i18n/locales/de/profiles.json';
+import englishProfiles from '@/i18n/locales/en/profiles.json';
+import { englishLeft } from '@/test/english-left';
+import { speak } from '@/test/language';
 import { memoryStorage } from '@/test/memory-storage';
 import { providers } from '@/test/providers';
 import { QrCodesPage } from './qr-codes-page';
@@ -21,7 +25,11 @@ const cards = [
   { id: 'p2', handle: 'draft-card', displayName: 'Not yet', published: false },
   { id: 'p3', handle: 'grace', displayName: 'Grace Hopper', published: true },
 ] as ProfileResponse[];
-const config: ClientConfigResponse = { publicBaseUrl: 'https://cards.example', walletPass: false, googleWallet: false };
+const config: ClientConfigResponse = {
+  publicBaseUrl: 'https://cards.example',
+  walletPass: false,
+  googleWallet: false,
+};
 const qrOf = (id: string): QrResponse => ({
   qrCode: `data:image/png;base64,${btoa(`code of ${id}`)}`,
   profileUrl: `https://cards.example/u/${id}?src=qr`,
@@ -145,6 +153,22 @@ describe('My QR codes', () => {
     expect(shownCards()).toHaveLength(1);
     expect(within(shownCards()[0]!).getByRole('img').getAttribute('src')).toBe(savedAda.cards[0]!.qrCode);
     expect(screen.getByRole('link', { name: /https:\/\/cards\.example\/u\/ada/ })).toBeDefined();
+  });
+
+  it("opens offline in the app's language, its date too", async () => {
+    await speak('de');
+    localStorage.setItem(OFFLINE_QR_CODES_KEY, JSON.stringify(savedAda));
+    online = false;
+    get.mockImplementation(unreachable);
+    renderPage();
+    const note = await screen.findByTestId('saved-copy-note');
+    expect(note.textContent).toContain(germanProfiles.qrCodes.offline);
+    expect(note.textContent).toContain('02.03.2026');
+    screen.getByRole('heading', { name: germanProfiles.qrCodes.title });
+    expect(within(shownCards()[0]!).getByRole('img').getAttribute('alt')).toBe(
+      'QR-Code für Ada Lovelace: https://cards.example/u/ada',
+    );
+    expect(englishLeft(englishProfiles.qrCodes, germanProfiles.qrCodes)).toEqual([]);
   });
 
   it('shows the saved copy when the server cannot be reached although the browser is online', async () => {

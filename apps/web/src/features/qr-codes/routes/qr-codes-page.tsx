@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@/i18n/use-language';
 import { Link } from 'react-router-dom';
 import { CloudOff, QrCode } from 'lucide-react';
 import { PageHeader } from '@/components/layout/page-header';
@@ -10,11 +12,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useQrCodes } from '../api/use-qr-codes';
 import { QrCodeCard } from '../components/qr-code-card';
 
-const savedAtFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
 const GRID = 'grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
 function QrCodesSkeleton() {
+  const { t } = useTranslation('profiles');
   return (
     <div className={GRID} aria-busy="true">
       {Array.from({ length: 2 }, (_, i) => (
@@ -24,14 +25,18 @@ function QrCodesSkeleton() {
           <Skeleton className="h-4 w-2/3" />
         </div>
       ))}
-      <span className="sr-only">Loading QR codes</span>
+      <span className="sr-only">{t('qrCodes.loading')}</span>
     </div>
   );
 }
 
 /** says the codes on screen are the device's copy, and from when */
 function SavedCopyNote({ savedAt, offline }: { savedAt: string; offline: boolean }) {
-  const when = savedAtFormat.format(new Date(savedAt));
+  const { t } = useTranslation('profiles');
+  const language = useLanguage();
+  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(savedAt),
+  );
   return (
     <div
       role="status"
@@ -40,23 +45,23 @@ function SavedCopyNote({ savedAt, offline }: { savedAt: string; offline: boolean
     >
       <CloudOff className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
       <p>
-        {offline ? "You're offline." : 'Cardcraft could not be reached.'} These are the codes saved on this
-        device on {when}; they still open your cards for anyone online.
+        {offline ? t('qrCodes.offline') : t('qrCodes.unreachable')} {t('qrCodes.savedCopy', { when })}
       </p>
     </div>
   );
 }
 
 function QrCodeGrid({ cards }: { cards: OfflineQrCode[] }) {
+  const { t } = useTranslation('profiles');
   if (cards.length === 0) {
     return (
       <EmptyState
         icon={QrCode}
-        title="No published cards"
-        description="Publish a card and its QR code shows here, ready to scan."
+        title={t('qrCodes.emptyTitle')}
+        description={t('qrCodes.emptyText')}
         action={
           <Button asChild>
-            <Link to="/dashboard/home">Go to your profiles</Link>
+            <Link to="/dashboard/home">{t('qrCodes.goToProfiles')}</Link>
           </Button>
         }
       />
@@ -73,14 +78,12 @@ function QrCodeGrid({ cards }: { cards: OfflineQrCode[] }) {
 
 /** each published card's QR code and link, on this device too when there is no network */
 export function QrCodesPage() {
-  useDocumentTitle('My QR codes');
+  const { t } = useTranslation('profiles');
+  useDocumentTitle(t('qrCodes.title'));
   const view = useQrCodes();
   return (
     <>
-      <PageHeader
-        title="My QR codes"
-        description="Show a card's code to someone to scan. They are kept on this device, so they open without a network too."
-      />
+      <PageHeader title={t('qrCodes.title')} description={t('qrCodes.description')} />
       {view.kind === 'loading' ? (
         <QrCodesSkeleton />
       ) : view.kind === 'live' ? (
@@ -93,11 +96,11 @@ export function QrCodesPage() {
       ) : view.kind === 'nothing-saved' ? (
         <EmptyState
           icon={CloudOff}
-          title="You're offline"
-          description="No QR codes are saved on this device yet. Open My QR codes once while online and they stay here for the next time."
+          title={t('qrCodes.nothingTitle')}
+          description={t('qrCodes.nothingText')}
         />
       ) : (
-        <ErrorAlert>Failed to load your QR codes. Please try again later.</ErrorAlert>
+        <ErrorAlert>{t('qrCodes.failed')}</ErrorAlert>
       )}
     </>
   );
