@@ -9,7 +9,6 @@ import { saveAtBothWidths } from './support/screenshots';
 // the dashboard in German on a phone: chosen in Settings, kept on the device, every section in it
 jest.setTimeout(150_000);
 
-type Catalogue = { [key: string]: string | Catalogue };
 const german = (namespace: string) =>
   JSON.parse(
     readFileSync(join(REPO_ROOT, 'apps/web/src/i18n/locales/de', `${namespace}.json`), 'utf8'),
