@@ -43,12 +43,14 @@ function flatten(entry: Catalogue, prefix = ''): [string, string][] {
 function englishLeftovers(page: string, language: Language): string[] {
   const markup = page.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<style\b[\s\S]*?<\/style>/g, '');
   const translated = new Map(flatten(catalogue(language)));
-  return flatten(catalogue('en'))
-    // an example of what to type may be the owner's own name (the test card's is Ada Lovelace's)
-    .filter(([key]) => !key.endsWith('Placeholder'))
-    .filter(([key, english]) => translated.get(key) !== english && !english.includes('{{'))
-    .filter(([, english]) => markup.includes(`>${html(english)}<`) || markup.includes(`"${html(english)}"`))
-    .map(([key]) => key);
+  return (
+    flatten(catalogue('en'))
+      // an example of what to type may be the owner's own name (the test card's is Ada Lovelace's)
+      .filter(([key]) => !key.endsWith('Placeholder'))
+      .filter(([key, english]) => translated.get(key) !== english && !english.includes('{{'))
+      .filter(([, english]) => markup.includes(`>${html(english)}<`) || markup.includes(`"${html(english)}"`))
+      .map(([key]) => key)
+  );
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
