@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { keysByEnglish, sayInLanguage } from './english-messages';
 import english from './locales/en/card.json';
 
 export const CARD_NAMESPACE = 'card';
@@ -8,12 +9,11 @@ export const CARD_NAMESPACE = 'card';
  * text the visitor may be shown that way, by its English, with its key in the card's catalogue
  */
 export const CARD_MESSAGE_KEYS: ReadonlyMap<string, string> = new Map([
-  ...Object.entries(english.errors).map(([key, text]) => [text, `errors.${key}`] as const),
-  ...Object.entries(english.blocks).map(([key, text]) => [text, `blocks.${key}`] as const),
+  ...keysByEnglish(english.errors, 'errors'),
+  ...keysByEnglish(english.blocks, 'blocks'),
 ]);
 
 /** a visitor-facing message the API or the form's rules gave in English, in the translator's language */
 export function translateCardMessage(t: TFunction, message: string): string {
-  const key = CARD_MESSAGE_KEYS.get(message);
-  return key ? t(key, { ns: CARD_NAMESPACE }) : message;
+  return sayInLanguage(t, CARD_MESSAGE_KEYS, message, CARD_NAMESPACE);
 }

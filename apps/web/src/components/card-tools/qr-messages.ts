@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { QR_LOGO_MAX_BYTES, QrDesignMessages } from '@cardcraft/contracts';
+import { sayInLanguage } from '@/i18n/english-messages';
 
 /**
  * the design's rules speak the contracts' English words (the contrast, a picked logo): each the
@@ -16,6 +17,5 @@ const QR_MESSAGE_KEYS: ReadonlyMap<string, string> = new Map([
 
 /** a message of the design's rules in the translator's language; any other as it is */
 export function qrMessageText(t: TFunction, message: string): string {
-  const key = QR_MESSAGE_KEYS.get(message);
-  return key ? t(key, { ns: 'common', size: QR_LOGO_MAX_BYTES / 1024 }) : message;
+  return sayInLanguage(t, QR_MESSAGE_KEYS, message, 'common', { size: QR_LOGO_MAX_BYTES / 1024 });
 }

@@ -3,14 +3,13 @@ import { Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { LeadFollowUpResponse } from '@cardcraft/contracts';
 import { Badge } from '@/components/ui/badge';
+import { keysByEnglish, sayInLanguage } from '@/i18n/english-messages';
 import english from '@/i18n/locales/en/leads.json';
 import { cn } from '@/lib/utils';
 
 // the server names each signal in English ("Saved your contact", "Viewed 3 times"): the known phrases
 // by their English, the counted ones by their pattern, each with its key in the catalogue
-const REASON_KEYS = new Map(
-  Object.entries(english.followUp.reasons).map(([key, text]) => [text, `followUp.reasons.${key}`]),
-);
+const REASON_KEYS = keysByEnglish(english.followUp.reasons, 'followUp.reasons');
 const COUNTED_REASONS: ReadonlyArray<[RegExp, string]> = [
   [/^Viewed (\d+) times$/, 'followUp.counted.viewed'],
   [/^Clicked (\d+) links$/, 'followUp.counted.clicked'],
@@ -18,8 +17,7 @@ const COUNTED_REASONS: ReadonlyArray<[RegExp, string]> = [
 
 /** a follow-up reason as the server said it, in the screen's language; one it does not know, as it came */
 function followUpReasonText(t: TFunction<'leads'>, reason: string): string {
-  const key = REASON_KEYS.get(reason);
-  if (key) return t(key);
+  if (REASON_KEYS.has(reason)) return sayInLanguage(t, REASON_KEYS, reason, 'leads');
   for (const [pattern, counted] of COUNTED_REASONS) {
     const match = pattern.exec(reason);
     if (match) return t(counted, { count: Number(match[1]) });
