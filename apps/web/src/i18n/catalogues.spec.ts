@@ -73,6 +73,20 @@ describe('the message catalogues', () => {
     expect(namespaces).toContain('card.json');
   });
 
+  it("names no tag after an HTML element that holds no text (Trans would put a <link>'s words outside it)", () => {
+    const voidElements = /^\/?(area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)$/;
+    const found = LANGUAGES.flatMap((language) =>
+      namespaces.flatMap((file) =>
+        [...read(language, file)].flatMap(([key, text]) =>
+          tags(text)
+            .filter((tag) => voidElements.test(tag))
+            .map((tag) => `${language}/${file} ${key}: <${tag}>`),
+        ),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   describe.each(namespaces)('%s', (file) => {
     const english = read('en', file);
 

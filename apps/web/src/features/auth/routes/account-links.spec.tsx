@@ -147,6 +147,10 @@ describe('End a session from a new sign-in mail', () => {
     post.mockResolvedValue({ ended: true, message: AccountSessionMessages.ended });
     renderAt(`/auth/end-session#token=${SESSION_TOKEN}`);
     expect(post).not.toHaveBeenCalled();
+    // the footer's link holds its own words
+    expect(screen.getByRole('link', { name: 'Reset your password' }).getAttribute('href')).toBe(
+      '/auth/forgot-password',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'End that session' }));
     expect((await screen.findByRole('status')).textContent).toContain(AccountSessionMessages.ended);
     expect(post).toHaveBeenCalledWith('/api/auth/sessions/end-from-mail', { token: SESSION_TOKEN });

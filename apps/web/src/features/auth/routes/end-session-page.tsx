@@ -22,7 +22,11 @@ export function EndSessionPage() {
       title={t('endSession.title')}
       subtitle={t('endSession.subtitle')}
       footer={
-        <Trans t={t} i18nKey="endSession.footer" components={{ link: <Link to="/auth/forgot-password" /> }} />
+        <Trans
+          t={t}
+          i18nKey="endSession.footer"
+          components={{ anchor: <Link to="/auth/forgot-password" /> }}
+        />
       }
     >
       {!isSessionEndToken(token) ? (

@@ -24,7 +24,11 @@ export function UnsubscribePage() {
       title={t('unsubscribe.title')}
       subtitle={kind ? t(`unsubscribe.${kind}.subtitle`) : t('unsubscribe.subtitle')}
       footer={
-        <Trans t={t} i18nKey="unsubscribe.footer" components={{ link: <Link to="/dashboard/settings" /> }} />
+        <Trans
+          t={t}
+          i18nKey="unsubscribe.footer"
+          components={{ anchor: <Link to="/dashboard/settings" /> }}
+        />
       }
     >
       {!kind ? (

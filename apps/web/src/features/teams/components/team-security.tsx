@@ -45,7 +45,7 @@ export function TeamSecurity({ team }: { team: TeamResponse }) {
               t={t}
               i18nKey="security.text"
               components={{
-                link: (
+                anchor: (
                   <Link
                     to="/dashboard/settings#security"
                     className="font-medium text-primary hover:underline"

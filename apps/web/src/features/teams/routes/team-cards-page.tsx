@@ -149,7 +149,7 @@ export function TeamCardsPage() {
               t={t}
               i18nKey="cards.noTemplateAdmin"
               components={{
-                link: <Link to="../templates/new" className="font-medium text-primary hover:underline" />,
+                anchor: <Link to="../templates/new" className="font-medium text-primary hover:underline" />,
               }}
             />
           ) : (
