@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SessionProvider, type SessionStore } from '@/lib/session';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SessionProvider, SessionStore } from '@/lib/session';
+import { memoryStorage } from './memory-storage';
 
 /** the query client and session providers the app puts around every page, as a render wrapper for specs */
 export function providers(client: QueryClient, store: SessionStore) {
@@ -11,4 +12,21 @@ export function providers(client: QueryClient, store: SessionStore) {
       </QueryClientProvider>
     );
   };
+}
+
+/**
+ * the providers of a page seen by Ada, signed in for the next hour (her card @ada picked), with a
+ * query client that does not retry
+ */
+export function signedInProviders() {
+  const store = new SessionStore({ storage: memoryStorage });
+  store.hydrate();
+  store.set({
+    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
+    userId: 'u1',
+    email: 'ada@example.com',
+    displayName: 'Ada',
+    activeProfileHandle: 'ada',
+  });
+  return providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
 }

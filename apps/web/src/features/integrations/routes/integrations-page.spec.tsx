@@ -1,6 +1,5 @@
 import '@/test/text-encoding';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import {
   WEBHOOK_EVENT_LABELS,
@@ -12,11 +11,9 @@ import {
 } from '@cardcraft/contracts';
 import englishIntegrations from '@/i18n/locales/en/integrations.json';
 import germanIntegrations from '@/i18n/locales/de/integrations.json';
-import { SessionStore } from '@/lib/session';
 import { englishLeft, shownTexts } from '@/test/english-left';
 import { speak } from '@/test/language';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { IntegrationsPage } from './integrations-page';
 
 const get = jest.fn();
@@ -90,16 +87,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: 'ada',
-  });
-  const Providers = providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
+  const Providers = signedInProviders();
   render(
     <Providers>
       <MemoryRouter>

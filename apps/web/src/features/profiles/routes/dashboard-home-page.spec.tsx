@@ -1,17 +1,14 @@
 import '@/test/text-encoding';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import englishProfiles from '@/i18n/locales/en/profiles.json';
 import frenchProfiles from '@/i18n/locales/fr/profiles.json';
 import germanProfiles from '@/i18n/locales/de/profiles.json';
 import { normalizeError } from '@/lib/api-error';
-import { SessionStore } from '@/lib/session';
 import { englishLeft } from '@/test/english-left';
 import { speak } from '@/test/language';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { DashboardHomePage } from './dashboard-home-page';
 
 // radix's menu measures its trigger with a call jsdom lacks
@@ -49,16 +46,7 @@ function renderDashboard(profiles: ProfileResponse[]) {
     if (url === '/api/client-config') return Promise.resolve({ walletPass: true, publicBaseUrl: null });
     return Promise.reject(new Error(`unexpected ${url}`));
   });
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: 'ada',
-  });
-  const Providers = providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
+  const Providers = signedInProviders();
   render(
     <Providers>
       <MemoryRouter initialEntries={['/dashboard/home']}>

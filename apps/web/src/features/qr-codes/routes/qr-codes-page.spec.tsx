@@ -1,17 +1,15 @@
 import '@/test/text-encoding';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import type { ClientConfigResponse, ProfileResponse, QrResponse } from '@cardcraft/contracts';
 import { NETWORK_ERROR_MESSAGE } from '@/lib/api-error';
 import { OFFLINE_QR_CODES_KEY, offlineQrCodes } from '@/lib/offline-qr-codes';
-import { SessionStore } from '@/lib/session';
 import germanProfiles from '@/i18n/locales/de/profiles.json';
 import englishProfiles from '@/i18n/locales/en/profiles.json';
 import { englishLeft } from '@/test/english-left';
 import { speak } from '@/test/language';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { QrCodesPage } from './qr-codes-page';
 
 const get = jest.fn();
@@ -75,16 +73,7 @@ beforeEach(() => {
 });
 
 function renderPage() {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: 'ada',
-  });
-  const Providers = providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
+  const Providers = signedInProviders();
   return render(
     <Providers>
       <MemoryRouter initialEntries={['/dashboard/qr-codes']}>
