@@ -119,7 +119,11 @@ describe.each(['embedded', 'cluster'] as const)('My QR codes without a network (
   beforeAll(async () => {
     mode = current;
     [product, browser] = await Promise.all([startProductIn(mode), browser ?? launchChromium()]);
-    context = await browser.newContext({ ...DESKTOP, baseURL: product.baseUrl });
+    context = await browser.newContext({
+      ...DESKTOP,
+      baseURL: product.baseUrl,
+      serviceWorkers: 'allow',
+    });
     context.setDefaultTimeout(STEP_TIMEOUT);
     page = await context.newPage();
 

@@ -147,7 +147,8 @@ async function keepOffTheInternet(context: BrowserContext): Promise<void> {
 
 /**
  * Debian's Chromium, headless, with nothing phoning home. every context it opens (browser.newContext,
- * browser.newPage) watches for content security policy violations and stays off the internet.
+ * browser.newPage) watches for content security policy violations, stays off the internet and runs no
+ * service worker unless it asks for one.
  */
 export async function launchChromium(): Promise<Browser> {
   const browser = await chromium.launch({
@@ -165,7 +166,9 @@ export async function launchChromium(): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    // the dashboard's service worker precaches the whole app (every language's words) into each new
+    // context: only the suite that tests it offline lets it in (serviceWorkers: 'allow')
+    const context = await newContext({ serviceWorkers: 'block', ...options });
     await watchContentSecurityPolicy(context);
     await keepOffTheInternet(context);
     context.on('page', followRequests);
