@@ -10,7 +10,9 @@ import { REPO_ROOT, startProduct, type RunningProduct } from './support/product'
 // (issue 4 point 6). axe runs the WCAG 2.1 A and AA rules, plus 2.2 AA (target size) and its best
 // practices; serious and critical findings fail. the contrast axe cannot judge (text over the themes'
 // gradients and images) is measured on the rendered pixels.
-jest.setTimeout(60_000);
+// a test walks up to five screens at two widths: beside the rest of the suite on two busy cores one took
+// more than a minute, so the bound is the other browser suites' two
+jest.setTimeout(120_000);
 // the theme-and-layout tests check nine screens at two widths each
 const NINE_SCREENS_TIMEOUT = 180_000;
 
