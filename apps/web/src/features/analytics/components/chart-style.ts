@@ -25,3 +25,6 @@ export const CHART_TOOLTIP = {
   labelFormatter: (_: unknown, payload: ReadonlyArray<{ payload?: { title?: unknown } }>) =>
     String(payload?.[0]?.payload?.title ?? ''),
 } as const;
+
+/** a tooltip row's words in the text colour, for series whose own colour is too light to read */
+export const CHART_TOOLTIP_TEXT = { color: '#334155' } as const;
