@@ -167,7 +167,9 @@ describe.each(['embedded', 'cluster'] as const)('My QR codes without a network (
       .getByRole('link', { name: 'My QR codes' })
       .click();
     await page.waitForURL('**/dashboard/qr-codes');
-    await page.getByRole('heading', { name: 'Hedy Lamarr' }).waitFor();
+    // the card's own heading: the home screen's list of cards, which names her too, may still be on
+    // screen while the route's code loads after the address has changed
+    await page.getByTestId('qr-code-card').getByRole('heading', { name: 'Hedy Lamarr' }).waitFor();
     expect(await page.getByTestId('qr-code-card').count()).toBe(1);
 
     // the worker the dashboard registered, for the dashboard alone, controls this page
