@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ZipArchive, type EntryData } from 'archiver';
+import type { EntryData, ZipArchive } from 'archiver';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { mediaKeyOf } from '@cardcraft/contracts';
@@ -107,7 +107,9 @@ export class ExportArchive {
   /** makes the account's zip and stores it under the export; resolves with its size in bytes */
   async write(record: AccountExportRecord, signal: AbortSignal): Promise<number> {
     signal.throwIfAborted();
-    const zip = new ZipArchive({ zlib: { level: 6 } });
+    // the zip library (and its streams) loads at the first export, not with the api
+    const archiver = await import('archiver');
+    const zip = new archiver.ZipArchive({ zlib: { level: 6 } });
     // its errors reach us as the store's write failing; this only keeps them from being uncaught
     zip.on('error', () => undefined);
     // the store gave up (a full disk, a lost connection): stop reading the account

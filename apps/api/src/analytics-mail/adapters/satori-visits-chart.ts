@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import type satori from 'satori';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CHART_SIZE, type VisitsChartRenderer } from '../visits-chart';
@@ -78,7 +78,9 @@ export class SatoriVisitsChartRenderer implements VisitsChartRenderer {
       },
       columns,
     );
-    const svg = await satori(tree as unknown as SatoriElement, {
+    // satori (and its layout engine's WebAssembly) loads at the first picture, not with the api
+    const { default: layOut } = await import('satori');
+    const svg = await layOut(tree as unknown as SatoriElement, {
       width,
       height,
       fonts: (this.fonts ??= loadFont()),

@@ -7,15 +7,7 @@ import {
   type RegisterPasskeyDto,
 } from '@cardcraft/contracts';
 import type { PasskeyRecord, PasskeysRepository, UsersRepository } from '@cardcraft/storage';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { BadInputError, NotFoundError, UnauthorizedError } from '../../platform/common/errors';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/app-config';
 import { PASSKEYS, USERS } from '../../platform/storage/storage.tokens';
@@ -37,6 +29,18 @@ function toResponse(passkey: PasskeyRecord): PasskeyResponse {
     createdAtUtc: passkey.createdAt.toISOString(),
     lastUsedAtUtc: passkey.lastUsedAt?.toISOString() ?? null,
   };
+}
+
+/**
+ * WebAuthn's library, its certificate and key parsers with it, loads at the first passkey call: it
+ * is one of the largest things the api would load at start-up, and most processes never see a passkey
+ */
+async function webAuthn() {
+  const [server, helpers] = await Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return { ...server, ...helpers };
 }
 
 /**
@@ -69,6 +73,7 @@ export class PasskeysService {
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthorizedError('Authentication required');
     const existing = await this.passkeys.listForUser(userId);
+    const { generateRegistrationOptions, isoUint8Array } = await webAuthn();
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: this.rpId,
@@ -94,6 +99,7 @@ export class PasskeysService {
     const challenge = readPasskeyChallenge(this.config.jwtSecret, input.challengeToken);
     if (!challenge || challenge.ceremony !== 'register' || challenge.userId !== userId) throw refused();
     const response = input.response as unknown as RegistrationResponseJSON;
+    const { verifyRegistrationResponse, isoBase64URL } = await webAuthn();
     let verified;
     try {
       verified = await verifyRegistrationResponse({
@@ -137,6 +143,7 @@ export class PasskeysService {
   /** options for signing in (or proving it is you) with any passkey of this site */
   async authenticationOptions(): Promise<PasskeyOptionsResponse> {
     await this.passkeys.deleteExpiredChallenges(new Date());
+    const { generateAuthenticationOptions } = await webAuthn();
     const options = await generateAuthenticationOptions({ rpID: this.rpId, userVerification: 'required' });
     const challengeToken = passkeyChallengeToken(this.config.jwtSecret, {
       ceremony: 'authenticate',
@@ -158,6 +165,7 @@ export class PasskeysService {
     const response = input.response as unknown as AuthenticationResponseJSON;
     const passkey = typeof response.id === 'string' ? await this.passkeys.findById(response.id) : null;
     if (!passkey || (expectedUserId !== null && passkey.userId !== expectedUserId)) throw invalid();
+    const { verifyAuthenticationResponse, isoBase64URL, isoUint8Array } = await webAuthn();
     // a discoverable passkey names its account: it must be the one the passkey was registered to
     const handle = response.response?.userHandle;
     if (handle && isoUint8Array.toUTF8String(isoBase64URL.toBuffer(handle)) !== passkey.userId)

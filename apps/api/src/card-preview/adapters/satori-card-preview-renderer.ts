@@ -1,6 +1,6 @@
 import { CARD_PREVIEW_SIZE, type Theme } from '@cardcraft/contracts';
 import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import type satori from 'satori';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CardPreviewModel, CardPreviewRenderer } from '../card-preview-renderer';
@@ -101,7 +101,9 @@ export class SatoriCardPreviewRenderer implements CardPreviewRenderer {
 
   async render(model: CardPreviewModel): Promise<Buffer> {
     const { width, height } = CARD_PREVIEW_SIZE;
-    const svg = await satori(this.tree(model) as unknown as SatoriElement, {
+    // satori (and its layout engine's WebAssembly) loads at the first picture, not with the api
+    const { default: layOut } = await import('satori');
+    const svg = await layOut(this.tree(model) as unknown as SatoriElement, {
       width,
       height,
       fonts: (this.fonts ??= loadFonts()),

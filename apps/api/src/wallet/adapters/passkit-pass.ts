@@ -1,4 +1,3 @@
-import { PKPass } from 'passkit-generator';
 import type { WalletPassConfig } from '../../platform/config/wallet-pass-config';
 
 /** what a pass shows, in the terms of Apple's pass.json */
@@ -18,8 +17,12 @@ export interface PassContent {
   images: Record<string, Buffer>;
 }
 
-/** a generic-style .pkpass, signed with the operator's Pass Type ID certificate (passkit-generator) */
-export function signedPass(config: WalletPassConfig, content: PassContent): Buffer {
+/**
+ * a generic-style .pkpass, signed with the operator's Pass Type ID certificate (passkit-generator,
+ * loaded with its certificate library at the first pass: the api need not carry it from start-up)
+ */
+export async function signedPass(config: WalletPassConfig, content: PassContent): Promise<Buffer> {
+  const { PKPass } = await import('passkit-generator');
   const pass = new PKPass(
     { ...content.images },
     {
