@@ -1,14 +1,11 @@
 import '@/test/text-encoding';
 import { act, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { DashboardLayout } from '@/components/layout/dashboard-layout';
-import { SessionStore } from './session';
 import { useSelectedProfile } from './profiles';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 
 const get = jest.fn();
 jest.mock('./api-client', () => ({ api: { get: (...args: unknown[]) => get(...args) } }));
@@ -23,16 +20,7 @@ const cards = [
 ] as ProfileResponse[];
 
 function signedIn() {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: 'ada',
-  });
-  return providers(new QueryClient(), store);
+  return signedInProviders();
 }
 
 /** shows where the router is, for the test to read */

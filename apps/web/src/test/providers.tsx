@@ -15,10 +15,10 @@ export function providers(client: QueryClient, store: SessionStore) {
 }
 
 /**
- * the providers of a page seen by Ada, signed in for the next hour (her card @ada picked), with a
- * query client that does not retry
+ * the providers of a page seen by Ada, signed in for the next hour, with a query client that does not
+ * retry. her card @ada is the one picked unless the spec names another ('' before she has one)
  */
-export function signedInProviders() {
+export function signedInProviders(activeProfileHandle = 'ada') {
   const store = new SessionStore({ storage: memoryStorage });
   store.hydrate();
   store.set({
@@ -26,7 +26,7 @@ export function signedInProviders() {
     userId: 'u1',
     email: 'ada@example.com',
     displayName: 'Ada',
-    activeProfileHandle: 'ada',
+    activeProfileHandle,
   });
   return providers(new QueryClient({ defaultOptions: { queries: { retry: false } } }), store);
 }

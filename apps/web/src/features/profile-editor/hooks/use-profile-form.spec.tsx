@@ -1,13 +1,10 @@
 import '@/test/text-encoding';
 import type { ChangeEvent, FormEvent, ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import { ApiError, fieldErrorsOf, normalizeError } from '@/lib/api-error';
-import { SessionStore } from '@/lib/session';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { useProfileForm } from './use-profile-form';
 
 const post = jest.fn();
@@ -26,16 +23,7 @@ const stored = { id: 'p1', handle: 'ada', displayName: 'Ada Lovelace' } as Profi
 
 /** the hook under the app's providers, in a router that says where it is */
 function renderForm() {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: '',
-  });
-  const Providers = providers(new QueryClient(), store);
+  const Providers = signedInProviders('');
   const where = { pathname: '', state: null as unknown };
   function Location() {
     const location = useLocation();

@@ -1,16 +1,13 @@
 import '@/test/text-encoding';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { ProfileResponse } from '@cardcraft/contracts';
 import englishEditor from '@/i18n/locales/en/editor.json';
 import germanEditor from '@/i18n/locales/de/editor.json';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-error';
-import { SessionStore } from '@/lib/session';
 import { englishLeft } from '@/test/english-left';
 import { speak } from '@/test/language';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { ProfileEditorPage } from './profile-editor-page';
 
 // radix's switch measures itself; jsdom has no ResizeObserver
@@ -64,17 +61,7 @@ const saved: ProfileResponse = {
 } as unknown as ProfileResponse;
 
 export function renderEditor(path = '/dashboard/profile/create') {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: '',
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const Providers = providers(client, store);
+  const Providers = signedInProviders('');
   const router = createMemoryRouter(
     [
       { path: '/dashboard/profile/create', element: <ProfileEditorPage /> },

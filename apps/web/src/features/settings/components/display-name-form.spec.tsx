@@ -1,11 +1,8 @@
 import '@/test/text-encoding';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
 import { Messages } from '@cardcraft/contracts';
 import { fieldErrorsOf, normalizeError } from '@/lib/api-error';
-import { SessionStore } from '@/lib/session';
-import { memoryStorage } from '@/test/memory-storage';
-import { providers } from '@/test/providers';
+import { signedInProviders } from '@/test/providers';
 import { DisplayNameForm } from './display-name-form';
 
 const patch = jest.fn();
@@ -18,16 +15,7 @@ jest.mock('@/lib/api-client', () => ({
 jest.mock('@/components/ui/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 
 function renderForm() {
-  const store = new SessionStore({ storage: memoryStorage });
-  store.hydrate();
-  store.set({
-    expiresAtUtc: new Date(Date.now() + 3_600_000).toISOString(),
-    userId: 'u1',
-    email: 'ada@example.com',
-    displayName: 'Ada',
-    activeProfileHandle: '',
-  });
-  const Providers = providers(new QueryClient(), store);
+  const Providers = signedInProviders('');
   render(
     <Providers>
       <DisplayNameForm />
