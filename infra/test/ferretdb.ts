@@ -1,7 +1,6 @@
-// FerretDB v1 for tests: a real MongoDB wire-protocol server, built once from the Go module proxy into
-// <repo>/.cache/bin, started per test run. It keeps its data in a database of its own on the machine's
-// PostgreSQL when one answers on loopback, else on its SQLite backend in a fresh temporary directory.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// FerretDB v1 for tests: a real MongoDB wire-protocol server on its SQLite backend, built once from
+// the Go module proxy into <repo>/.cache/bin, started per test run in a fresh temporary directory.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
   accessSync,
   constants,
@@ -175,56 +174,16 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-const POSTGRES_HOST = process.env.TEST_POSTGRES_HOST ?? '127.0.0.1';
-
-/** a statement to the machine's PostgreSQL as its superuser, through psql; throws when it cannot */
-function postgres(statement: string): void {
-  execFileSync(
-    'psql',
-    ['-h', POSTGRES_HOST, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qc', statement],
-    { stdio: 'pipe', timeout: 15_000 },
-  );
-}
-
-/**
- * a new empty PostgreSQL database for one FerretDB, or null when there is no PostgreSQL to ask
- * (TEST_FERRETDB_BACKEND=sqlite asks for none). FerretDB v1's SQLite backend reads a whole collection
- * for every query but one by _id; on PostgreSQL its filters and indexes reach the database, which took
- * the authorization matrix's FerretDB from 52 to 15 s of CPU.
- */
-function postgresDatabase(): { url: string; drop: () => void } | null {
-  if (process.env.TEST_FERRETDB_BACKEND === 'sqlite') return null;
-  const name = `cardcraft_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    postgres(`CREATE DATABASE ${name}`);
-  } catch {
-    if (process.env.TEST_FERRETDB_BACKEND === 'postgresql') throw new Error('no PostgreSQL for FerretDB');
-    return null;
-  }
-  return {
-    url: `postgres://postgres@${POSTGRES_HOST}:5432/${name}`,
-    drop: () => {
-      try {
-        postgres(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } catch {
-        // the machine's PostgreSQL went away first: nothing is left to drop
-      }
-    },
-  };
-}
-
-/** starts FerretDB on free loopback ports, on PostgreSQL when there is one (see above), else SQLite */
+/** starts FerretDB on free loopback ports with its SQLite backend in a fresh temporary directory */
 export async function startFerretDb(): Promise<FerretDbService> {
   const binary = await ensureFerretDb();
   const dir = mkdtempSync(join(tmpdir(), 'cardcraft-ferretdb-'));
   const [port, debugPort] = [await freePort(), await freePort()];
-  const database = postgresDatabase();
   const args = [
     `--listen-addr=127.0.0.1:${port}`,
     `--debug-addr=127.0.0.1:${debugPort}`,
-    ...(database
-      ? ['--handler=postgresql', `--postgresql-url=${database.url}`]
-      : ['--handler=sqlite', `--sqlite-url=file:${dir}/`]),
+    '--handler=sqlite',
+    `--sqlite-url=file:${dir}/`,
     `--state-dir=${dir}`,
     '--telemetry=disable',
     '--log-level=error',
@@ -241,7 +200,6 @@ export async function startFerretDb(): Promise<FerretDbService> {
   const killOnExit = () => {
     child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
-    database?.drop();
   };
   process.once('exit', killOnExit);
   // the server must not keep the test runner alive by itself
@@ -252,7 +210,6 @@ export async function startFerretDb(): Promise<FerretDbService> {
     process.removeListener('exit', killOnExit);
     await stopChild(child);
     rmSync(dir, { recursive: true, force: true });
-    database?.drop();
   };
   try {
     await waitUntilListening(child, port, () => log);
